@@ -1,0 +1,47 @@
+# BehaviorLog — the two set-up commands are `make demo` and `make test`.
+# Areas add their own rules in mk/*.mk (benchmarks, fuzzers, extra checks),
+# so that each part of the product owns its own fragment.
+
+SWIFT       ?= swift
+CONFIG      ?= debug
+BIN          = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
+# Debian packages the build and the tests need; fragments append to it.
+APT_PACKAGES = libcmark-dev pkg-config
+# Extra checks that `make test` runs after the Swift tests; fragments append.
+TEST_CHECKS  =
+# Fuzz targets that `make fuzz` runs; fragments append.
+FUZZ_TARGETS =
+FUZZ_SECONDS ?= 60
+
+.PHONY: all build deps test demo fuzz bench clean swift-test
+
+all: build
+
+include $(sort $(wildcard mk/*.mk))
+
+## deps: install the Debian packages the build needs (only those missing).
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+swift-test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## test: every test: the Swift test suites, then the extra checks of the fragments.
+test: swift-test $(TEST_CHECKS)
+
+## fuzz: run every fuzz target for FUZZ_SECONDS each.
+fuzz: deps $(FUZZ_TARGETS)
+
+clean:
+	rm -rf .build .build-* bench-out fuzz-out

@@ -1,0 +1,77 @@
+/// The keyed values of one log, in the order the definitions list them.
+///
+/// Keys are the field names exactly as written in the Markdown (`recipe_id`). A payload
+/// also carries the constraint violations found while it was built, so that a log whose
+/// value had to be made valid (a string truncated, a number clamped) says so in its envelope.
+public struct LogPayload: Hashable, Sendable {
+    /// The fields, in order.
+    public private(set) var fields: [(key: String, value: LogValue)]
+    /// The constraint violations found while the payload was built.
+    public var violations: [ConstraintViolation]
+
+    public init(capacity: Int = 0) {
+        fields = []
+        fields.reserveCapacity(capacity)
+        violations = []
+    }
+
+    public init(_ fields: [(key: String, value: LogValue)], violations: [ConstraintViolation] = []) {
+        self.fields = fields
+        self.violations = violations
+    }
+
+    /// Adds a field at the end.
+    public mutating func append(_ key: String, _ value: LogValue) {
+        fields.append((key, value))
+    }
+
+    /// The value of the first field with this key.
+    public subscript(key: String) -> LogValue? {
+        fields.first { $0.key == key }?.value
+    }
+
+    /// The keys in order.
+    public var keys: [String] { fields.map(\.key) }
+
+    public static func == (lhs: LogPayload, rhs: LogPayload) -> Bool {
+        lhs.violations == rhs.violations
+            && lhs.fields.count == rhs.fields.count
+            && zip(lhs.fields, rhs.fields).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for field in fields {
+            hasher.combine(field.key)
+            hasher.combine(field.value)
+        }
+        hasher.combine(violations)
+    }
+}
+
+/// A value that broke its definition's constraint, recorded in the log's envelope.
+public struct ConstraintViolation: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable {
+        /// A string longer than its `!string N` byte limit; it was truncated.
+        case maxLength
+        /// A number outside its range; it was clamped.
+        case range
+        /// A string that does not match its pattern; it was sent as it is.
+        case pattern
+        /// An array with more elements than allowed; it was cut.
+        case maxCount
+    }
+
+    /// The payload key of the field.
+    public var field: String
+    public var kind: Kind
+    /// What was wrong, for people: `"300 bytes, limit 256"`.
+    public var detail: String
+
+    public init(field: String, kind: Kind, detail: String) {
+        self.field = field
+        self.kind = kind
+        self.detail = detail
+    }
+
+    public var description: String { "\(field): \(kind.rawValue): \(detail)" }
+}

@@ -45,3 +45,8 @@ fuzz: deps $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build .build-* bench-out fuzz-out
+
+## demo: the main job, end to end (grows as the pipeline does).
+demo: build
+	$(BIN)/loggen lint LogDefinitions
+	$(BIN)/loggen schema LogDefinitions

@@ -21,12 +21,33 @@ targets += [
     .target(name: "LogSchema", swiftSettings: swiftSettings),
 ]
 
+// (the schema work adds LogMarkdown, CommandLineSupport, loggen and their tests here)
+
+
+// MARK: - Code generation
+
+// (the code-generation work adds LogCodegen, LoggenPlugin and their tests here)
+
+
+// MARK: - Store
+
+// (the store work adds LogStore, logstore-stress and their tests here)
+
+
 // MARK: - Runtime
 // LogStore → BehaviorLog → BehaviorLogHTTP
 
 targets += [
     .target(name: "BehaviorLog", swiftSettings: swiftSettings),
 ]
+
+// (the runtime work adds BehaviorLogTesting, recipe-demo and their tests here)
+
+
+// MARK: - Inspection and warehouse
+
+// (LogQuery, logview, BehaviorLogHTTP come here)
+
 
 let package = Package(
     name: "BehaviorLog",

@@ -34,6 +34,14 @@ targets += [
 // (the store work adds LogStore, logstore-stress and their tests here)
 
 
+// MARK: - Shared by the executables
+
+targets += [
+    // Command-line parsing in swift-argument-parser's conventions (which cannot be fetched here).
+    .target(name: "CommandLineSupport", swiftSettings: swiftSettings),
+    .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"], swiftSettings: swiftSettings),
+]
+
 // MARK: - Runtime
 // LogStore → BehaviorLog → BehaviorLogHTTP
 

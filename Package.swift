@@ -52,9 +52,14 @@ targets += [
 // (the runtime work adds BehaviorLogTesting, recipe-demo and their tests here)
 
 
-// MARK: - Inspection and warehouse
+// MARK: - Inspection
 
-// (LogQuery, logview, BehaviorLogHTTP come here)
+// (the logview work adds LogQuery, logview and their tests here)
+
+
+// MARK: - Warehouse
+
+// (the warehouse work adds BehaviorLogHTTP, the DDL generator and their tests here)
 
 
 let package = Package(

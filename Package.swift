@@ -52,14 +52,14 @@ targets += [
 // LogStore → BehaviorLog → BehaviorLogHTTP
 
 targets += [
-    .target(name: "BehaviorLog", swiftSettings: swiftSettings),
+    .target(name: "BehaviorLog", dependencies: ["LogStore"], swiftSettings: swiftSettings),
 ]
 
 targets += [
     .target(name: "BehaviorLogTesting", dependencies: ["BehaviorLog"], swiftSettings: swiftSettings),
     .testTarget(
         name: "BehaviorLogTests",
-        dependencies: ["BehaviorLog", "BehaviorLogTesting"],
+        dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore"],
         swiftSettings: swiftSettings
     ),
 ]

@@ -17,9 +17,9 @@ public struct CommonPayloadFilter: LogFilter {
         self.personalDataFields = personalDataFields
     }
 
-    public func apply(to entry: inout LogEntry) -> LogFilterDecision {
-        entry.common = provider()
-        entry.commonPersonalDataFields = personalDataFields
+    public func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
+        envelope.common = provider()
+        envelope.commonPersonalDataFields = personalDataFields
         return .pass
     }
 }

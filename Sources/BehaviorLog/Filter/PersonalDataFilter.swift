@@ -27,12 +27,12 @@ public struct PersonalDataFilter: LogFilter {
         self.mode = mode
     }
 
-    public func apply(to entry: inout LogEntry) -> LogFilterDecision {
-        if !entry.personalDataFields.isEmpty {
-            entry.payload = redact(entry.payload, fields: entry.personalDataFields)
+    public func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
+        if !envelope.personalDataFields.isEmpty {
+            envelope.payload = redact(envelope.payload, fields: envelope.personalDataFields)
         }
-        if !entry.commonPersonalDataFields.isEmpty {
-            entry.common = redact(entry.common, fields: entry.commonPersonalDataFields)
+        if !envelope.commonPersonalDataFields.isEmpty {
+            envelope.common = redact(envelope.common, fields: envelope.commonPersonalDataFields)
         }
         return .pass
     }

@@ -21,7 +21,10 @@ targets += [
     .target(name: "LogSchema", swiftSettings: swiftSettings),
 ]
 
-// (the schema work adds LogMarkdown, CommandLineSupport, loggen and their tests here)
+targets += [
+    .target(name: "LogMarkdown", dependencies: ["CCmark", "LogSchema"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogSchemaTests", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
+]
 
 
 // MARK: - Code generation

@@ -29,7 +29,15 @@ targets += [
 
 // MARK: - Code generation
 
-// (the code-generation work adds LogCodegen, LoggenPlugin and their tests here)
+targets += [
+    .target(name: "LogCodegen", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "LogCodegenTests",
+        dependencies: ["LogCodegen", "LogSchema", "BehaviorLog"],
+        exclude: ["Resources"],
+        swiftSettings: swiftSettings
+    ),
+]
 
 
 // MARK: - Store

@@ -1,13 +1,12 @@
-import Foundation
-
 /// A regular expression from a definition (``!string 16 `^[A-Z0-9]+$` ``), compiled once.
 ///
 /// Generated code keeps each pattern in a `static let`, so it is compiled on first use
-/// and shared afterwards. The whole string must match, as the definitions say.
+/// and shared afterwards. The whole string must match, as the definitions say. The
+/// engine is Swift's `Regex`, the one `loggen lint` validates patterns with.
 public struct LogPattern: Sendable {
     /// The expression as written in the definition.
     public let source: String
-    private let expression: NSRegularExpression?
+    private let compiled: CompiledRegex?
 
     /// Compiles the expression. The definitions' validator has already rejected invalid
     /// expressions; should one slip through, debug builds stop and release builds let
@@ -15,17 +14,22 @@ public struct LogPattern: Sendable {
     public init(_ source: String) {
         self.source = source
         do {
-            expression = try NSRegularExpression(pattern: "\\A(?:" + source + ")\\z")
+            compiled = CompiledRegex(regex: try Regex(source))
         } catch {
             assertionFailure("invalid log pattern \(source): \(error)")
-            expression = nil
+            compiled = nil
         }
     }
 
     /// Whether the whole string matches.
     public func matches(_ string: String) -> Bool {
-        guard let expression else { return true }
-        let range = NSRange(string.startIndex..<string.endIndex, in: string)
-        return expression.firstMatch(in: string, options: [], range: range) != nil
+        guard let compiled else { return true }
+        return (try? compiled.regex.wholeMatch(in: string)) != nil
     }
+}
+
+/// `Regex` is not declared `Sendable`, but a compiled regex is immutable and its lazily
+/// built program is published atomically, so sharing one between threads is safe.
+private struct CompiledRegex: @unchecked Sendable {
+    let regex: Regex<AnyRegexOutput>
 }

@@ -24,6 +24,9 @@ targets += [
 targets += [
     .target(name: "LogMarkdown", dependencies: ["CCmark", "LogSchema"], swiftSettings: swiftSettings),
     .testTarget(name: "LogSchemaTests", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema"],
+        resources: [.copy("Resources")], swiftSettings: swiftSettings),
 ]
 
 

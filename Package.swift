@@ -40,6 +40,14 @@ targets += [
 // (the store work adds LogStore, logstore-stress and their tests here)
 
 
+// MARK: - Shared by the executables
+
+targets += [
+    // Command-line parsing in swift-argument-parser's conventions (which cannot be fetched here).
+    .target(name: "CommandLineSupport", swiftSettings: swiftSettings),
+    .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"], swiftSettings: swiftSettings),
+]
+
 // MARK: - Runtime
 // LogStore → BehaviorLog → BehaviorLogHTTP
 
@@ -50,9 +58,14 @@ targets += [
 // (the runtime work adds BehaviorLogTesting, recipe-demo and their tests here)
 
 
-// MARK: - Inspection and warehouse
+// MARK: - Inspection
 
-// (LogQuery, logview, BehaviorLogHTTP come here)
+// (the logview work adds LogQuery, logview and their tests here)
+
+
+// MARK: - Warehouse
+
+// (the warehouse work adds BehaviorLogHTTP, the DDL generator and their tests here)
 
 
 let package = Package(

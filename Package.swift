@@ -23,6 +23,8 @@ targets += [
 
 targets += [
     .target(name: "LogMarkdown", dependencies: ["CCmark", "LogSchema"], swiftSettings: swiftSettings),
+    .executableTarget(
+        name: "loggen", dependencies: ["CommandLineSupport", "LogMarkdown", "LogSchema"], swiftSettings: swiftSettings),
     .testTarget(name: "LogSchemaTests", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
     .testTarget(
         name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema"],

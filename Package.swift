@@ -23,7 +23,12 @@ targets += [
 
 targets += [
     .target(name: "LogMarkdown", dependencies: ["CCmark", "LogSchema"], swiftSettings: swiftSettings),
+    .executableTarget(
+        name: "loggen", dependencies: ["CommandLineSupport", "LogMarkdown", "LogSchema"], swiftSettings: swiftSettings),
     .testTarget(name: "LogSchemaTests", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema"],
+        resources: [.copy("Resources")], swiftSettings: swiftSettings),
 ]
 
 
@@ -63,9 +68,14 @@ targets += [
 // (the runtime work adds BehaviorLogTesting, recipe-demo and their tests here)
 
 
-// MARK: - Inspection and warehouse
+// MARK: - Inspection
 
-// (LogQuery, logview, BehaviorLogHTTP come here)
+// (the logview work adds LogQuery, logview and their tests here)
+
+
+// MARK: - Warehouse
+
+// (the warehouse work adds BehaviorLogHTTP, the DDL generator and their tests here)
 
 
 let package = Package(

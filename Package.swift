@@ -34,8 +34,16 @@ targets += [
 
 // MARK: - Code generation
 
+// `loggen generate` is a command of the schema section's `loggen`.
+targets.first { $0.name == "loggen" }?.dependencies.append("LogCodegen")
+
 targets += [
     .target(name: "LogCodegen", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
+    // The sample app's logs: `loggen generate LogDefinitions --output Generated
+    // --import RecipeAppTypes`, checked in (`make test` fails when it is stale).
+    .target(name: "RecipeLogs", dependencies: ["BehaviorLog", "RecipeAppTypes"], path: "Generated"),
+    // The external types the sample definitions name (`NetworkKind`).
+    .target(name: "RecipeAppTypes", dependencies: ["BehaviorLog"], swiftSettings: swiftSettings),
     .testTarget(
         name: "LogCodegenTests",
         dependencies: ["LogCodegen", "LogSchema", "BehaviorLog"],

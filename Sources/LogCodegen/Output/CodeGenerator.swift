@@ -10,8 +10,11 @@ public struct CodeGenerator: Sendable {
     public var translator: SwiftTranslator
     public var renderer: SwiftRenderer
 
-    public init(accessLevel: SwiftAccessLevel = .public) {
-        translator = SwiftTranslator()
+    /// - Parameters:
+    ///   - accessLevel: the access level of the generated declarations.
+    ///   - additionalImports: modules every file imports, for the external custom types.
+    public init(accessLevel: SwiftAccessLevel = .public, additionalImports: [String] = []) {
+        translator = SwiftTranslator(additionalImports: additionalImports)
         renderer = SwiftRenderer(accessLevel: accessLevel)
     }
 

@@ -14,7 +14,13 @@ public struct SwiftTranslator: Sendable {
     /// The enum that holds the schema hash.
     public static let schemaTypeName = "GeneratedSchema"
 
-    public init() {}
+    /// Modules every generated file imports besides `BehaviorLog` (and `Foundation` where
+    /// needed): the modules that define the external custom types.
+    public var additionalImports: [String]
+
+    public init(additionalImports: [String] = []) {
+        self.additionalImports = additionalImports
+    }
 
     /// The Swift files for a schema, sorted by name.
     ///
@@ -218,7 +224,9 @@ public struct SwiftTranslator: Sendable {
     }
 
     private func imports(needsFoundation: Bool) -> [String] {
-        needsFoundation ? ["BehaviorLog", "Foundation"] : ["BehaviorLog"]
+        var modules = ["BehaviorLog"] + additionalImports
+        if needsFoundation { modules.append("Foundation") }
+        return Array(Set(modules)).sorted()
     }
 
     private func baseName(_ path: String) -> String {

@@ -34,6 +34,8 @@ targets += [
 
 // MARK: - Code generation
 
+products += [.plugin(name: "LoggenPlugin", targets: ["LoggenPlugin"])]
+
 // `loggen generate` is a command of the schema section's `loggen`.
 targets.first { $0.name == "loggen" }?.dependencies.append("LogCodegen")
 
@@ -44,6 +46,15 @@ targets += [
     .target(name: "RecipeLogs", dependencies: ["BehaviorLog", "RecipeAppTypes"], path: "Generated"),
     // The external types the sample definitions name (`NetworkKind`).
     .target(name: "RecipeAppTypes", dependencies: ["BehaviorLog"], swiftSettings: swiftSettings),
+    .plugin(name: "LoggenPlugin", capability: .buildTool(), dependencies: ["loggen"]),
+    // Proves the plugin: its LogDefinitions/ become Swift during the build.
+    .testTarget(
+        name: "LoggenPluginTests",
+        dependencies: ["BehaviorLog"],
+        exclude: ["LogDefinitions"],
+        swiftSettings: swiftSettings,
+        plugins: [.plugin(name: "LoggenPlugin")]
+    ),
     .testTarget(
         name: "LogCodegenTests",
         dependencies: ["LogCodegen", "LogSchema", "BehaviorLog"],

@@ -46,6 +46,13 @@ targets += [
     .target(name: "RecipeLogs", dependencies: ["BehaviorLog", "RecipeAppTypes"], path: "Generated"),
     // The external types the sample definitions name (`NetworkKind`).
     .target(name: "RecipeAppTypes", dependencies: ["BehaviorLog"], swiftSettings: swiftSettings),
+    // Compiles and exercises the reference output of the hostile fixture (through the
+    // symlink HostileReference → LogCodegenTests/Resources/hostile/expected) and RecipeLogs.
+    .testTarget(
+        name: "GeneratedCodeTests",
+        dependencies: ["BehaviorLog", "RecipeLogs", "RecipeAppTypes"],
+        swiftSettings: swiftSettings
+    ),
     .plugin(name: "LoggenPlugin", capability: .buildTool(), dependencies: ["loggen"]),
     // Proves the plugin: its LogDefinitions/ become Swift during the build.
     .testTarget(

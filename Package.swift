@@ -104,6 +104,19 @@ targets += [
         dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore"],
         swiftSettings: swiftSettings
     ),
+    // The sample app: simulated sessions through the whole pipeline (`make demo`).
+    .target(
+        name: "RecipeDemo",
+        dependencies: ["BehaviorLog", "LogStore", "RecipeLogs", "RecipeAppTypes"],
+        swiftSettings: swiftSettings
+    ),
+    .executableTarget(name: "recipe-demo", dependencies: ["RecipeDemo", "CommandLineSupport"], swiftSettings: swiftSettings),
+    .executableTarget(name: "runtime-bench", dependencies: ["BehaviorLog", "LogStore", "RecipeDemo"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "RecipeDemoTests",
+        dependencies: ["RecipeDemo", "BehaviorLog", "LogStore"],
+        swiftSettings: swiftSettings
+    ),
 ]
 
 

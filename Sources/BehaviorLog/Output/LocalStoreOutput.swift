@@ -33,8 +33,8 @@ public final class LocalStoreOutput: LogOutput {
     /// - Parameters:
     ///   - directory: The store's directory (created 0700).
     ///   - configuration: Caps (size, age), segment size and group commit; the store's defaults.
-    ///   - onDurable: Told, on the logger's writer thread, how many of the logs this output
-    ///     wrote since it opened are durable — the first N, in post order.
+    ///   - onDurable: Told how many of the logs this output wrote since it opened are durable
+    ///     — the first N, in post order; called in increasing order, under a lock (keep it short).
     /// - Throws: `LogStoreError` when the store cannot be opened (another writer holds it,
     ///   the directory cannot be created).
     public init(
@@ -100,7 +100,9 @@ public final class LocalStoreOutput: LogOutput {
     }
 
     private func durableAdvanced(to sequence: UInt64) {
-        let advancedTo: Int? = progress.withLock { state in
+        // The callback runs under the lock, so that counts are reported in increasing order
+        // whichever thread saw the sync.
+        progress.withLock { state in
             state.durableSequence = max(state.durableSequence, sequence)
             let before = state.durableCount
             var done = 0
@@ -110,9 +112,8 @@ public final class LocalStoreOutput: LogOutput {
                 done += 1
             }
             state.batches.removeFirst(done)
-            return state.durableCount > before ? state.durableCount : nil
+            if state.durableCount > before { onDurable?(state.durableCount) }
         }
-        if let advancedTo { onDurable?(advancedTo) }
     }
 
     private func recordError(_ error: any Error) {

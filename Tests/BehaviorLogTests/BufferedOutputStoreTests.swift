@@ -13,8 +13,10 @@ import Testing
     private func post(_ count: Int, from start: Int = 0, to outputs: [any LogOutput]) async -> [UUID] {
         let recorder = UUIDRecorder()
         let logger = Logger(configuration: LoggerConfiguration(outputs: outputs.map { OutputSetting($0) } + [OutputSetting(recorder)]))
-        for index in start..<start + count {
-            logger.post(tag: "recipe_search.select_recipe", payload: LogPayload([("recipe_id", .integer(Int64(index)))]))
+        await onOwnThread {
+            for index in start..<start + count {
+                logger.post(tag: "recipe_search.select_recipe", payload: LogPayload([("recipe_id", .integer(Int64(index)))]))
+            }
         }
         await logger.shutdown()
         return recorder.uuids

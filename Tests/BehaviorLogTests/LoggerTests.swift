@@ -166,7 +166,7 @@ import Testing
 
 /// An output that takes its time, to fill the logger's queue.
 final class SlowOutput: LogOutput {
-    private let state = Mutex<(ids: [Int64], largest: Int)>(([], 0))
+    private let state = Locked<(ids: [Int64], largest: Int)>(([], 0))
     func write(_ logs: [EncodedLog]) {
         usleep(200)
         state.withLock { state in
@@ -180,7 +180,7 @@ final class SlowOutput: LogOutput {
 
 /// An output that records the calls it gets.
 final class LifecycleOutput: LogOutput {
-    private let recorded = Mutex<[String]>([])
+    private let recorded = Locked<[String]>([])
     var events: [String] { recorded.withLock { $0 } }
     func write(_ logs: [EncodedLog]) { recorded.withLock { $0.append("write \(logs.count)") } }
     func writerIsIdle() { recorded.withLock { $0.append("idle") } }

@@ -36,7 +36,7 @@ public final class BufferedOutput: LogOutput {
     public let configuration: BufferedOutputConfiguration
     private let name: String
     private let wake = WakeSignal()
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Opens (or creates) the output's store and starts sending its backlog.
     /// - Parameters:
@@ -283,8 +283,8 @@ public final class BufferedOutput: LogOutput {
 
 /// The first of a send, its timeout and a stop to finish decides the send's result.
 private final class SendRace: Sendable {
-    private let continuation = Mutex<CheckedContinuation<LogDeliveryResult, Never>?>(nil)
-    private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let continuation = Locked<CheckedContinuation<LogDeliveryResult, Never>?>(nil)
+    private let tasks = Locked<[Task<Void, Never>]>([])
 
     func start(_ continuation: CheckedContinuation<LogDeliveryResult, Never>) {
         self.continuation.withLock { $0 = continuation }

@@ -39,8 +39,25 @@ public struct PersonalDataFilter: LogFilter {
     }
 
     public func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
-        if let extra = additionalFields[envelope.tag] {
-            envelope.payload = redact(envelope.payload, fields: envelope.personalDataFields + extra)
+        redact(&envelope, extraFields: additionalFields[envelope.tag] ?? [])
+    }
+
+    /// The filter for one tag, with its additional fields looked up once.
+    public func specialized(forTag tag: String) -> any LogFilter {
+        ForTag(filter: self, extraFields: additionalFields[tag] ?? [])
+    }
+
+    private struct ForTag: LogFilter {
+        let filter: PersonalDataFilter
+        let extraFields: [String]
+        func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
+            filter.redact(&envelope, extraFields: extraFields)
+        }
+    }
+
+    private func redact(_ envelope: inout LogEnvelope, extraFields: [String]) -> LogFilterDecision {
+        if !extraFields.isEmpty {
+            envelope.payload = redact(envelope.payload, fields: envelope.personalDataFields + extraFields)
         } else if !envelope.personalDataFields.isEmpty {
             envelope.payload = redact(envelope.payload, fields: envelope.personalDataFields)
         }

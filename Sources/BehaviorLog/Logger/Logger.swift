@@ -89,7 +89,7 @@ public final class Logger: Sendable {
 
     private func filters(for tag: String) -> [any LogFilter] {
         if let cached = filterRoutes.withLock({ $0[tag] }) { return cached }
-        let matching = configuration.filters.filter { $0.tagPattern.matches(tag) }.map(\.filter)
+        let matching = configuration.filters.filter { $0.tagPattern.matches(tag) }.map { $0.filter.specialized(forTag: tag) }
         filterRoutes.withLock { $0[tag] = matching }
         return matching
     }

@@ -45,4 +45,31 @@ import Testing
         #expect(seen.map(\.entry) == (1 ... total).map { sampleEntry($0) })
         #expect(try reader.verify().isIntact)
     }
+
+    /// The same across processes: `logstore-stress write` appends with small segments while this
+    /// process follows with a reader.
+    @Test func readerInAnotherProcessFollowsTheWriter() throws {
+        let tool = try StressTool()
+        let store = TemporaryStore()
+        defer { store.remove() }
+        let total = 4000
+        let running = try tool.start(["write", "--store", store.path, "--count", "\(total)", "--sync-every", "40",
+                                      "--payload-bytes", "48", "--segment-bytes", "8192"])
+        var reader: LogStoreReader?
+        var seen: [LogRecord] = []
+        var after: UInt64 = 0
+        let deadline = Date().addingTimeInterval(60)
+        while seen.count < total && Date() < deadline {
+            if reader == nil { reader = try? LogStoreReader(directory: store.path) }
+            let chunk = try reader?.read(after: after, limit: 256) ?? []
+            if chunk.isEmpty { usleep(500); continue }
+            seen += chunk
+            after = chunk.last!.sequence
+        }
+        let output = running.finish()
+        #expect(output.status == 0, "\(output)")
+        #expect(seen.map(\.sequence) == Array(1 ... UInt64(total)))
+        #expect(seen.allSatisfy { $0.payload.prefix(8).elementsEqual(withUnsafeBytes(of: $0.sequence.littleEndian, Array.init)) })
+        #expect(try LogStoreReader(directory: store.path).segments().count > 10)
+    }
 }

@@ -36,6 +36,11 @@ public final class LogStoreWriter: Sendable {
         self.core = Mutex(core)
     }
 
+    /// Opens the store at a file URL for writing.
+    public convenience init(directory: URL, configuration: LogStoreConfiguration = .standard) throws(LogStoreError) {
+        try self.init(directory: directory.path, configuration: configuration)
+    }
+
     /// Runs `body` under the lock, then reports a durable-sequence advance outside it.
     private func locked<Result>(_ body: (WriterCore) throws(LogStoreError) -> Result) throws(LogStoreError) -> Result {
         let (result, advanced): (Result, UInt64?) = try core.withLock { (core) throws(LogStoreError) -> (Result, UInt64?) in

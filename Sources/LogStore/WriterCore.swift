@@ -45,9 +45,18 @@ final class WriterCore: @unchecked Sendable {
         self.configuration = configuration
         try layout.createDirectory()
         lockFile = try SystemFile.open(layout.lockPath, flags: O_RDWR | O_CREAT)
+        // A lock that is busy for a moment is not always another writer: a child process forked
+        // (by this app) between fork and exec shares the descriptor of a writer that has just
+        // closed. Wait up to 250 ms before reporting another writer.
+        var attempts = 0
         while flock(lockFile.descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
+            if code == EWOULDBLOCK && attempts < 50 {
+                attempts += 1
+                usleep(5_000)
+                continue
+            }
             lockFile.close()
             if code == EWOULDBLOCK { throw .lockedByAnotherWriter(directory: layout.directory) }
             throw .system(operation: "lock", path: layout.lockPath, errno: code)

@@ -62,7 +62,12 @@ final class SegmentScanner {
         }
         windowStart = offset
         windowCount = 0
-        windowCount = try file.read(into: buffer, count: capacity, at: offset)
+        // Trust only bytes below the size seen *before* reading. A write(2) that runs while we
+        // read may be copied into a later page of our window but not yet into an earlier one;
+        // the file size only grows once the bytes below it are in place.
+        let completeBytes = try file.size() - offset
+        guard completeBytes > 0 else { return UnsafeRawBufferPointer(start: buffer, count: 0) }
+        windowCount = try file.read(into: buffer, count: min(capacity, completeBytes), at: offset)
         return UnsafeRawBufferPointer(start: buffer, count: windowCount)
     }
 

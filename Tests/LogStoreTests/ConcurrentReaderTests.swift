@@ -33,7 +33,7 @@ import Testing
         let reader = try LogStoreReader(directory: store.path)
         var seen: [LogRecord] = []
         var after: UInt64 = 0
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(20)
         while seen.count < total && Date() < deadline {
             let chunk = try reader.read(after: after, limit: 97)
             if chunk.isEmpty { usleep(200); continue }
@@ -41,8 +41,12 @@ import Testing
             after = chunk.last!.sequence
         }
         writerDone.wait()
-        #expect(seen.map(\.sequence) == Array(1 ... UInt64(total)))
-        #expect(seen.map(\.entry) == (1 ... total).map { sampleEntry($0) })
+        let missing = Set(1 ... UInt64(total)).subtracting(seen.map(\.sequence)).sorted()
+        let stored = try readAll(store.path).map(\.sequence)
+        let layout = try reader.segments().map { ($0.number, $0.baseSequence, $0.sequenceRange) }
+        #expect(missing.isEmpty && seen.count == total,
+                "missed \(missing.prefix(10)) of \(total), saw \(seen.count); a fresh reader finds \(stored.count), missing there: \(Set(1 ... UInt64(total)).subtracting(stored).sorted().prefix(10)); segments \(layout)")
+        #expect(seen.map(\.entry) == (1 ... total).map { sampleEntry($0) }, "payloads differ")
         #expect(try reader.verify().isIntact)
     }
 

@@ -1,7 +1,8 @@
 /// The reading machinery shared by ``LogStoreReader`` and ``LogStoreWriter``: ordered chunked
 /// reads with a remembered position, segment summaries and verification. Never writes.
-/// Not thread-safe: each owner uses it from one thread at a time.
-final class StoreReadingCore {
+/// Not thread-safe: its owners keep it in a `Mutex` (`@unchecked Sendable` only lets the lock's
+/// closures hand it around).
+final class StoreReadingCore: @unchecked Sendable {
     let layout: StoreLayout
     /// Segment base sequences from headers (`nil`: damaged header); a header never changes.
     private var baseSequences: [UInt64: UInt64?] = [:]
@@ -115,7 +116,8 @@ final class StoreReadingCore {
                 guard let segment = try OpenSegment.open(layout, number: segments[index]) else { continue }
                 segment.file.close()
                 base = segment.header?.baseSequence
-                baseSequences[segments[index]] = base
+                // A header not written yet (a segment being created) is looked at again next time.
+                if base != nil { baseSequences[segments[index]] = base }
             }
             if let base, base <= after &+ 1 { return index }
             if base == nil { continue }

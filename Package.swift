@@ -64,7 +64,7 @@ targets += [
     ),
     .testTarget(
         name: "LogCodegenTests",
-        dependencies: ["LogCodegen", "LogSchema", "BehaviorLog"],
+        dependencies: ["LogCodegen", "LogMarkdown", "LogSchema"],
         exclude: ["Resources"],
         swiftSettings: swiftSettings
     ),

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import LogSchema
 
 /// Reads a folder of definition documents into a ``Schema``: the one entry point the
@@ -22,30 +21,28 @@ public struct SchemaLoader: Sendable {
     /// - Returns: the schema and every problem found. A folder that does not exist or
     ///   holds no documents gives one error and an empty schema.
     public func load(directory: String) -> LoadedSchema {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            return LoadedSchema(error: "no such folder '\(directory)'; pass the folder that holds the definition documents, such as LogDefinitions")
-        }
-        guard isDirectory.boolValue else {
-            return LoadedSchema(error: "'\(directory)' is not a folder; pass the folder that holds the definition documents, such as LogDefinitions")
-        }
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-                .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
-                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            names = try DefinitionFolder.documentNames(in: directory)
         } catch {
-            return LoadedSchema(error: "cannot read folder '\(directory)': \(error.localizedDescription)")
+            switch error {
+            case .missing:
+                return LoadedSchema(error: "no such folder '\(directory)'; pass the folder that holds the definition documents, such as LogDefinitions")
+            case .notAFolder:
+                return LoadedSchema(error: "'\(directory)' is not a folder; pass the folder that holds the definition documents, such as LogDefinitions")
+            case .unreadable(let reason):
+                return LoadedSchema(error: "cannot read folder '\(directory)': \(reason)")
+            }
         }
         guard !names.isEmpty else {
             return LoadedSchema(error: "no definition documents (*.md) in '\(directory)'; add one file per category, such as '\(join(directory, "recipe_search.md"))'")
         }
         let paths = names.map { join(directory, $0) }
         let parsed = paths.concurrentMap { path -> ParsedDocument in
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let bytes = DefinitionFolder.contents(of: path) else {
                 return ParsedDocument(role: .category, diagnostics: [.error("cannot read '\(path)'; check that it is a readable file", at: nil)])
             }
-            return Self.parse([UInt8](data), path: path)
+            return Self.parse(bytes, path: path)
         }
         return assemble(parsed)
     }

@@ -5,7 +5,8 @@ import LogSchema
 /// become the same Swift identifier, and missing descriptions.
 ///
 /// Rules within one line (the type grammar, constraints, regular expressions) are
-/// ``SchemaParser``'s.
+/// ``SchemaParser``'s. The rules within one category run on all cores; the rules across
+/// categories (one type per field name, Swift type names) run after them.
 public struct SchemaValidator: Sendable {
     /// The longest name allowed (a warehouse identifier limit).
     public static let maximumNameLength = 64
@@ -18,72 +19,97 @@ public struct SchemaValidator: Sendable {
     public func validate(_ schema: Schema) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         checkTypes(schema.types, into: &diagnostics)
-        checkFields(schema.common, owner: "common payload", common: [:], into: &diagnostics)
+        checkFields(schema.common, owner: "common payload", into: &diagnostics)
 
-        var commonFields: [String: Field] = [:]
-        for field in schema.common where commonFields[field.name] == nil { commonFields[field.name] = field }
-        var firstTypes: [String: (field: Field, tag: String)] = [:]
+        var commonIndex: [String: Int] = [:]
+        for (index, field) in schema.common.enumerated() where commonIndex[field.name] == nil {
+            commonIndex[field.name] = index
+        }
+        let commonFields = commonIndex
+        let perCategory = schema.categories.concurrentMap { category in
+            var found: [Diagnostic] = []
+            checkCategory(category, common: schema.common, commonIndex: commonFields, into: &found)
+            return found
+        }
+        for found in perCategory { diagnostics += found }
+
         var typeNames = SwiftNameSpace(kind: "type", naming: SwiftName.upperCamelCase)
         for type in schema.types { typeNames.add(type.name, kindName: "type", at: type.location, into: &diagnostics) }
-
         for category in schema.categories {
-            checkLength(category.name, of: "category", at: category.location, into: &diagnostics)
             typeNames.add(category.name, kindName: "category", at: category.location, into: &diagnostics)
-            var events: [String: Event] = [:]
-            var eventNames = SwiftNameSpace(kind: "case", naming: SwiftName.lowerCamelCase)
-            for event in category.events {
-                if let first = events[event.name] {
-                    diagnostics.append(.error(
-                        "duplicate event '\(event.name)' in category '\(category.name)'; rename or merge one",
-                        at: event.location, notes: [.note("'\(event.name)' first defined here", at: first.location)]))
-                    continue
-                }
-                events[event.name] = event
-                checkLength(event.name, of: "event", at: event.location, into: &diagnostics)
-                eventNames.add(event.name, kindName: "event", at: event.location, into: &diagnostics)
-                if event.descriptions.isEmpty {
-                    diagnostics.append(.warning("event '\(event.name)' has no description; add a paragraph under its heading", at: event.location))
-                }
-                checkFields(event.fields, owner: "event '\(event.name)'", common: commonFields, into: &diagnostics)
-                for field in event.fields {
-                    let tag = event.tag(in: category)
-                    guard let first = firstTypes[field.name] else {
-                        firstTypes[field.name] = (field, tag)
+        }
+        checkOneTypePerFieldName(schema.categories, into: &diagnostics)
+        return diagnostics
+    }
+
+    /// A field name has one type in every event: the warehouse table has one column per name.
+    private func checkOneTypePerFieldName(_ categories: [Category], into diagnostics: inout [Diagnostic]) {
+        var first: [String: (category: Int, event: Int, field: Int)] = [:]
+        for (categoryIndex, category) in categories.enumerated() {
+            for (eventIndex, event) in category.events.enumerated() {
+                for (fieldIndex, field) in event.fields.enumerated() {
+                    guard let at = first[field.name] else {
+                        first[field.name] = (categoryIndex, eventIndex, fieldIndex)
                         continue
                     }
-                    if !field.type.hasSameColumn(as: first.field.type) {
+                    let firstCategory = categories[at.category]
+                    let firstEvent = firstCategory.events[at.event]
+                    let firstField = firstEvent.fields[at.field]
+                    if !field.type.hasSameColumn(as: firstField.type) {
                         diagnostics.append(.error(
-                            "field '\(field.name)' is '\(field.type.spelling)' here but '\(first.field.type.spelling)' in \(first.tag); a field name has one type in every event (one warehouse column)",
+                            "field '\(field.name)' is '\(field.type.spelling)' here but '\(firstField.type.spelling)' in \(firstEvent.tag(in: firstCategory)); a field name has one type in every event (one warehouse column)",
                             at: field.location,
-                            notes: [.note("'\(field.name)' first declared here", at: first.field.location)]))
+                            notes: [.note("'\(field.name)' first declared here", at: firstField.location)]))
                     }
                 }
             }
         }
-        return diagnostics
+    }
+
+    private func checkCategory(_ category: Category, common: [Field], commonIndex: [String: Int], into diagnostics: inout [Diagnostic]) {
+        checkLength(category.name, of: "category", at: category.location, into: &diagnostics)
+        var events: [String: Int] = [:]
+        var eventNames = SwiftNameSpace(kind: "case", naming: SwiftName.lowerCamelCase)
+        for (index, event) in category.events.enumerated() {
+            if let first = events[event.name] {
+                diagnostics.append(.error(
+                    "duplicate event '\(event.name)' in category '\(category.name)'; rename or merge one",
+                    at: event.location, notes: [.note("'\(event.name)' first defined here", at: category.events[first].location)]))
+                continue
+            }
+            events[event.name] = index
+            checkLength(event.name, of: "event", at: event.location, into: &diagnostics)
+            eventNames.add(event.name, kindName: "event", at: event.location, into: &diagnostics)
+            if event.descriptions.isEmpty {
+                diagnostics.append(.warning("event '\(event.name)' has no description; add a paragraph under its heading", at: event.location))
+            }
+            checkFields(event.fields, owner: "event '\(event.name)'", common: common, commonIndex: commonIndex, into: &diagnostics)
+        }
     }
 
     /// The rules of one list of fields: duplicates, names, descriptions, shadowing.
-    private func checkFields(_ fields: [Field], owner: String, common: [String: Field], into diagnostics: inout [Diagnostic]) {
-        var seen: [String: Field] = [:]
+    private func checkFields(
+        _ fields: [Field], owner: String, common: [Field] = [], commonIndex: [String: Int] = [:], into diagnostics: inout [Diagnostic]
+    ) {
+        var seen: [String: Int] = [:]
         var labels = SwiftNameSpace(kind: "label", naming: SwiftName.lowerCamelCase)
-        for field in fields {
+        for (index, field) in fields.enumerated() {
             if let first = seen[field.name] {
                 diagnostics.append(.error(
                     "duplicate field '\(field.name)' in \(owner); remove one",
-                    at: field.location, notes: [.note("'\(field.name)' first defined here", at: first.location)]))
+                    at: field.location, notes: [.note("'\(field.name)' first defined here", at: fields[first].location)]))
                 continue
             }
-            seen[field.name] = field
+            seen[field.name] = index
             if Schema.reservedNames.contains(field.name) {
                 diagnostics.append(.error(
                     "field name '\(field.name)' is reserved for the log envelope; rename the field (reserved: \(Schema.reservedNames.joined(separator: ", ")))",
                     at: field.location))
             }
-            if let shadowed = common[field.name] {
+            if let shadowed = commonIndex[field.name] {
                 diagnostics.append(.error(
                     "field '\(field.name)' shadows the common field of the same name; rename it, the common payload already sends '\(field.name)'",
-                    at: field.location, notes: [.note("common field '\(field.name)' is defined here", at: shadowed.location)]))
+                    at: field.location, notes: [.note("common field '\(field.name)' is defined here", at: common[shadowed].location)]))
             }
             checkLength(field.name, of: "field", at: field.location, into: &diagnostics)
             labels.add(field.name, kindName: "field", at: field.location, into: &diagnostics)
@@ -94,26 +120,26 @@ public struct SchemaValidator: Sendable {
     }
 
     private func checkTypes(_ types: [EnumType], into diagnostics: inout [Diagnostic]) {
-        var seen: [String: EnumType] = [:]
-        for type in types {
+        var seen: [String: Int] = [:]
+        for (index, type) in types.enumerated() {
             if let first = seen[type.name] {
                 diagnostics.append(.error(
                     "duplicate type '\(type.name)'; merge its cases into one declaration",
-                    at: type.location, notes: [.note("'\(type.name)' first declared here", at: first.location)]))
+                    at: type.location, notes: [.note("'\(type.name)' first declared here", at: types[first].location)]))
                 continue
             }
-            seen[type.name] = type
+            seen[type.name] = index
             checkLength(type.name, of: "type", at: type.location, into: &diagnostics)
-            var cases: [String: EnumCase] = [:]
+            var cases: [String: Int] = [:]
             var caseNames = SwiftNameSpace(kind: "case", naming: SwiftName.lowerCamelCase)
-            for enumCase in type.cases {
+            for (caseIndex, enumCase) in type.cases.enumerated() {
                 if let first = cases[enumCase.name] {
                     diagnostics.append(.error(
                         "duplicate case '\(enumCase.name)' in type '\(type.name)'; remove one",
-                        at: enumCase.location, notes: [.note("'\(enumCase.name)' first declared here", at: first.location)]))
+                        at: enumCase.location, notes: [.note("'\(enumCase.name)' first declared here", at: type.cases[first].location)]))
                     continue
                 }
-                cases[enumCase.name] = enumCase
+                cases[enumCase.name] = caseIndex
                 caseNames.add(enumCase.name, kindName: "case", at: enumCase.location, into: &diagnostics)
             }
         }

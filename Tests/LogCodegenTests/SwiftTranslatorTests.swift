@@ -49,7 +49,7 @@ import Testing
                     case .search(let keyword, let order):
                         var payload: LogPayload = LogPayload(capacity: 2)
                         payload.appendString("keyword", keyword, maxLength: 256)
-                        payload.append("order", order.logValue)
+                        payload.append("order", value: order)
                         return payload
             """))
         #expect(text.contains("""

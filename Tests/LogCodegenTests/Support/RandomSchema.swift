@@ -1,4 +1,5 @@
 import LogSchema
+@testable import LogCodegen
 
 /// A small deterministic random number generator (SplitMix64), so a failing seed can be
 /// replayed.
@@ -62,7 +63,7 @@ struct RandomSchema {
             let candidate = name()
             let swiftName = SwiftName.upperCamelCase(candidate)
             if swiftName.isEmpty || swiftName.first!.isNumber || swiftName.hasPrefix("_") { continue }
-            if ["Self", "Type", "Protocol", "Any", "Batch", "String", "Int"].contains(swiftName) || swiftName.hasPrefix("External") { continue }
+            if GeneratedNameCheck.reservedTypeNames.contains(swiftName) || swiftName.hasPrefix("Batch") || swiftName.hasPrefix("External") { continue }
             if typeNames.insert(swiftName).inserted { return candidate }
         }
         return nil
@@ -110,21 +111,21 @@ struct RandomSchema {
         var enums: [EnumType] = []
         for _ in 0..<count(0...3) {
             guard let name = typeName() else { continue }
-            let cases = memberNames(count(1...4), reserved: ["rawValue", "allCases", "logValue", "init", "self", "Type", "Protocol"])
+            let cases = memberNames(count(1...4), reserved: GeneratedNameCheck.reservedCaseNames)
             enums.append(EnumType(name: name, descriptions: descriptions(), location: location,
                                   cases: cases.map { EnumCase(name: $0, descriptions: descriptions(), location: location) }))
         }
         var categories: [Category] = []
         for _ in 0..<count(1...4) {
             guard let name = typeName() else { continue }
-            let events = memberNames(count(0...6), reserved: ["categoryName", "eventName", "tag", "payload", "schemaHash", "self", "Type", "Protocol"])
+            let events = memberNames(count(0...6), reserved: GeneratedNameCheck.reservedEventNames)
                 .map { event in
                     Event(name: event, status: status(), descriptions: descriptions(), location: location,
-                          fields: fields(count(0...6), enums: enums, reserved: ["payload", "schemaHash", "self", "Type", "Protocol"]))
+                          fields: fields(count(0...6), enums: enums, reserved: GeneratedNameCheck.reservedFieldNames))
                 }
             categories.append(Category(name: name, descriptions: descriptions(), file: "random/\(name).md", location: location, events: events))
         }
-        let common = fields(count(0...4), enums: enums, reserved: ["payload", "schemaHash", "self", "Type", "Protocol"])
+        let common = fields(count(0...4), enums: enums, reserved: GeneratedNameCheck.reservedFieldNames)
         return Schema(categories: categories.sorted { $0.name < $1.name }, common: common, types: enums)
     }
 }

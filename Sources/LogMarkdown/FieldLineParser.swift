@@ -100,7 +100,7 @@ enum FieldLineParser {
         }
 
         // Constraints.
-        let spelledType = String(decoding: scanner.bytes[typeStart..<scanner.index], as: UTF8.self)
+        let spelledType = TypeSpelling(bytes: scanner.bytes[typeStart..<scanner.index])
         while true {
             scanner.skipSpaces()
             guard let byte = scanner.current else { break }
@@ -153,7 +153,7 @@ enum FieldLineParser {
     }
 
     private static func applyLength(
-        _ token: String, to field: inout Field, spelledType: String, at location: SourceLocation, into diagnostics: inout [Diagnostic]
+        _ token: String, to field: inout Field, spelledType: TypeSpelling, at location: SourceLocation, into diagnostics: inout [Diagnostic]
     ) -> Bool {
         guard field.type.builtin == .string else {
             diagnostics.append(.error("a length applies to !string only, not to '\(spelledType)'; remove '\(token)'", at: location))
@@ -172,7 +172,7 @@ enum FieldLineParser {
     }
 
     private static func applyRange(
-        _ token: String, to field: inout Field, spelledType: String, at location: SourceLocation, into diagnostics: inout [Diagnostic]
+        _ token: String, to field: inout Field, spelledType: TypeSpelling, at location: SourceLocation, into diagnostics: inout [Diagnostic]
     ) -> Bool {
         guard let builtin = field.type.builtin, builtin.isNumeric else {
             diagnostics.append(.error("a range applies to numbers only, not to '\(spelledType)'; remove '\(token)'", at: location))
@@ -211,7 +211,7 @@ enum FieldLineParser {
     }
 
     private static func applyPattern(
-        _ pattern: String, to field: inout Field, spelledType: String, at location: SourceLocation, into diagnostics: inout [Diagnostic]
+        _ pattern: String, to field: inout Field, spelledType: TypeSpelling, at location: SourceLocation, into diagnostics: inout [Diagnostic]
     ) -> Bool {
         guard field.type.builtin == .string else {
             diagnostics.append(.error("a pattern applies to !string only, not to '\(spelledType)'; remove `\(pattern)`", at: location))
@@ -228,4 +228,10 @@ enum FieldLineParser {
         field.type.pattern = pattern
         return true
     }
+}
+
+/// The type as written, turned into text only when a message needs it.
+struct TypeSpelling: CustomStringConvertible {
+    let bytes: ArraySlice<UInt8>
+    var description: String { String(decoding: bytes, as: UTF8.self) }
 }

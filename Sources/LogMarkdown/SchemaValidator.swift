@@ -13,6 +13,8 @@ public struct SchemaValidator: Sendable {
 
     public init() {}
 
+    private static let reservedNames = Set(Schema.reservedNames)
+
     /// Validates a schema.
     ///
     /// - Returns: every problem found, in no particular order.
@@ -91,17 +93,18 @@ public struct SchemaValidator: Sendable {
     private func checkFields(
         _ fields: [Field], owner: String, common: [Field] = [], commonIndex: [String: Int] = [:], into diagnostics: inout [Diagnostic]
     ) {
-        var seen: [String: Int] = [:]
+        // Distinct plain snake_case names never share a Swift name, so the Swift names are
+        // only computed when some name is not plain (the common case costs no allocation).
+        let needsSwiftNames = !fields.allSatisfy { isPlainSnakeCase($0.name) }
         var labels = SwiftNameSpace(kind: "label", naming: SwiftName.lowerCamelCase)
         for (index, field) in fields.enumerated() {
-            if let first = seen[field.name] {
+            if let first = fields[..<index].firstIndex(where: { $0.name == field.name }) {
                 diagnostics.append(.error(
                     "duplicate field '\(field.name)' in \(owner); remove one",
                     at: field.location, notes: [.note("'\(field.name)' first defined here", at: fields[first].location)]))
                 continue
             }
-            seen[field.name] = index
-            if Schema.reservedNames.contains(field.name) {
+            if Self.reservedNames.contains(field.name) {
                 diagnostics.append(.error(
                     "field name '\(field.name)' is reserved for the log envelope; rename the field (reserved: \(Schema.reservedNames.joined(separator: ", ")))",
                     at: field.location))
@@ -112,7 +115,7 @@ public struct SchemaValidator: Sendable {
                     at: field.location, notes: [.note("common field '\(field.name)' is defined here", at: common[shadowed].location)]))
             }
             checkLength(field.name, of: "field", at: field.location, into: &diagnostics)
-            labels.add(field.name, kindName: "field", at: field.location, into: &diagnostics)
+            if needsSwiftNames { labels.add(field.name, kindName: "field", at: field.location, into: &diagnostics) }
             if field.descriptions.isEmpty {
                 diagnostics.append(.warning("field '\(field.name)' has no description; add a nested bullet under it", at: field.location))
             }
@@ -154,6 +157,29 @@ public struct SchemaValidator: Sendable {
                 at: location))
         }
     }
+}
+
+/// Whether a name is lowercase ASCII words of letters and digits joined by single `_`s
+/// (`recipe_id`, `step2_photo`), each word starting with a letter: such names map to
+/// distinct Swift names, since the capitals of `recipeId` mark exactly where the `_`s were.
+func isPlainSnakeCase(_ name: String) -> Bool {
+    var wordStart = true
+    var sawByte = false
+    for byte in name.utf8 {
+        sawByte = true
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"):
+            wordStart = false
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if wordStart { return false }
+        case UInt8(ascii: "_"):
+            if wordStart { return false }
+            wordStart = true
+        default:
+            return false
+        }
+    }
+    return sawByte && !wordStart
 }
 
 /// The Swift identifiers given out in one scope, to find two names that become the same.

@@ -157,8 +157,14 @@ private struct State {
             let text = scanner.take { _ in true }.trimmingSpaces().droppingClosingHashes()
             return (String(decoding: text, as: UTF8.self), location)
         }
-        // A setext heading: its text lines, then an underline.
-        let textRange = MarkdownRange(startLine: range.startLine, startColumn: range.startColumn, endLine: max(range.startLine, range.endLine - 1), endColumn: 0)
+        // A setext heading: its text lines, up to the `===` or `---` underline.
+        var lastTextLine = range.startLine
+        while lastTextLine < range.endLine {
+            let next = document.line(lastTextLine + 1).trimmingSpaces()
+            if let first = next.first, first == UInt8(ascii: "=") || first == UInt8(ascii: "-"), next.allSatisfy({ $0 == first }) { break }
+            lastTextLine += 1
+        }
+        let textRange = MarkdownRange(startLine: range.startLine, startColumn: range.startColumn, endLine: lastTextLine, endColumn: 0)
         return (document.text(of: textRange), scanner.location)
     }
 

@@ -73,7 +73,9 @@ enum FieldLineParser {
             field.type.isArray = true
             if !digits.isEmpty {
                 guard let count = Int(String(decoding: digits, as: UTF8.self)), count >= 1 else {
-                    diagnostics.append(.error("an array's maximum count must be at least 1", at: bracket))
+                    diagnostics.append(.error(
+                        "array count '[\(String(decoding: digits, as: UTF8.self))]' is out of range; write a count from 1, such as '[5]'",
+                        at: bracket))
                     return nil
                 }
                 field.type.maxCount = count

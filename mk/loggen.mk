@@ -1,7 +1,8 @@
 # loggen: the definitions reader's benchmark and fuzzer, and the checks of the sample.
 
 BENCH_DIR   ?= bench-out
-SHARED_BENCH ?= ../shared/bench
+# The shared benchmark helpers sit beside the project (../shared/bench from a clone in /work/main).
+SHARED_BENCH ?= $(firstword $(wildcard ../shared/bench ../../shared/bench) ../shared/bench)
 APT_PACKAGES += time
 FUZZ_TARGETS += fuzz-markdown
 TEST_CHECKS  += lint-sample

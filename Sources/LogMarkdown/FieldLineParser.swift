@@ -154,11 +154,20 @@ enum FieldLineParser {
         return nil
     }
 
+    /// Whether the field is a string (or an array of them); if not, says that the constraint does not apply.
+    private static func isString(
+        _ field: Field, constraint: String, spelledType: TypeSpelling, written: String, at location: SourceLocation,
+        into diagnostics: inout [Diagnostic]
+    ) -> Bool {
+        if field.type.builtin == .string { return true }
+        diagnostics.append(.error("\(constraint) applies to !string only, not to '\(spelledType)'; remove \(written)", at: location))
+        return false
+    }
+
     private static func applyLength(
         _ token: String, to field: inout Field, spelledType: TypeSpelling, at location: SourceLocation, into diagnostics: inout [Diagnostic]
     ) -> Bool {
-        guard field.type.builtin == .string else {
-            diagnostics.append(.error("a length applies to !string only, not to '\(spelledType)'; remove '\(token)'", at: location))
+        guard isString(field, constraint: "a length", spelledType: spelledType, written: "'\(token)'", at: location, into: &diagnostics) else {
             return false
         }
         guard field.type.maxLength == nil else {
@@ -215,8 +224,7 @@ enum FieldLineParser {
     private static func applyPattern(
         _ pattern: String, to field: inout Field, spelledType: TypeSpelling, at location: SourceLocation, into diagnostics: inout [Diagnostic]
     ) -> Bool {
-        guard field.type.builtin == .string else {
-            diagnostics.append(.error("a pattern applies to !string only, not to '\(spelledType)'; remove `\(pattern)`", at: location))
+        guard isString(field, constraint: "a pattern", spelledType: spelledType, written: "`\(pattern)`", at: location, into: &diagnostics) else {
             return false
         }
         guard field.type.pattern == nil else {

@@ -233,11 +233,17 @@ private struct State {
         return descriptions
     }
 
-    mutating func enumCase(_ item: MarkdownBlock) -> EnumCase? {
+    /// The first paragraph of a bullet, or `nil` (with an error saying what to write) for an empty bullet.
+    mutating func firstParagraph(of item: MarkdownBlock, example: String) -> MarkdownBlock? {
         guard let first = document.children(of: item).first, first.kind == .paragraph else {
-            result.diagnostics.append(.error("empty bullet; write the case's raw value, such as '- latest'", at: location(of: item)))
+            result.diagnostics.append(.error("empty bullet; write \(example)", at: location(of: item)))
             return nil
         }
+        return first
+    }
+
+    mutating func enumCase(_ item: MarkdownBlock) -> EnumCase? {
+        guard let first = firstParagraph(of: item, example: "the case's raw value, such as '- latest'") else { return nil }
         let range = first.range
         let text = String(decoding: document.line(range.startLine, from: range.startColumn).trimmingSpaces(), as: UTF8.self)
         return EnumCase(name: text, descriptions: descriptions(of: item, afterFirstLineOf: first), location: location(of: first))
@@ -253,10 +259,7 @@ private struct State {
     }
 
     mutating func field(_ item: MarkdownBlock) -> Field? {
-        guard let first = document.children(of: item).first, first.kind == .paragraph else {
-            result.diagnostics.append(.error("empty bullet; write a field as 'name: !type', such as '- recipe_id: !bigint'", at: location(of: item)))
-            return nil
-        }
+        guard let first = firstParagraph(of: item, example: "a field as 'name: !type', such as '- recipe_id: !bigint'") else { return nil }
         let range = first.range
         var scanner = LineScanner(document.line(range.startLine, from: range.startColumn), line: range.startLine, column: range.startColumn, path: document.path)
         guard var field = FieldLineParser.parse(&scanner, into: &result.diagnostics) else { return nil }

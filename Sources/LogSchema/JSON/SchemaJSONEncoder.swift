@@ -172,28 +172,37 @@ private struct JSONWriter {
 
     /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
     mutating func string(_ value: String) {
-        buffer.append(UInt8(ascii: "\""))
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            buffer.append(contentsOf: value.utf8)  // nearly always: nothing to escape
+        var value = value
+        value.withUTF8 { bytes in
             buffer.append(UInt8(ascii: "\""))
-            if buffer.count >= chunkSize { flush() }
-            return
-        }
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\t"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case UInt8(ascii: "\r"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                buffer.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: buffer.append(byte)
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                appendEscaped(byte)
+                start = index + 1
             }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            buffer.append(UInt8(ascii: "\""))
         }
-        buffer.append(UInt8(ascii: "\""))
         if buffer.count >= chunkSize { flush() }
+    }
+
+    /// A quote, backslash or control character as a JSON escape.
+    private mutating func appendEscaped(_ byte: UInt8) {
+        buffer.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(byte)
+        case UInt8(ascii: "\n"): buffer.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\t"): buffer.append(UInt8(ascii: "t"))
+        case UInt8(ascii: "\r"): buffer.append(UInt8(ascii: "r"))
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            buffer.append(contentsOf: Array("u00".utf8))
+            buffer.append(hex[Int(byte >> 4)])
+            buffer.append(hex[Int(byte & 0xF)])
+        }
     }
 
     mutating func flush() {

@@ -103,8 +103,13 @@ public struct SchemaValidator: Sendable {
         // only computed when some name is not plain (the common case costs no allocation).
         let needsSwiftNames = !fields.allSatisfy { isPlainSnakeCase($0.name) }
         var labels = SwiftNameSpace(kind: "label", naming: SwiftName.lowerCamelCase)
+        // Events have a handful of fields: a scan beats hashing; long lists use a dictionary.
+        let useDictionary = fields.count > 16
+        var seen: [String: Int] = [:]
         for (index, field) in fields.enumerated() {
-            if let first = fields[..<index].firstIndex(where: { $0.name == field.name }) {
+            let earlier = useDictionary ? seen[field.name] : fields[..<index].firstIndex { $0.name == field.name }
+            if useDictionary && earlier == nil { seen[field.name] = index }
+            if let first = earlier {
                 diagnostics.append(.error(
                     "duplicate field '\(field.name)' in \(owner()); remove one",
                     at: field.location, notes: [.note("'\(field.name)' first defined here", at: fields[first].location)]))

@@ -636,4 +636,15 @@ import Testing
             Defs/types.md:3:4: note: 'Sort' first declared here
             """)
     }
+
+    /// The same rule in an event with many fields (found by a dictionary, not a scan).
+    @Test func duplicateFieldInALongList() {
+        let fields = (0..<40).map { "- field_\($0): !integer\n    - A field\n" }.joined()
+        expectDiagnostics(
+            ["shop.md": "# shop\n\n## buy\n\nSent on a purchase.\n\n" + fields + "- field_3: !integer\n    - Again\n"],
+            """
+            Defs/shop.md:87:3: error: duplicate field 'field_3' in event 'buy'; remove one
+            Defs/shop.md:13:3: note: 'field_3' first defined here
+            """)
+    }
 }

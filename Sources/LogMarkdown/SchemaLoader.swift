@@ -38,13 +38,21 @@ public struct SchemaLoader: Sendable {
             return LoadedSchema(error: "no definition documents (*.md) in '\(directory)'; add one file per category, such as '\(join(directory, "recipe_search.md"))'")
         }
         let paths = names.map { join(directory, $0) }
-        let parsed = paths.concurrentMap { path -> ParsedDocument in
-            guard let bytes = DefinitionFolder.contents(of: path) else {
-                return ParsedDocument(role: .category, diagnostics: [.error("cannot read '\(path)'; check that it is a readable file", at: nil)])
-            }
-            return Self.parse(bytes, path: path)
+        // Batches of documents run in parallel, each batch in order with its own interner.
+        let batchCount = Swift.min(paths.count, 16)
+        let batches = (0..<batchCount).map { batch in
+            Array(paths[(paths.count * batch / batchCount)..<(paths.count * (batch + 1) / batchCount)])
         }
-        return assemble(parsed)
+        let parsed = batches.concurrentMap { batch -> [ParsedDocument] in
+            let interner = StringInterner()
+            return batch.map { path in
+                guard let bytes = DefinitionFolder.contents(of: path) else {
+                    return ParsedDocument(role: .category, diagnostics: [.error("cannot read '\(path)'; check that it is a readable file", at: nil)])
+                }
+                return Self.parse(bytes, path: path, interner: interner)
+            }
+        }
+        return assemble(parsed.flatMap { $0 })
     }
 
     /// Loads documents held in memory, in the order given: for tests and tools that
@@ -53,15 +61,16 @@ public struct SchemaLoader: Sendable {
     /// - Parameter documents: each document's path (its base name names the category)
     ///   and bytes.
     public func load(documents: [(path: String, contents: [UInt8])]) -> LoadedSchema {
-        assemble(documents.map { Self.parse($0.contents, path: $0.path) })
+        let interner = StringInterner()
+        return assemble(documents.map { Self.parse($0.contents, path: $0.path, interner: interner) })
     }
 
     /// Reads and parses one document.
-    static func parse(_ bytes: [UInt8], path: String) -> ParsedDocument {
+    static func parse(_ bytes: [UInt8], path: String, interner: StringInterner) -> ParsedDocument {
         let name = baseName(of: path)
         do {
             let document = try MarkdownReader().read(bytes, path: path)
-            return SchemaParser().parse(document, name: name)
+            return SchemaParser().parse(document, name: name, interner: interner)
         } catch {
             return ParsedDocument(role: DocumentRole(baseName: name), diagnostics: [error.diagnostic])
         }

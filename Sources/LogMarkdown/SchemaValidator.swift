@@ -13,13 +13,15 @@ public struct SchemaValidator: Sendable {
 
     public init() {}
 
+    private static let reservedNames = Set(Schema.reservedNames)
+
     /// Validates a schema.
     ///
     /// - Returns: every problem found, in no particular order.
     public func validate(_ schema: Schema) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         checkTypes(schema.types, into: &diagnostics)
-        checkFields(schema.common, owner: "common payload", into: &diagnostics)
+        checkFields(schema.common, owner: { "common payload" }, into: &diagnostics)
 
         var commonIndex: [String: Int] = [:]
         for (index, field) in schema.common.enumerated() where commonIndex[field.name] == nil {
@@ -45,17 +47,22 @@ public struct SchemaValidator: Sendable {
     /// A field name has one type in every event: the warehouse table has one column per name.
     private func checkOneTypePerFieldName(_ categories: [Category], into diagnostics: inout [Diagnostic]) {
         var first: [String: (category: Int, event: Int, field: Int)] = [:]
-        for (categoryIndex, category) in categories.enumerated() {
-            for (eventIndex, event) in category.events.enumerated() {
-                for (fieldIndex, field) in event.fields.enumerated() {
-                    guard let at = first[field.name] else {
-                        first[field.name] = (categoryIndex, eventIndex, fieldIndex)
+        for categoryIndex in categories.indices {
+            let events = categories[categoryIndex].events
+            for eventIndex in events.indices {
+                let fields = events[eventIndex].fields
+                for fieldIndex in fields.indices {
+                    let name = fields[fieldIndex].name
+                    guard let at = first[name] else {
+                        first[name] = (categoryIndex, eventIndex, fieldIndex)
                         continue
                     }
-                    let firstCategory = categories[at.category]
-                    let firstEvent = firstCategory.events[at.event]
-                    let firstField = firstEvent.fields[at.field]
-                    if !field.type.hasSameColumn(as: firstField.type) {
+                    let firstType = categories[at.category].events[at.event].fields[at.field].type
+                    if !fields[fieldIndex].type.hasSameColumn(as: firstType) {
+                        let field = fields[fieldIndex]
+                        let firstCategory = categories[at.category]
+                        let firstEvent = firstCategory.events[at.event]
+                        let firstField = firstEvent.fields[at.field]
                         diagnostics.append(.error(
                             "field '\(field.name)' is '\(field.type.spelling)' here but '\(firstField.type.spelling)' in \(firstEvent.tag(in: firstCategory)); a field name has one type in every event (one warehouse column)",
                             at: field.location,
@@ -70,6 +77,7 @@ public struct SchemaValidator: Sendable {
         checkLength(category.name, of: "category", at: category.location, into: &diagnostics)
         var events: [String: Int] = [:]
         var eventNames = SwiftNameSpace(kind: "case", naming: SwiftName.lowerCamelCase)
+        let needsSwiftNames = !category.events.allSatisfy { isPlainSnakeCase($0.name) }
         for (index, event) in category.events.enumerated() {
             if let first = events[event.name] {
                 diagnostics.append(.error(
@@ -79,29 +87,35 @@ public struct SchemaValidator: Sendable {
             }
             events[event.name] = index
             checkLength(event.name, of: "event", at: event.location, into: &diagnostics)
-            eventNames.add(event.name, kindName: "event", at: event.location, into: &diagnostics)
+            if needsSwiftNames { eventNames.add(event.name, kindName: "event", at: event.location, into: &diagnostics) }
             if event.descriptions.isEmpty {
                 diagnostics.append(.warning("event '\(event.name)' has no description; add a paragraph under its heading", at: event.location))
             }
-            checkFields(event.fields, owner: "event '\(event.name)'", common: common, commonIndex: commonIndex, into: &diagnostics)
+            checkFields(event.fields, owner: { "event '\(event.name)'" }, common: common, commonIndex: commonIndex, into: &diagnostics)
         }
     }
 
     /// The rules of one list of fields: duplicates, names, descriptions, shadowing.
     private func checkFields(
-        _ fields: [Field], owner: String, common: [Field] = [], commonIndex: [String: Int] = [:], into diagnostics: inout [Diagnostic]
+        _ fields: [Field], owner: () -> String, common: [Field] = [], commonIndex: [String: Int] = [:], into diagnostics: inout [Diagnostic]
     ) {
-        var seen: [String: Int] = [:]
+        // Distinct plain snake_case names never share a Swift name, so the Swift names are
+        // only computed when some name is not plain (the common case costs no allocation).
+        let needsSwiftNames = !fields.allSatisfy { isPlainSnakeCase($0.name) }
         var labels = SwiftNameSpace(kind: "label", naming: SwiftName.lowerCamelCase)
+        // Events have a handful of fields: a scan beats hashing; long lists use a dictionary.
+        let useDictionary = fields.count > 16
+        var seen: [String: Int] = [:]
         for (index, field) in fields.enumerated() {
-            if let first = seen[field.name] {
+            let earlier = useDictionary ? seen[field.name] : fields[..<index].firstIndex { $0.name == field.name }
+            if useDictionary && earlier == nil { seen[field.name] = index }
+            if let first = earlier {
                 diagnostics.append(.error(
-                    "duplicate field '\(field.name)' in \(owner); remove one",
+                    "duplicate field '\(field.name)' in \(owner()); remove one",
                     at: field.location, notes: [.note("'\(field.name)' first defined here", at: fields[first].location)]))
                 continue
             }
-            seen[field.name] = index
-            if Schema.reservedNames.contains(field.name) {
+            if Self.reservedNames.contains(field.name) {
                 diagnostics.append(.error(
                     "field name '\(field.name)' is reserved for the log envelope; rename the field (reserved: \(Schema.reservedNames.joined(separator: ", ")))",
                     at: field.location))
@@ -112,7 +126,7 @@ public struct SchemaValidator: Sendable {
                     at: field.location, notes: [.note("common field '\(field.name)' is defined here", at: common[shadowed].location)]))
             }
             checkLength(field.name, of: "field", at: field.location, into: &diagnostics)
-            labels.add(field.name, kindName: "field", at: field.location, into: &diagnostics)
+            if needsSwiftNames { labels.add(field.name, kindName: "field", at: field.location, into: &diagnostics) }
             if field.descriptions.isEmpty {
                 diagnostics.append(.warning("field '\(field.name)' has no description; add a nested bullet under it", at: field.location))
             }
@@ -154,6 +168,29 @@ public struct SchemaValidator: Sendable {
                 at: location))
         }
     }
+}
+
+/// Whether a name is lowercase ASCII words of letters and digits joined by single `_`s
+/// (`recipe_id`, `step2_photo`), each word starting with a letter: such names map to
+/// distinct Swift names, since the capitals of `recipeId` mark exactly where the `_`s were.
+func isPlainSnakeCase(_ name: String) -> Bool {
+    var wordStart = true
+    var sawByte = false
+    for byte in name.utf8 {
+        sawByte = true
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"):
+            wordStart = false
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if wordStart { return false }
+        case UInt8(ascii: "_"):
+            if wordStart { return false }
+            wordStart = true
+        default:
+            return false
+        }
+    }
+    return sawByte && !wordStart
 }
 
 /// The Swift identifiers given out in one scope, to find two names that become the same.

@@ -15,6 +15,7 @@ let lintCommand = CommandSpec(
     run: { arguments in
         let directory = arguments.positional("dir")!
         let loaded = SchemaLoader().load(directory: directory)
+        keepUntilExit(loaded)
         DiagnosticPrinter.printToStandardError(loaded.diagnostics)
         let schema = loaded.schema
         if loaded.diagnostics.isEmpty {

@@ -17,6 +17,7 @@ let schemaCommand = CommandSpec(
     arguments: [.positional("dir", help: "The folder of definition documents (one .md per category).")],
     run: { arguments in
         let loaded = SchemaLoader().load(directory: arguments.positional("dir")!)
+        keepUntilExit(loaded)
         DiagnosticPrinter.printToStandardError(loaded.diagnostics)
         if loaded.hasErrors {
             writeToStandardError("loggen: error: the definitions have errors; fix them, then run 'loggen schema' again\n")

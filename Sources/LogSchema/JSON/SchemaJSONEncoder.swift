@@ -16,7 +16,13 @@ import Dispatch
 /// and for an array `"type":"array"` with `"element"` (the element type's name) and
 /// `"maxCount"`. Builtin type names are written without `!`.
 public struct SchemaJSONEncoder: Sendable {
-    public init() {}
+    /// Whether to indent the output for people (see ``JSONIndenter``); compact otherwise.
+    public var isPretty: Bool
+
+    /// - Parameter isPretty: indent the output for people; compact (the default) for tools.
+    public init(isPretty: Bool = false) {
+        self.isPretty = isPretty
+    }
 
     /// The schema as one JSON document.
     public func encode(_ schema: Schema) -> String {
@@ -32,8 +38,9 @@ public struct SchemaJSONEncoder: Sendable {
     ///   - chunkSize: how many bytes to gather before handing them to `write`.
     ///   - write: receives the bytes, in order.
     public func encode(_ schema: Schema, chunkSize: Int = 1 << 16, write: ([UInt8]) -> Void) {
+        var indenter = JSONIndenter()
         withoutActuallyEscaping(write) { write in
-            var writer = JSONWriter(chunkSize: chunkSize, write: write)
+            var writer = JSONWriter(chunkSize: chunkSize, write: isPretty ? { write(indenter.indent($0)) } : write)
             encode(schema, into: &writer)
         }
     }

@@ -210,21 +210,26 @@ private struct State {
         document.location(line: block.range.startLine, column: block.range.startColumn)
     }
 
-    /// The descriptions of an item: its paragraphs after the first, then one per nested bullet.
+    /// The descriptions of an item (interned): its paragraphs after the first, then one per nested bullet.
     func descriptions(of item: MarkdownBlock, afterFirstLineOf first: MarkdownBlock) -> [String] {
         var descriptions: [String] = []
         if first.range.endLine > first.range.startLine {
             let rest = MarkdownRange(startLine: first.range.startLine + 1, startColumn: 1, endLine: first.range.endLine, endColumn: first.range.endColumn)
-            descriptions.append(document.text(of: rest))
+            descriptions.append(interner.intern(document.text(of: rest)))
         }
         for child in document.children(of: item).dropFirst() {
             switch child.kind {
             case .paragraph:
-                descriptions.append(document.text(of: child))
+                descriptions.append(interner.intern(document.text(of: child)))
             case .list:
                 for nested in document.children(of: child) {
-                    let text = document.children(of: nested).filter { $0.kind == .paragraph }.map { document.text(of: $0) }.joined(separator: " ")
-                    if !text.isEmpty { descriptions.append(text) }
+                    // A nested bullet's paragraphs, joined; nearly always exactly one.
+                    var text = ""
+                    for paragraph in document.children(of: nested) where paragraph.kind == .paragraph {
+                        let part = document.text(of: paragraph)
+                        text = text.isEmpty ? part : text + " " + part
+                    }
+                    if !text.isEmpty { descriptions.append(interner.intern(text)) }
                 }
             default:
                 break
@@ -264,7 +269,7 @@ private struct State {
         var scanner = LineScanner(document.line(range.startLine, from: range.startColumn), line: range.startLine, column: range.startColumn, path: document.path)
         guard var field = FieldLineParser.parse(&scanner, into: &result.diagnostics) else { return nil }
         field.name = interner.intern(field.name)
-        field.descriptions = descriptions(of: item, afterFirstLineOf: first).map(interner.intern)
+        field.descriptions = descriptions(of: item, afterFirstLineOf: first)
         return field
     }
 

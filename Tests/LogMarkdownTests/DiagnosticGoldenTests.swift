@@ -647,4 +647,32 @@ import Testing
             Defs/shop.md:13:3: note: 'field_3' first defined here
             """)
     }
+
+    /// Markers on an enum type (they apply to events and fields).
+    @Test func markersOnAType() {
+        expectDiagnostics(
+            ["types.md": "# types\n\n## [deprecated] Sort\n\n- price\n"],
+            """
+            Defs/types.md:3:4: error: markers do not apply to types; remove '[deprecated]'
+            """)
+    }
+
+    /// An event in common.md (a warning; it is ignored).
+    @Test func eventInCommon() {
+        expectDiagnostics(
+            ["common.md": "# common\n\n- user_id: !bigint?\n    - The user\n\n## launch\n"],
+            """
+            Defs/common.md:6:4: warning: common.md holds the common payload only; event 'launch' is ignored, move it to a category document
+            """)
+    }
+
+    /// A marker whose bracket is not closed.
+    @Test func unclosedMarker() {
+        expectDiagnostics(
+            ["shop.md": "# shop\n\n## buy\n\nSent on a purchase.\n\n- [pii item_id: !bigint\n    - The item\n"],
+            """
+            Defs/shop.md:7:3: error: unclosed marker '[pii item_id: !bigint'; write markers as [obsolete], [deprecated] or [pii]
+            """)
+    }
 }
+

@@ -63,3 +63,34 @@ import Testing
         #expect(String(decoding: chunks.joined(), as: UTF8.self) == SchemaJSONEncoder().encode(schema))
     }
 }
+
+@Suite struct JSONIndenterTests {
+    @Test func indentsObjectsArraysAndKeepsEmptyOnesAndStringsIntact() {
+        var indenter = JSONIndenter()
+        let compact = #"{"a":[1,{"b":"x,{y}:\"[z]"}],"c":{},"d":[]}"# + "\n"
+        #expect(String(decoding: indenter.indent(Array(compact.utf8)), as: UTF8.self) == #"""
+            {
+              "a": [
+                1,
+                {
+                  "b": "x,{y}:\"[z]"
+                }
+              ],
+              "c": {},
+              "d": []
+            }
+
+            """#)
+    }
+
+    @Test func chunksSplitAnywhereGiveTheSameOutput() {
+        let compact = Array(#"{"a":["q\"uo,te",{}],"b":{"c":[1,2]}}"#.utf8)
+        var whole = JSONIndenter()
+        let expected = whole.indent(compact)
+        for split in 0...compact.count {
+            var chunked = JSONIndenter()
+            let output = chunked.indent(Array(compact[..<split])) + chunked.indent(Array(compact[split...]))
+            #expect(output == expected, "split at \(split)")
+        }
+    }
+}

@@ -32,6 +32,15 @@ import Testing
         #expect(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) is [String: Any])
     }
 
+    @Test func prettySchemaIsTheSameJSONIndented() throws {
+        let compact = try runLoggen(["schema", "LogDefinitions"])
+        let pretty = try runLoggen(["schema", "--pretty", "LogDefinitions"])
+        #expect(pretty.status == 0)
+        #expect(pretty.standardOutput.hasPrefix("{\n  \"categories\": [\n    {\n"))
+        let parse = { (text: String) in try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary }
+        #expect(try parse(pretty.standardOutput) == parse(compact.standardOutput))
+    }
+
     @Test func schemaPrintsNothingWhenThereAreErrors() throws {
         let run = try runLoggen(["schema", "Malformed"], in: resources)
         #expect(run.status == 1)

@@ -16,7 +16,13 @@ import Dispatch
 /// and for an array `"type":"array"` with `"element"` (the element type's name) and
 /// `"maxCount"`. Builtin type names are written without `!`.
 public struct SchemaJSONEncoder: Sendable {
-    public init() {}
+    /// Whether to indent the output for people (see ``JSONIndenter``); compact otherwise.
+    public var isPretty: Bool
+
+    /// - Parameter isPretty: indent the output for people; compact (the default) for tools.
+    public init(isPretty: Bool = false) {
+        self.isPretty = isPretty
+    }
 
     /// The schema as one JSON document.
     public func encode(_ schema: Schema) -> String {
@@ -32,8 +38,9 @@ public struct SchemaJSONEncoder: Sendable {
     ///   - chunkSize: how many bytes to gather before handing them to `write`.
     ///   - write: receives the bytes, in order.
     public func encode(_ schema: Schema, chunkSize: Int = 1 << 16, write: ([UInt8]) -> Void) {
+        var indenter = JSONIndenter()
         withoutActuallyEscaping(write) { write in
-            var writer = JSONWriter(chunkSize: chunkSize, write: write)
+            var writer = JSONWriter(chunkSize: chunkSize, write: isPretty ? { write(indenter.indent($0)) } : write)
             encode(schema, into: &writer)
         }
     }
@@ -125,7 +132,8 @@ public struct SchemaJSONEncoder: Sendable {
             }
             if let maxLength = type.maxLength { writer.raw(",\"maxLength\":"); writer.integer(maxLength) }
             if let range = type.range {
-                writer.raw(",\"range\":{\"min\":\(range.min),\"max\":\(range.max)}")
+                writer.raw(",\"range\":{\"min\":"); writer.text(range.min.description)
+                writer.raw(",\"max\":"); writer.text(range.max.description); writer.raw("}")
             }
             if let pattern = type.pattern { writer.raw(",\"pattern\":"); writer.string(pattern) }
             if case .custom(let name) = type.scalar {
@@ -149,12 +157,38 @@ private struct JSONWriter {
         buffer.reserveCapacity(min(chunkSize, 1 << 16) + 1024)
     }
 
-    mutating func raw(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+    /// JSON punctuation and keys, written as they are (a copy of static bytes).
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
         if buffer.count >= chunkSize { flush() }
     }
 
-    mutating func integer(_ value: Int) { raw(String(value)) }
+    /// Text that needs no escaping (a number), written as it is.
+    mutating func text(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+        if buffer.count >= chunkSize { flush() }
+    }
+
+    /// A whole number, written digit by digit without making a string.
+    mutating func integer(_ value: Int) {
+        if value < 0 {
+            buffer.append(UInt8(ascii: "-"))
+        }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { storage in
+            repeat {
+                storage[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { buffer.append(storage[index]) }
+        }
+    }
 
     mutating func bytes(_ bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)

@@ -19,6 +19,7 @@ final class ScriptedBackend: LogBackend {
         var sentUUIDs: [UUID] = []
         var sends = 0
         var chunkSizes: [Int] = []
+        var sendTimes: [Date] = []
     }
 
     let state: Locked<State>
@@ -31,6 +32,7 @@ final class ScriptedBackend: LogBackend {
         let answer: Answer = state.withLock { state in
             state.sends += 1
             state.chunkSizes.append(chunk.logs.count)
+            state.sendTimes.append(Date())
             state.sentUUIDs.append(contentsOf: chunk.logs.map(\.uuid))
             return state.script.isEmpty ? .accept : state.script.removeFirst()
         }
@@ -53,6 +55,7 @@ final class ScriptedBackend: LogBackend {
     var sends: Int { state.withLock { $0.sends } }
     var chunkSizes: [Int] { state.withLock { $0.chunkSizes } }
     var sentUUIDs: [UUID] { state.withLock { $0.sentUUIDs } }
+    var sendTimes: [Date] { state.withLock { $0.sendTimes } }
 }
 
 /// A backend that never answers (until cancelled).

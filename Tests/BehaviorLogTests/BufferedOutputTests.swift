@@ -1,5 +1,6 @@
 @testable import BehaviorLog
 import Foundation
+import LogStore
 import Testing
 
 @Suite struct BufferedOutputTests {
@@ -17,9 +18,9 @@ import Testing
             backoff: Backoff(initial: 0.005, maximum: 0.02, jitter: 0.5))
     }
 
-    private func recipeIDs(_ logs: [StoredLog]) -> [Int] {
+    private func recipeIDs(_ logs: [LogRecord]) -> [Int] {
         logs.map { log in
-            let text = String(decoding: log.body, as: UTF8.self)
+            let text = String(decoding: log.payload, as: UTF8.self)
             let digits = text.split(separator: "\"recipe_id\":")[1].prefix { $0.isNumber }
             return Int(digits)!
         }
@@ -176,7 +177,7 @@ import Testing
 
     @Test func chunksAreJSONLines() throws {
         let logs = entries(2).enumerated().map { index, log in
-            StoredLog(sequence: UInt64(index + 1), uuid: log.envelope.uuid, time: log.envelope.time, tag: log.envelope.tag, body: log.body)
+            LogRecord(sequence: UInt64(index + 1), tag: log.envelope.tag, timestamp: LogTimestamp(log.envelope.time), uuid: log.envelope.uuid, payload: log.body)
         }
         let lines = String(decoding: LogChunk(logs: logs).jsonLines, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 2)

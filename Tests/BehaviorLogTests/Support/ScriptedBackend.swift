@@ -1,5 +1,6 @@
 import BehaviorLog
 import Foundation
+import LogStore
 import Synchronization
 
 /// A backend that answers from a script (one answer per send, then `accepted`), keeps every
@@ -15,7 +16,7 @@ final class ScriptedBackend: LogBackend {
 
     struct State {
         var script: [Answer]
-        var accepted: [StoredLog] = []
+        var accepted: [LogRecord] = []
         var sentUUIDs: [UUID] = []
         var sends = 0
         var chunkSizes: [Int] = []
@@ -51,7 +52,7 @@ final class ScriptedBackend: LogBackend {
         }
     }
 
-    var accepted: [StoredLog] { state.withLock { $0.accepted } }
+    var accepted: [LogRecord] { state.withLock { $0.accepted } }
     var sends: Int { state.withLock { $0.sends } }
     var chunkSizes: [Int] { state.withLock { $0.chunkSizes } }
     var sentUUIDs: [UUID] { state.withLock { $0.sentUUIDs } }

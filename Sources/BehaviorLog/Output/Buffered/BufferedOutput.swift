@@ -177,7 +177,7 @@ public final class BufferedOutput: LogOutput {
                 continue
             }
 
-            let logs: [StoredLog]
+            let logs: [LogRecord]
             do {
                 logs = try storage.readUnsent(maxCount: configuration.chunkCount, maxBytes: configuration.chunkBytes)
             } catch {
@@ -192,7 +192,7 @@ public final class BufferedOutput: LogOutput {
             switch result {
             case .accepted:
                 failures = 0
-                let bytes = logs.reduce(0) { $0 + $1.body.count }
+                let bytes = logs.reduce(0) { $0 + $1.payload.count }
                 do { try storage.acknowledge(through: last.sequence) } catch { recordStoreError(error, lost: 0) }
                 state.withLock { state in
                     state.statistics.sentLogs += logs.count

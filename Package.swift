@@ -43,7 +43,14 @@ targets += [
 
 // MARK: - Store
 
-// (the store work adds LogStore, logstore-stress and their tests here)
+// LogStore: the crash-safe segment store (Foundation + Glibc, CRC-32C in a small C target).
+targets += [
+    .target(name: "CLogStoreCRC"),
+    .target(name: "LogStore", dependencies: ["CLogStoreCRC"], swiftSettings: swiftSettings),
+    .executableTarget(name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
+    // The fault tests run the built logstore-stress; depending on it makes `swift build --build-tests` build it.
+    .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress"], swiftSettings: swiftSettings),
+]
 
 
 // MARK: - Shared by the executables

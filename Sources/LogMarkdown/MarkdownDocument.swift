@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LogSchema
 
 /// A Markdown document read by ``MarkdownReader``: its block tree and its raw source,
@@ -20,7 +25,17 @@ public struct MarkdownDocument: Sendable {
         var starts = [0]
         starts.reserveCapacity(source.count / 24)
         source.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
             let count = bytes.count
+            if memchr(base, Int32(UInt8(ascii: "\r")), count) == nil {
+                // Only `\n` line endings (nearly every document): let memchr find them.
+                var offset = 0
+                while offset < count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), count - offset) {
+                    offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    starts.append(offset)
+                }
+                return
+            }
             var index = 0
             while index < count {
                 let byte = bytes[index]

@@ -38,10 +38,14 @@ private struct State {
     var result: ParsedDocument
     var category: Category
     var sawHeading = false
-    /// The event (or, in types.md, the enum type) being read.
+    /// The event being read.
     var event: Event?
     var eventHasFields = false
+    /// The enum type being read (in types.md).
     var enumType: EnumType?
+    /// Whether the current `##` section is skipped (its heading was reported as a problem),
+    /// so that its paragraphs and lists are not taken for something else.
+    var skippingSection = false
     var commonHasFields = false
 
     init(document: MarkdownDocument, name: String, role: DocumentRole, interner: StringInterner) {
@@ -61,7 +65,10 @@ private struct State {
                 readCategoryHeading(block)
             case .heading(2):
                 finishSection()
+                skippingSection = true
                 startSection(block)
+            case .paragraph where skippingSection, .list where skippingSection:
+                break
             case .paragraph:
                 let text = document.text(of: block)
                 if event != nil {
@@ -118,6 +125,7 @@ private struct State {
                 result.diagnostics.append(.error("markers do not apply to types; remove '[\(marker.name)]'", at: marker.location))
             }
             enumType = EnumType(name: sectionName, location: nameLocation)
+            skippingSection = false
             return
         }
         if role == .common {
@@ -137,6 +145,7 @@ private struct State {
         }
         event = Event(name: sectionName, status: status, location: nameLocation)
         eventHasFields = false
+        skippingSection = false
     }
 
     mutating func finishSection() {
@@ -290,16 +299,5 @@ extension ArraySlice<UInt8> {
         if end == startIndex { return self[startIndex..<startIndex] }
         if end < endIndex && LineScanner.isSpace(self[end - 1]) { return self[startIndex..<end].trimmingSpaces() }
         return self
-    }
-}
-
-/// Hands out one shared instance of equal strings: field names and descriptions repeat
-/// across events (one name, one meaning), and sharing them keeps a large schema small.
-final class StringInterner {
-    private var strings = Set<String>()
-
-    func intern(_ string: String) -> String {
-        if string.utf8.count <= 15 { return string }  // small strings are stored inline anyway
-        return strings.insert(string).memberAfterInsert
     }
 }

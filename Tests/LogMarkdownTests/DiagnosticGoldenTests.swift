@@ -598,7 +598,7 @@ import Testing
             """)
     }
 
-    /// An event name with a space.
+    /// An event name with a space; its fields are skipped with it, not reported again.
     @Test func invalidEventName() {
         expectDiagnostics(
             [
@@ -608,6 +608,9 @@ import Testing
                 ## buy now
 
                 Sent on a purchase.
+
+                - item_id: !bigint
+                    - The item
                 """,
             ],
             """
@@ -660,9 +663,10 @@ import Testing
     /// An event in common.md (a warning; it is ignored).
     @Test func eventInCommon() {
         expectDiagnostics(
-            ["common.md": "# common\n\n- user_id: !bigint?\n    - The user\n\n## launch\n"],
+            ["common.md": "# launch_payload\n\n## launch\n\n- launched_at: !timestamp\n    - When\n"],
             """
-            Defs/common.md:6:4: warning: common.md holds the common payload only; event 'launch' is ignored, move it to a category document
+            Defs/common.md:1:3: warning: heading 'launch_payload' differs from the file name 'common'; the category is named after the file, so rename one to match
+            Defs/common.md:3:4: warning: common.md holds the common payload only; event 'launch' is ignored, move it to a category document
             """)
     }
 

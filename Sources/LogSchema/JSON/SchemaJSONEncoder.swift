@@ -1,13 +1,14 @@
 import Dispatch
 
 /// Writes a ``Schema`` as JSON for other tools, byte for byte the same for the same
-/// schema: keys in a fixed order, no whitespace, one trailing newline.
+/// schema: keys in a fixed order, no whitespace (unless ``isPretty``), one trailing newline.
 ///
 /// ```json
 /// {"categories":[{"name":"recipe_search","descriptions":["…"],"file":"LogDefinitions/recipe_search.md",
 ///   "line":1,"events":[{"name":"search","tag":"recipe_search.search","status":"active",
 ///   "descriptions":["…"],"line":5,"column":4,"fields":[FIELD…]}]}],"common":[FIELD…],
-///  "types":[{"name":"SearchOrder","descriptions":[],"line":3,"cases":[{"name":"latest","descriptions":[],"line":5}]}]}
+///  "types":[{"name":"SearchOrder","descriptions":[],"file":"LogDefinitions/types.md","line":3,
+///   "cases":[{"name":"latest","descriptions":[],"line":5}]}]}
 /// ```
 ///
 /// A FIELD is `{"name","type","optional","status","pii","descriptions","line","column"}`

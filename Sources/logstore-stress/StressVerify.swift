@@ -11,6 +11,19 @@ struct StressReport: Codable {
     var tornTailBytes: Int
     var payloadMismatches: Int
     var sequenceRegressions: Int
+
+    /// Every key, always: an empty store prints `"firstSeq":null` rather than leaving the
+    /// key out (the synthesized encoding skips nil), so readers can rely on the shape.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(records, forKey: .records)
+        try container.encode(firstSeq, forKey: .firstSeq)
+        try container.encode(lastSeq, forKey: .lastSeq)
+        try container.encode(corruptSkipped, forKey: .corruptSkipped)
+        try container.encode(tornTailBytes, forKey: .tornTailBytes)
+        try container.encode(payloadMismatches, forKey: .payloadMismatches)
+        try container.encode(sequenceRegressions, forKey: .sequenceRegressions)
+    }
 }
 
 /// `logstore-stress verify`: reads everything, checks every payload, prints one JSON line.

@@ -62,3 +62,19 @@ import Testing
         #expect(killedWhileWriting >= 20, "too few kills landed while writing (\(killedWhileWriting)); the loop tests little")
     }
 }
+
+/// `logstore-stress verify` prints every key of its JSON line, even for a store that a kill
+/// left without a record (the crash loop reads `firstSeq`/`lastSeq` from it).
+@Suite struct StressVerifyOutputTests {
+    @Test func emptyStorePrintsNullSequences() throws {
+        let tool = try StressTool()
+        let store = TemporaryStore("empty-verify")
+        defer { store.remove() }
+        try LogStoreWriter(directory: store.path).close()
+        let (report, output) = try tool.verify(store.path)
+        #expect(output.status == 0)
+        #expect(report.records == 0)
+        #expect(report.lastSeq == nil)
+        #expect(output.standardOutput.contains(#""firstSeq":null"#), "\(output.standardOutput)")
+    }
+}

@@ -54,7 +54,14 @@ targets += [
 
 // MARK: - Inspection
 
-// (the logview work adds LogQuery, logview and their tests here)
+// LogStore + LogSchema (+ LogMarkdown) → LogQuery → logview
+
+targets += [
+    // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.
+    .target(name: "LogQuery", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
+    .executableTarget(name: "logview", dependencies: ["LogQuery", "CommandLineSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogQueryTests", dependencies: ["LogQuery"], swiftSettings: swiftSettings),
+]
 
 
 // MARK: - Warehouse

@@ -23,7 +23,7 @@ public final class OutputBuffer {
     public init(chunkSize: Int = 1 << 16, sink: @escaping Sink) {
         self.chunkSize = chunkSize
         self.sink = sink
-        bytes.reserveCapacity(chunkSize + 4096)
+        bytes.reserveCapacity(min(chunkSize, 1 << 20) + 4096)
     }
 
     /// A buffer that writes to a file descriptor (standard output unless given).

@@ -73,8 +73,9 @@ public struct TimeExpression: Sendable {
         return civil.microseconds(offsetSeconds: offsetSeconds(at: first))
     }
 
+    /// The moment of an ISO 8601 text only (no relative forms); local times read in ``timeZone``.
     /// `YYYY-MM-DD[(T| )HH:MM[:SS[.fraction]]][Z|±HH[:MM]]`.
-    private func parseISO8601(_ text: String) -> Int64? {
+    public func parseISO8601(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)
         var index = 0
         func number(_ digits: Int) -> Int? {

@@ -39,7 +39,13 @@ targets += [
 
 // MARK: - Store
 
-// (the store work adds LogStore, logstore-stress and their tests here)
+// LogStore: the crash-safe segment store (Foundation + Glibc, CRC-32C in a small C target).
+targets += [
+    .target(name: "CLogStoreCRC", cSettings: [.unsafeFlags(["-O3"])]),
+    .target(name: "LogStore", dependencies: ["CLogStoreCRC"], swiftSettings: swiftSettings),
+    .executableTarget(name: "logstore-stress", dependencies: ["LogStore"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogStoreTests", dependencies: ["LogStore"], swiftSettings: swiftSettings),
+]
 
 
 // MARK: - Shared by the executables

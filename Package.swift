@@ -63,7 +63,14 @@ targets += [
     .target(name: "BehaviorLog", swiftSettings: swiftSettings),
 ]
 
-// (the runtime work adds BehaviorLogTesting, recipe-demo and their tests here)
+targets += [
+    .target(name: "BehaviorLogTesting", dependencies: ["BehaviorLog"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "BehaviorLogTests",
+        dependencies: ["BehaviorLog", "BehaviorLogTesting"],
+        swiftSettings: swiftSettings
+    ),
+]
 
 
 // MARK: - Inspection

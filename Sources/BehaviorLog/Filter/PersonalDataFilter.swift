@@ -1,0 +1,103 @@
+import Foundation
+
+/// Redacts the fields marked `[pii]` in the definitions, in the payload and in the common
+/// payload: drops them, or replaces each value with a salted hash.
+///
+/// A hashed value is the string `"sha256:"` followed by the first 16 bytes (32 hex digits)
+/// of SHA-256 over the salt and the value's JSON text, so that the same user gives the
+/// same hash on one install — logs can still be joined — but the value cannot be looked
+/// up without the install's salt. `null` stays `null` (absence is not personal).
+///
+/// ```swift
+/// let salt = try PersonalDataFilter.installSalt(in: appSupportDirectory)
+/// PersonalDataFilter(mode: .hash(salt: salt))
+/// ```
+public struct PersonalDataFilter: LogFilter {
+    /// What happens to a personal value.
+    public enum Mode: Sendable {
+        /// The field is removed from the log.
+        case drop
+        /// The value is replaced by a salted SHA-256 hash.
+        case hash(salt: [UInt8])
+    }
+
+    public var mode: Mode
+
+    public init(mode: Mode) {
+        self.mode = mode
+    }
+
+    public func apply(to entry: inout LogEntry) -> LogFilterDecision {
+        if !entry.personalDataFields.isEmpty {
+            entry.payload = redact(entry.payload, fields: entry.personalDataFields)
+        }
+        if !entry.commonPersonalDataFields.isEmpty {
+            entry.common = redact(entry.common, fields: entry.commonPersonalDataFields)
+        }
+        return .pass
+    }
+
+    private func redact(_ payload: LogPayload, fields personal: [String]) -> LogPayload {
+        var result = LogPayload(capacity: payload.fields.count)
+        result.violations = payload.violations
+        for field in payload.fields {
+            guard personal.contains(field.key) else {
+                result.append(field.key, field.value)
+                continue
+            }
+            switch mode {
+            case .drop:
+                continue
+            case .hash(let salt):
+                result.append(field.key, field.value == .null ? .null : .string(Self.hash(field.value, salt: salt)))
+            }
+        }
+        return result
+    }
+
+    /// The salted hash of a value: `"sha256:"` and 32 hex digits.
+    static func hash(_ value: LogValue, salt: [UInt8]) -> String {
+        var writer = JSONWriter(capacity: 64)
+        writer.value(value)
+        var hasher = SHA256()
+        hasher.update(salt)
+        hasher.update(writer.bytes)
+        let digest = hasher.finalize()
+        var text = "sha256:"
+        text.reserveCapacity(39)
+        for byte in digest.prefix(16) {
+            text.unicodeScalars.append(Unicode.Scalar(JSONWriter.hexDigits[Int(byte >> 4)]))
+            text.unicodeScalars.append(Unicode.Scalar(JSONWriter.hexDigits[Int(byte & 0x0F)]))
+        }
+        return text
+    }
+
+    /// The install's salt, kept in `directory/pii-salt` (32 random bytes, mode 0600);
+    /// made on first use.
+    /// - Throws: An error naming the file when it cannot be read or written.
+    public static func installSalt(in directory: URL) throws -> [UInt8] {
+        let file = directory.appendingPathComponent("pii-salt")
+        if let existing = try? Data(contentsOf: file), existing.count == 32 {
+            return [UInt8](existing)
+        }
+        var generator = SystemRandomNumberGenerator()
+        let salt = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data(salt).write(to: file, options: .atomic)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        } catch {
+            throw PersonalDataSaltError(path: file.path, reason: "\(error)")
+        }
+        return salt
+    }
+}
+
+/// The install's salt could not be kept.
+public struct PersonalDataSaltError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String {
+        "cannot keep the personal-data salt at \(path): \(reason); give a writable directory"
+    }
+}

@@ -1,0 +1,116 @@
+/// A pattern over routing tags (`category.event`), used to bind filters and outputs.
+///
+/// A pattern is a dot-separated list of segments:
+/// - a name (`recipe_search`) matches exactly that segment;
+/// - `*` matches exactly one segment, whatever it is;
+/// - `**` matches zero or more segments, in any position.
+///
+/// ```swift
+/// try TagPattern("recipe_search.*").matches("recipe_search.search")   // true
+/// try TagPattern("*.search").matches("recipe_search.search")          // true
+/// try TagPattern("a.b.**").matches("a")                               // false: `a.b` must be there
+/// try TagPattern("**").matches("anything.at.all")                     // true
+/// ```
+///
+/// Invalid patterns (an empty segment, `*` inside a name, characters other than
+/// letters, digits, `_` and `-`) are rejected when the pattern is built, so a typo in a
+/// configuration fails at start-up rather than silently matching nothing.
+public struct TagPattern: Hashable, Sendable, CustomStringConvertible {
+    enum Segment: Hashable, Sendable {
+        case name(String)
+        case one
+        case anyNumber
+    }
+
+    /// The pattern as written.
+    public let text: String
+    let segments: [Segment]
+
+    /// The pattern that matches every tag, `**`.
+    public static let all = TagPattern(validated: "**", segments: [.anyNumber])
+
+    /// Parses a pattern.
+    /// - Throws: `TagPatternError` naming the bad segment and how to fix it.
+    public init(_ text: String) throws(TagPatternError) {
+        guard !text.isEmpty else {
+            throw TagPatternError(pattern: text, message: "the pattern is empty; use `**` to match every tag")
+        }
+        var segments: [Segment] = []
+        for (index, part) in text.split(separator: ".", omittingEmptySubsequences: false).enumerated() {
+            switch part {
+            case "":
+                throw TagPatternError(
+                    pattern: text,
+                    message: "segment \(index + 1) is empty; write segments separated by single dots, as in `category.event`")
+            case "*":
+                segments.append(.one)
+            case "**":
+                // `**.**` means the same as `**`; keep one so that matching stays linear.
+                if segments.last != .anyNumber { segments.append(.anyNumber) }
+            default:
+                if part.contains("*") {
+                    throw TagPatternError(
+                        pattern: text,
+                        message: "segment `\(part)` mixes `*` with a name; `*` and `**` must stand alone between dots (`a.*`, not `a*`)")
+                }
+                if let bad = part.unicodeScalars.first(where: { !TagPattern.isNameScalar($0) }) {
+                    throw TagPatternError(
+                        pattern: text,
+                        message: "segment `\(part)` contains `\(bad)`; names use letters, digits, `_` and `-`")
+                }
+                segments.append(.name(String(part)))
+            }
+        }
+        self.init(validated: text, segments: segments)
+    }
+
+    private init(validated text: String, segments: [Segment]) {
+        self.text = text
+        self.segments = segments
+    }
+
+    static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "_", "-": true
+        default: false
+        }
+    }
+
+    /// Whether the tag matches the pattern.
+    public func matches(_ tag: String) -> Bool {
+        let parts = tag.split(separator: ".", omittingEmptySubsequences: false)
+        // matched[j]: the first `i` pattern segments match the first `j` tag segments.
+        // Classic glob dynamic programming over segments: O(pattern × tag), no backtracking.
+        var matched = [Bool](repeating: false, count: parts.count + 1)
+        matched[0] = true
+        for segment in segments {
+            var next = [Bool](repeating: false, count: parts.count + 1)
+            switch segment {
+            case .anyNumber:
+                var reachable = false
+                for j in 0...parts.count {
+                    reachable = reachable || matched[j]
+                    next[j] = reachable
+                }
+            case .one:
+                for j in 0..<parts.count where matched[j] { next[j + 1] = true }
+            case .name(let name):
+                for j in 0..<parts.count where matched[j] && parts[j] == name { next[j + 1] = true }
+            }
+            matched = next
+        }
+        return matched[parts.count]
+    }
+
+    public var description: String { text }
+}
+
+/// A tag pattern that cannot be used, with what is wrong and how to fix it.
+public struct TagPatternError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The pattern as written.
+    public var pattern: String
+    /// What is wrong, and the fix.
+    public var message: String
+
+    public var description: String { "invalid tag pattern `\(pattern)`: \(message)" }
+}

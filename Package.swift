@@ -60,7 +60,7 @@ targets += [
 // LogStore → BehaviorLog → BehaviorLogHTTP
 
 targets += [
-    .target(name: "BehaviorLog", swiftSettings: swiftSettings),
+    .target(name: "BehaviorLog", dependencies: ["LogStore"], swiftSettings: swiftSettings),
 ]
 
 targets += [
@@ -79,7 +79,7 @@ targets += [
 
 targets += [
     // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.
-    .target(name: "LogQuery", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
+    .target(name: "LogQuery", dependencies: ["LogStore", "LogSchema", "LogMarkdown"], swiftSettings: swiftSettings),
     .executableTarget(name: "logview", dependencies: ["LogQuery", "CommandLineSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "LogQueryTests", dependencies: ["LogQuery"], swiftSettings: swiftSettings),
 ]

@@ -114,8 +114,8 @@ public struct TableFormatter: LogFormatter {
         }
     }
 
-    /// Text with every control character escaped, so that it cannot drive the terminal.
-    static func safe(_ text: String) -> String {
+    /// Text with every control character escaped (`\u001b`), so that it cannot drive the terminal.
+    public static func safe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

@@ -19,11 +19,11 @@ public final class StoreQuery {
     static let chunkSize = 4096
 
     /// Opens the store in `directory` for reading; nothing in it is ever changed.
-    /// - Throws: ``StoreQueryError/noStore(_:)`` when there is no store there.
+    /// - Throws: ``StoreQueryError/noStore(_:source:)`` when there is no store there.
     public init(directory: String) throws(StoreQueryError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .noStore(directory)
+            throw .noStore(directory, source: nil)
         }
         do {
             reader = try LogStoreReader(directory: directory)
@@ -284,15 +284,15 @@ extension LogRecord {
 
 /// Why a store cannot be queried, in one line with the fix.
 public enum StoreQueryError: Error, CustomStringConvertible {
-    /// There is no store directory at the path.
-    case noStore(String)
+    /// There is no store directory at the path; `source` says where the path came from.
+    case noStore(String, source: String?)
     /// The store reported an error.
     case store(LogStoreError)
 
     public var description: String {
         switch self {
-        case .noStore(let directory):
-            "no log store at '\(directory)'; pass --store DIR or set BEHAVIORLOG_STORE to the directory the app's LocalStoreOutput writes (recipe-demo prints it)"
+        case .noStore(let directory, let source):
+            "no log store at '\(directory)'\(source.map { " (from \($0))" } ?? ""); pass --store DIR or set BEHAVIORLOG_STORE to the directory the app's LocalStoreOutput writes (recipe-demo prints it)"
         case .store(let error):
             error.description
         }

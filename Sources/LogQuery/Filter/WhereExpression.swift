@@ -8,6 +8,7 @@ import Foundation
 ///   byte (`=`) or in UTF-8 order (`<`, `>`); `true`, `false` and `null` compare with
 ///   booleans and null;
 /// - `~` searches the field's text with a regular expression (`keyword~^eg`), unanchored;
+///   a number by its digits, an object by its JSON text (`violations~maxLength`);
 /// - an array matches when any element matches (`!=` when none equals);
 /// - `time` compares moments, with the value in any form `--since` accepts (`time>10m`);
 ///   `seq` compares numbers; `tag` and `uuid` compare text;
@@ -218,9 +219,10 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
         case .string:
             guard let text = scanner.decodeString(range) else { return false }
             return regex!.firstMatch(in: text)
-        case .number, .bool, .null:
+        case .number, .bool, .null, .object, .array:
+            // Numbers as written; objects (such as recorded violations) by their JSON text.
             return regex!.firstMatch(in: String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[range]), as: UTF8.self))
-        default:
+        case nil:
             return false
         }
     }

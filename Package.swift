@@ -34,7 +34,41 @@ targets += [
 
 // MARK: - Code generation
 
-// (the code-generation work adds LogCodegen, LoggenPlugin and their tests here)
+products += [.plugin(name: "LoggenPlugin", targets: ["LoggenPlugin"])]
+
+// `loggen generate` is a command of the schema section's `loggen`.
+targets.first { $0.name == "loggen" }?.dependencies.append("LogCodegen")
+
+targets += [
+    .target(name: "LogCodegen", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
+    // The sample app's logs: `loggen generate LogDefinitions --output Generated
+    // --import RecipeAppTypes`, checked in (`make test` fails when it is stale).
+    .target(name: "RecipeLogs", dependencies: ["BehaviorLog", "RecipeAppTypes"], path: "Generated"),
+    // The external types the sample definitions name (`NetworkKind`).
+    .target(name: "RecipeAppTypes", dependencies: ["BehaviorLog"], swiftSettings: swiftSettings),
+    // Compiles and exercises the reference output of the hostile fixture (through the
+    // symlink HostileReference → LogCodegenTests/Resources/hostile/expected) and RecipeLogs.
+    .testTarget(
+        name: "GeneratedCodeTests",
+        dependencies: ["BehaviorLog", "RecipeLogs", "RecipeAppTypes"],
+        swiftSettings: swiftSettings
+    ),
+    .plugin(name: "LoggenPlugin", capability: .buildTool(), dependencies: ["loggen"]),
+    // Proves the plugin: its LogDefinitions/ become Swift during the build.
+    .testTarget(
+        name: "LoggenPluginTests",
+        dependencies: ["BehaviorLog"],
+        exclude: ["LogDefinitions"],
+        swiftSettings: swiftSettings,
+        plugins: [.plugin(name: "LoggenPlugin")]
+    ),
+    .testTarget(
+        name: "LogCodegenTests",
+        dependencies: ["LogCodegen", "LogSchema", "BehaviorLog"],
+        exclude: ["Resources"],
+        swiftSettings: swiftSettings
+    ),
+]
 
 
 // MARK: - Store
@@ -67,7 +101,20 @@ targets += [
     .target(name: "BehaviorLogTesting", dependencies: ["BehaviorLog"], swiftSettings: swiftSettings),
     .testTarget(
         name: "BehaviorLogTests",
-        dependencies: ["BehaviorLog", "BehaviorLogTesting"],
+        dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore"],
+        swiftSettings: swiftSettings
+    ),
+    // The sample app: simulated sessions through the whole pipeline (`make demo`).
+    .target(
+        name: "RecipeDemo",
+        dependencies: ["BehaviorLog", "LogStore", "RecipeLogs", "RecipeAppTypes"],
+        swiftSettings: swiftSettings
+    ),
+    .executableTarget(name: "recipe-demo", dependencies: ["RecipeDemo", "CommandLineSupport"], swiftSettings: swiftSettings),
+    .executableTarget(name: "runtime-bench", dependencies: ["BehaviorLog", "LogStore", "RecipeDemo"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "RecipeDemoTests",
+        dependencies: ["RecipeDemo", "BehaviorLog", "LogStore"],
         swiftSettings: swiftSettings
     ),
 ]

@@ -100,8 +100,8 @@ extension RecordingOutput {
         return true
     }
 
-    static func matches(_ entry: LogEntry, _ event: some LogEvent) -> Bool {
-        entry.tag == event.tag && entry.payload.fields.elementsEqual(event.payload.fields) { $0.key == $1.key && $0.value == $1.value }
+    static func matches(_ envelope: LogEnvelope, _ event: some LogEvent) -> Bool {
+        envelope.tag == event.tag && envelope.payload.fields.elementsEqual(event.payload.fields) { $0.key == $1.key && $0.value == $1.value }
     }
 
     private func closest(to event: some LogEvent) -> String {

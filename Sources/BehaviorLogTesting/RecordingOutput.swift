@@ -21,13 +21,13 @@ public final class RecordingOutput: LogOutput {
     }
 
     /// The logs received so far, in post order.
-    public var logs: [LogEntry] { recorded.withLock { $0.map(\.entry) } }
+    public var logs: [LogEnvelope] { recorded.withLock { $0.map(\.envelope) } }
 
     /// The logs received so far with their stored payload bytes.
     public var encodedLogs: [EncodedLog] { recorded.withLock { $0 } }
 
     /// The tags received so far, in post order.
-    public var tags: [String] { recorded.withLock { $0.map(\.entry.tag) } }
+    public var tags: [String] { recorded.withLock { $0.map(\.envelope.tag) } }
 
     /// Forgets every log received so far.
     public func removeAll() {

@@ -10,6 +10,6 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
         see docs/Syntax.md for the syntax.
         """,
     examples: ["loggen lint LogDefinitions", "loggen schema LogDefinitions > schema.json"],
-    subcommands: [lintCommand, schemaCommand]))
+    subcommands: [lintCommand, schemaCommand, generateCommand]))
 
 await tool.main()

@@ -6,8 +6,8 @@ import Testing
     private func entries(_ count: Int, from start: Int = 0) -> [EncodedLog] {
         let encoder = EnvelopeEncoder(schemaVersion: "test")
         return (start..<start + count).map { index in
-            let entry = LogEntry(tag: "recipe_search.select_recipe", payload: LogPayload([("recipe_id", .integer(Int64(index)))]))
-            return EncodedLog(entry: entry, body: encoder.body(of: entry))
+            let envelope = LogEnvelope(tag: "recipe_search.select_recipe", payload: LogPayload([("recipe_id", .integer(Int64(index)))]))
+            return EncodedLog(envelope: envelope, body: encoder.body(of: envelope))
         }
     }
 
@@ -172,7 +172,7 @@ import Testing
 
     @Test func chunksAreJSONLines() throws {
         let logs = entries(2).enumerated().map { index, log in
-            StoredLog(sequence: UInt64(index + 1), uuid: log.entry.uuid, time: log.entry.time, tag: log.entry.tag, body: log.body)
+            StoredLog(sequence: UInt64(index + 1), uuid: log.envelope.uuid, time: log.envelope.time, tag: log.envelope.tag, body: log.body)
         }
         let lines = String(decoding: LogChunk(logs: logs).jsonLines, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 2)

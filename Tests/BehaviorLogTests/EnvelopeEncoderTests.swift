@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func storedBodyAndFullEnvelope() throws {
-        let entry = LogEntry(
+        let envelope = LogEnvelope(
             uuid: UUID(uuidString: "0192F3A4-5B6C-7D8E-9FA0-B1C2D3E4F506")!,
             time: Date(timeIntervalSince1970: 1_796_034_594.123),
             tag: "recipe_search.search",
@@ -97,21 +97,21 @@ import Testing
                 [("user_id", .integer(7))],
                 violations: [ConstraintViolation(field: "user_id", kind: .range, detail: "-1 < 0")]))
         let encoder = EnvelopeEncoder(schemaVersion: "sha256:abc")
-        let body = encoder.body(of: entry)
+        let body = encoder.body(of: envelope)
         let expectedBody = #"{"schema":"sha256:abc","common":{"user_id":7},"violations":[{"field":"keyword","kind":"maxLength","detail":"300 bytes, limit 256"},{"field":"common.user_id","kind":"range","detail":"-1 < 0"}],"payload":{"keyword":"egg","order":"latest"}}"#
         #expect(String(decoding: body, as: UTF8.self) == expectedBody)
 
-        let envelope = EnvelopeEncoder.envelope(uuid: entry.uuid, sequence: 42, time: entry.time, tag: entry.tag, body: body)
-        let text = String(decoding: envelope, as: UTF8.self)
+        let full = EnvelopeEncoder.envelope(uuid: envelope.uuid, sequence: 42, time: envelope.time, tag: envelope.tag, body: body)
+        let text = String(decoding: full, as: UTF8.self)
         #expect(text.hasPrefix(#"{"uuid":"0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f506","seq":42,"time":"2026-11-30T10:29:54.123Z","tag":"recipe_search.search","schema":"sha256:abc","common":"#))
-        let object = try #require(JSONSerialization.jsonObject(with: Data(envelope)) as? [String: Any])
+        let object = try #require(JSONSerialization.jsonObject(with: Data(full)) as? [String: Any])
         #expect(Set(object.keys) == ["uuid", "seq", "time", "tag", "schema", "common", "violations", "payload"])
         #expect((object["payload"] as? [String: Any])?["keyword"] as? String == "egg")
     }
 
     @Test func emptyEnvelopeParts() {
-        let entry = LogEntry(tag: "a.b", payload: LogPayload())
-        let body = EnvelopeEncoder(schemaVersion: "").body(of: entry)
+        let envelope = LogEnvelope(tag: "a.b", payload: LogPayload())
+        let body = EnvelopeEncoder(schemaVersion: "").body(of: envelope)
         #expect(String(decoding: body, as: UTF8.self) == #"{"schema":"","common":{},"violations":[],"payload":{}}"#)
     }
 }

@@ -9,7 +9,7 @@ import Testing
         let filter = CommonPayloadFilter(personalDataFields: ["user_id"]) {
             LogPayload([("user_id", .integer(counter.next())), ("app_version", .string("1.2"))])
         }
-        var first = LogEntry(tag: "a.b", payload: LogPayload())
+        var first = LogEnvelope(tag: "a.b", payload: LogPayload())
         var second = first
         #expect(filter.apply(to: &first) == .pass)
         #expect(filter.apply(to: &second) == .pass)
@@ -23,17 +23,17 @@ import Testing
         let generator = UUIDGenerator(seed: 1)
         var kept = 0
         for _ in 0..<20_000 {
-            var entry = LogEntry(uuid: generator.next(at: Date()), tag: "recipe_detail.scroll", payload: LogPayload())
-            let decision = filter.apply(to: &entry)
-            var again = entry
+            var envelope = LogEnvelope(uuid: generator.next(at: Date()), tag: "recipe_detail.scroll", payload: LogPayload())
+            let decision = filter.apply(to: &envelope)
+            var again = envelope
             #expect(filter.apply(to: &again) == decision)   // the same log, the same answer
             if decision == .pass { kept += 1 }
         }
         #expect((1_700...2_300).contains(kept), "kept \(kept) of 20000 at rate 0.1")
 
-        var debug = LogEntry(tag: "debug.trace.deep", payload: LogPayload())
+        var debug = LogEnvelope(tag: "debug.trace.deep", payload: LogPayload())
         #expect(filter.apply(to: &debug) == .drop)
-        var other = LogEntry(tag: "recipe_search.search", payload: LogPayload())
+        var other = LogEnvelope(tag: "recipe_search.search", payload: LogPayload())
         #expect(filter.apply(to: &other) == .pass)
     }
 
@@ -45,21 +45,21 @@ import Testing
 
     @Test func personalDataIsDropped() {
         let event = RecipeSearch.signIn(email: "cook@example.com", userID: 9)
-        var entry = LogEntry(
+        var envelope = LogEnvelope(
             tag: event.tag, payload: event.payload, common: LogPayload([("device", .string("d1")), ("user", .string("u"))]),
             personalDataFields: event.personalDataFields, commonPersonalDataFields: ["user"])
-        #expect(PersonalDataFilter(mode: .drop).apply(to: &entry) == .pass)
-        #expect(entry.payload.keys == ["user_id"])
-        #expect(entry.common.keys == ["device"])
+        #expect(PersonalDataFilter(mode: .drop).apply(to: &envelope) == .pass)
+        #expect(envelope.payload.keys == ["user_id"])
+        #expect(envelope.common.keys == ["device"])
     }
 
     @Test func personalDataIsHashedWithTheSalt() {
         let event = RecipeSearch.signIn(email: "cook@example.com", userID: 9)
         func redacted(salt: [UInt8]) -> LogValue? {
-            var entry = LogEntry(tag: event.tag, payload: event.payload, personalDataFields: event.personalDataFields)
-            _ = PersonalDataFilter(mode: .hash(salt: salt)).apply(to: &entry)
-            #expect(entry.payload["user_id"] == .integer(9))
-            return entry.payload["email"]
+            var envelope = LogEnvelope(tag: event.tag, payload: event.payload, personalDataFields: event.personalDataFields)
+            _ = PersonalDataFilter(mode: .hash(salt: salt)).apply(to: &envelope)
+            #expect(envelope.payload["user_id"] == .integer(9))
+            return envelope.payload["email"]
         }
         let hashed = redacted(salt: [1, 2, 3])
         guard case .string(let text)? = hashed else {
@@ -87,9 +87,9 @@ import Testing
 
     @Test func violationsAreRouted() {
         let filter = ViolationRoutingFilter(route: "violations")
-        var clean = LogEntry(tag: "a.b", payload: RecipeSearch.search(keyword: "egg", order: "latest").payload)
-        var broken = LogEntry(tag: "a.b", payload: RecipeSearch.search(keyword: String(repeating: "x", count: 40), order: "latest").payload)
-        var brokenCommon = LogEntry(
+        var clean = LogEnvelope(tag: "a.b", payload: RecipeSearch.search(keyword: "egg", order: "latest").payload)
+        var broken = LogEnvelope(tag: "a.b", payload: RecipeSearch.search(keyword: String(repeating: "x", count: 40), order: "latest").payload)
+        var brokenCommon = LogEnvelope(
             tag: "a.b", payload: LogPayload(),
             common: LogPayload([], violations: [ConstraintViolation(field: "v", kind: .range, detail: "")]))
         _ = filter.apply(to: &clean)

@@ -44,13 +44,13 @@ import Testing
     @Test func filtersApplyByPatternInOrderAndMayDrop() async throws {
         struct Append: LogFilter {
             let mark: String
-            func apply(to entry: inout LogEntry) -> LogFilterDecision {
-                entry.payload.append("mark", .string(mark))
+            func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
+                envelope.payload.append("mark", .string(mark))
                 return .pass
             }
         }
         struct DropAll: LogFilter {
-            func apply(to entry: inout LogEntry) -> LogFilterDecision { .drop }
+            func apply(to envelope: inout LogEnvelope) -> LogFilterDecision { .drop }
         }
         let recorder = RecordingOutput()
         let logger = Logger(configuration: LoggerConfiguration(
@@ -171,7 +171,7 @@ final class SlowOutput: LogOutput {
         usleep(200)
         state.withLock { state in
             state.largest = max(state.largest, logs.count)
-            for log in logs { if case .integer(let id)? = log.entry.payload["recipe_id"] { state.ids.append(id) } }
+            for log in logs { if case .integer(let id)? = log.envelope.payload["recipe_id"] { state.ids.append(id) } }
         }
     }
     var recipeIDs: [Int64] { state.withLock { $0.ids } }

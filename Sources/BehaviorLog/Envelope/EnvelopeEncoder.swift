@@ -30,20 +30,20 @@ public struct EnvelopeEncoder: Sendable {
     }
 
     /// The stored payload bytes of a log: the envelope without `uuid`, `seq`, `time`, `tag`.
-    public func body(of entry: LogEntry) -> [UInt8] {
-        var writer = JSONWriter(capacity: schemaPrefix.count + 64 + 24 * (entry.payload.fields.count + entry.common.fields.count))
+    public func body(of envelope: LogEnvelope) -> [UInt8] {
+        var writer = JSONWriter(capacity: schemaPrefix.count + 64 + 24 * (envelope.payload.fields.count + envelope.common.fields.count))
         writer.bytes.append(contentsOf: schemaPrefix)
-        writer.object(entry.common)
+        writer.object(envelope.common)
         writer.raw(",\"violations\":[")
         var first = true
-        for violation in entry.payload.violations {
+        for violation in envelope.payload.violations {
             Self.write(violation, prefix: "", first: &first, into: &writer)
         }
-        for violation in entry.common.violations {
+        for violation in envelope.common.violations {
             Self.write(violation, prefix: "common.", first: &first, into: &writer)
         }
         writer.raw("],\"payload\":")
-        writer.object(entry.payload)
+        writer.object(envelope.payload)
         writer.byte(UInt8(ascii: "}"))
         return writer.bytes
     }

@@ -17,9 +17,17 @@ public struct CommonPayloadFilter: LogFilter {
         self.personalDataFields = personalDataFields
     }
 
-    public func apply(to entry: inout LogEntry) -> LogFilterDecision {
-        entry.common = provider()
-        entry.commonPersonalDataFields = personalDataFields
+    /// Takes the generated `CommonPayload` (any `LogCommonPayload`) from the provider.
+    /// - Parameters:
+    ///   - personalDataFields: The common payload's keys that hold personal data (`[pii]`).
+    ///   - provider: Called on the posting thread for every log.
+    public init<Common: LogCommonPayload>(personalDataFields: [String] = [], _ provider: @escaping @Sendable () -> Common) {
+        self.init(personalDataFields: personalDataFields) { provider().payload }
+    }
+
+    public func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
+        envelope.common = provider()
+        envelope.commonPersonalDataFields = personalDataFields
         return .pass
     }
 }

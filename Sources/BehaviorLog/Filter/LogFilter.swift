@@ -7,7 +7,7 @@ public protocol LogFilter: Sendable {
     /// Changes the log in place, or drops it.
     /// - Returns: `.pass` to hand the log to the next filter (then the outputs), `.drop`
     ///   to stop it here.
-    func apply(to entry: inout LogEntry) -> LogFilterDecision
+    func apply(to envelope: inout LogEnvelope) -> LogFilterDecision
 }
 
 /// What a filter decided about a log.

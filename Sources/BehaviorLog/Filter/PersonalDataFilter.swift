@@ -22,17 +22,27 @@ public struct PersonalDataFilter: LogFilter {
     }
 
     public var mode: Mode
+    /// Personal fields named here by tag, besides those the events declare
+    /// (`LogEvent.personalDataFields`) — for logs posted by tag, or generated code that does
+    /// not declare them.
+    public var additionalFields: [String: [String]]
 
-    public init(mode: Mode) {
+    /// - Parameters:
+    ///   - mode: Drop or hash.
+    ///   - additionalFields: More personal payload keys by tag (`["user_post_detail.show": ["author_nickname"]]`).
+    public init(mode: Mode, additionalFields: [String: [String]] = [:]) {
         self.mode = mode
+        self.additionalFields = additionalFields
     }
 
-    public func apply(to entry: inout LogEntry) -> LogFilterDecision {
-        if !entry.personalDataFields.isEmpty {
-            entry.payload = redact(entry.payload, fields: entry.personalDataFields)
+    public func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
+        if let extra = additionalFields[envelope.tag] {
+            envelope.payload = redact(envelope.payload, fields: envelope.personalDataFields + extra)
+        } else if !envelope.personalDataFields.isEmpty {
+            envelope.payload = redact(envelope.payload, fields: envelope.personalDataFields)
         }
-        if !entry.commonPersonalDataFields.isEmpty {
-            entry.common = redact(entry.common, fields: entry.commonPersonalDataFields)
+        if !envelope.commonPersonalDataFields.isEmpty {
+            envelope.common = redact(envelope.common, fields: envelope.commonPersonalDataFields)
         }
         return .pass
     }
@@ -83,7 +93,7 @@ public struct PersonalDataFilter: LogFilter {
         var generator = SystemRandomNumberGenerator()
         let salt = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try Data(salt).write(to: file, options: .atomic)
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
         } catch {

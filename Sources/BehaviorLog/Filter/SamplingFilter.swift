@@ -29,9 +29,9 @@ public struct SamplingFilter: LogFilter {
         self.rates = parsed
     }
 
-    public func apply(to entry: inout LogEntry) -> LogFilterDecision {
-        for rate in rates where rate.pattern.matches(entry.tag) {
-            return rate.keepsAll || SamplingFilter.draw(entry.uuid) < rate.threshold ? .pass : .drop
+    public func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
+        for rate in rates where rate.pattern.matches(envelope.tag) {
+            return rate.keepsAll || SamplingFilter.draw(envelope.uuid) < rate.threshold ? .pass : .drop
         }
         return .pass
     }

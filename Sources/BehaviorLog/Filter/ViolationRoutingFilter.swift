@@ -12,8 +12,8 @@ public struct ViolationRoutingFilter: LogFilter {
         self.route = route
     }
 
-    public func apply(to entry: inout LogEntry) -> LogFilterDecision {
-        if entry.hasViolations { entry.route = route }
+    public func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
+        if envelope.hasViolations { envelope.route = route }
         return .pass
     }
 }

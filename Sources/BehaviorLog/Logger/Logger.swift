@@ -20,7 +20,7 @@ import Synchronization
 /// dropped. Call `shutdown()` before the process ends to write and sync what is queued.
 public final class Logger: Sendable {
     private struct QueueState {
-        var pending: [LogEntry] = []
+        var pending: [LogEnvelope] = []
         var enqueued: UInt64 = 0
         var delivered: UInt64 = 0
         var writerSleeping = false
@@ -31,7 +31,7 @@ public final class Logger: Sendable {
     }
 
     private struct DeliveryState {
-        var spare: [LogEntry] = []
+        var spare: [LogEnvelope] = []
         var outputRoutes: [String: [Int]] = [:]
         var perOutput: [[EncodedLog]]
         var deliveredSinceIdle = false
@@ -77,14 +77,14 @@ public final class Logger: Sendable {
     public func post(tag: String, payload: LogPayload, personalDataFields: [String] = []) {
         postedCount.add(1, ordering: .relaxed)
         let now = Date()
-        var entry = LogEntry(
+        var envelope = LogEnvelope(
             uuid: uuids.next(at: now), time: now, tag: tag, payload: payload,
             personalDataFields: personalDataFields)
-        for filter in filters(for: tag) where filter.apply(to: &entry) == .drop {
+        for filter in filters(for: tag) where filter.apply(to: &envelope) == .drop {
             filteredOutCount.add(1, ordering: .relaxed)
             return
         }
-        enqueue(entry)
+        enqueue(envelope)
     }
 
     private func filters(for tag: String) -> [any LogFilter] {
@@ -94,11 +94,11 @@ public final class Logger: Sendable {
         return matching
     }
 
-    private func enqueue(_ entry: LogEntry) {
+    private func enqueue(_ envelope: LogEnvelope) {
         enum Next { case none, wake, spill, rejected }
         let next: Next = queue.withLock { state in
             if state.stopping { return .rejected }
-            state.pending.append(entry)
+            state.pending.append(envelope)
             state.enqueued += 1
             if state.pending.count >= configuration.queueCapacity { return .spill }
             if state.writerSleeping {
@@ -115,7 +115,7 @@ public final class Logger: Sendable {
             deliverQueued()
         case .rejected:
             if postedAfterShutdownCount.add(1, ordering: .relaxed).oldValue == 0 {
-                FileDescriptorSink.write("BehaviorLog: warning: a log was posted after Logger.shutdown(); it is not written (tag \(entry.tag))\n")
+                FileDescriptorSink.write("BehaviorLog: warning: a log was posted after Logger.shutdown(); it is not written (tag \(envelope.tag))\n")
             }
         }
     }
@@ -265,18 +265,18 @@ public final class Logger: Sendable {
         for continuation in resumed { continuation.resume() }
     }
 
-    private func deliver(_ batch: [LogEntry], state: inout DeliveryState) {
-        for entry in batch {
+    private func deliver(_ batch: [LogEnvelope], state: inout DeliveryState) {
+        for envelope in batch {
             let outputs: [Int]
-            if let cached = state.outputRoutes[entry.tag] {
+            if let cached = state.outputRoutes[envelope.tag] {
                 outputs = cached
             } else {
-                outputs = configuration.outputs.indices.filter { configuration.outputs[$0].tagPattern.matches(entry.tag) }
-                state.outputRoutes[entry.tag] = outputs
+                outputs = configuration.outputs.indices.filter { configuration.outputs[$0].tagPattern.matches(envelope.tag) }
+                state.outputRoutes[envelope.tag] = outputs
             }
             var encoded: EncodedLog?
-            for index in outputs where configuration.outputs[index].route.accepts(entry.route) {
-                if encoded == nil { encoded = EncodedLog(entry: entry, body: encoder.body(of: entry)) }
+            for index in outputs where configuration.outputs[index].route.accepts(envelope.route) {
+                if encoded == nil { encoded = EncodedLog(envelope: envelope, body: encoder.body(of: envelope)) }
                 state.perOutput[index].append(encoded!)
             }
             if encoded == nil { state.statistics.unrouted += 1 } else { state.statistics.delivered += 1 }

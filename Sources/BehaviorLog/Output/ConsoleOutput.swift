@@ -33,10 +33,10 @@ public final class ConsoleOutput: LogOutput {
                 switch format {
                 case .jsonLines:
                     EnvelopeEncoder.appendEnvelope(
-                        uuid: log.entry.uuid, sequence: count, time: log.entry.time, tag: log.entry.tag,
+                        uuid: log.envelope.uuid, sequence: count, time: log.envelope.time, tag: log.envelope.tag,
                         body: log.body, to: &writer)
                 case .readable:
-                    Self.appendReadable(log.entry, to: &writer)
+                    Self.appendReadable(log.envelope, to: &writer)
                 }
                 writer.byte(0x0A)
             }
@@ -44,20 +44,20 @@ public final class ConsoleOutput: LogOutput {
         sink(writer.bytes)
     }
 
-    static func appendReadable(_ entry: LogEntry, to writer: inout JSONWriter) {
-        let civil = CivilTime(millisecondsSinceEpoch: LogClock.milliseconds(entry.time))
+    static func appendReadable(_ envelope: LogEnvelope, to writer: inout JSONWriter) {
+        let civil = CivilTime(millisecondsSinceEpoch: LogClock.milliseconds(envelope.time))
         writer.digits(civil.hour, width: 2); writer.byte(UInt8(ascii: ":"))
         writer.digits(civil.minute, width: 2); writer.byte(UInt8(ascii: ":"))
         writer.digits(civil.second, width: 2); writer.byte(UInt8(ascii: "."))
         writer.digits(civil.millisecond, width: 3); writer.byte(UInt8(ascii: " "))
-        writer.bytes.append(contentsOf: entry.tag.utf8)
-        for field in entry.payload.fields {
+        writer.bytes.append(contentsOf: envelope.tag.utf8)
+        for field in envelope.payload.fields {
             writer.byte(UInt8(ascii: " "))
             writer.bytes.append(contentsOf: field.key.utf8)
             writer.byte(UInt8(ascii: "="))
             writer.value(field.value)
         }
-        for violation in entry.violations {
+        for violation in envelope.violations {
             writer.bytes.append(contentsOf: " !violation ".utf8)
             writer.bytes.append(contentsOf: violation.description.utf8)
         }

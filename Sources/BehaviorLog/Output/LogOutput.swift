@@ -29,16 +29,16 @@ extension LogOutput {
     public func shutdown() async {}
 }
 
-/// A log as outputs receive it: the entry, and its stored payload bytes (encoded once,
+/// A log as outputs receive it: the envelope, and its stored payload bytes (encoded once,
 /// shared by every output; the format is in docs/Runtime.md).
 public struct EncodedLog: Sendable {
     /// The log, after the filters.
-    public var entry: LogEntry
+    public var envelope: LogEnvelope
     /// The envelope without `uuid`, `seq`, `time` and `tag`: the bytes a store keeps.
     public var body: [UInt8]
 
-    public init(entry: LogEntry, body: [UInt8]) {
-        self.entry = entry
+    public init(envelope: LogEnvelope, body: [UInt8]) {
+        self.envelope = envelope
         self.body = body
     }
 }

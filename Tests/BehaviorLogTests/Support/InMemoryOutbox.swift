@@ -31,7 +31,7 @@ final class InMemoryOutbox: OutboxStorage {
     func append(_ logs: [EncodedLog]) throws {
         state.withLock { state in
             for log in logs {
-                state.logs.append(StoredLog(sequence: state.nextSequence, uuid: log.entry.uuid, time: log.entry.time, tag: log.entry.tag, body: log.body))
+                state.logs.append(StoredLog(sequence: state.nextSequence, uuid: log.envelope.uuid, time: log.envelope.time, tag: log.envelope.tag, body: log.body))
                 state.nextSequence += 1
             }
         }

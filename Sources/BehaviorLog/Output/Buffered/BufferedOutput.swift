@@ -1,4 +1,5 @@
 import Foundation
+import LogStore
 import Synchronization
 
 /// The base of every output that ships logs: it keeps each log in its own store until the
@@ -36,6 +37,23 @@ public final class BufferedOutput: LogOutput {
     private let name: String
     private let wake = WakeSignal()
     private let state = Mutex(State())
+
+    /// Opens (or creates) the output's store and starts sending its backlog.
+    /// - Parameters:
+    ///   - directory: The output's own store (a LogStore; cursor `sent` marks what the backend
+    ///     has; rejected chunks go to `directory/rejected`).
+    ///   - backend: Where the logs go.
+    ///   - configuration: Chunk size, interval, timeout and backoff.
+    ///   - storeConfiguration: The store's segment size, group commit and caps.
+    ///   - name: A name for messages and statistics; the directory's name by default.
+    /// - Throws: `LogStoreError` when the store cannot be opened.
+    public convenience init(
+        directory: String, backend: any LogBackend, configuration: BufferedOutputConfiguration = BufferedOutputConfiguration(),
+        storeConfiguration: LogStoreConfiguration = .standard, name: String? = nil
+    ) throws(LogStoreError) {
+        let storage = try LogStoreOutbox(directory: directory, configuration: storeConfiguration)
+        self.init(storage: storage, backend: backend, configuration: configuration, name: name ?? (directory as NSString).lastPathComponent)
+    }
 
     init(storage: any OutboxStorage, backend: any LogBackend, configuration: BufferedOutputConfiguration, name: String) {
         self.storage = storage

@@ -2,11 +2,11 @@ import Foundation
 
 /// One log on its way through the logger: the envelope's fields, before encoding.
 ///
-/// Filters receive a log as a `LogEntry` and may change it; outputs receive it together
+/// Filters receive a log as a `LogEnvelope` and may change it; outputs receive it together
 /// with its encoded form (`EncodedLog`). The keys of the envelope it becomes are the
 /// reserved names `uuid`, `seq`, `time`, `tag`, `schema`, `common`, `violations` and
 /// `payload` (see docs/Runtime.md).
-public struct LogEntry: Sendable {
+public struct LogEnvelope: Sendable {
     /// The log's identity, for de-duplication downstream (a version 7 UUID: time-ordered).
     public var uuid: UUID
     /// When the log was posted.

@@ -5,7 +5,8 @@ import LogSchema
 /// defined types, within their constraints, and did the runtime record violations.
 ///
 /// Patterns are matched with Swift's `Regex` against the whole text, as `loggen` validates
-/// them and the generated code checks them.
+/// them and the generated code checks them. A `[pii]` field whose value is the runtime's
+/// salted hash (`sha256:` and 32 hex digits) counts as redacted, not as a violation.
 public struct DefinitionChecker {
     public let schema: Schema
 
@@ -170,6 +171,9 @@ public struct DefinitionChecker {
     private func checkScalar(_ value: JSONValue, of rule: FieldRule, name: String, report: (CheckFinding.Kind, String, SourceLocation?) -> Void) {
         let type = rule.field.type
         let location = rule.field.location
+        if rule.field.isPersonalData, case .string(let text) = value, Self.isRedactedHash(text) {
+            return   // the runtime's PII filter replaced the value by its salted hash
+        }
         func wrongType(_ expected: String) {
             report(.wrongType, "\(name) is \(Self.describe(value)), but the definition is \(expected)", location)
         }
@@ -218,6 +222,13 @@ public struct DefinitionChecker {
                 report(.pattern, "\(name) is '\(TableFormatter.safe(text))', which does not match `\(type.pattern ?? "")`", location)
             }
         }
+    }
+
+    /// Whether text is a value hashed by the runtime's PII filter: `sha256:` and 32 hex digits.
+    static func isRedactedHash(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 39, text.hasPrefix("sha256:") else { return false }
+        return bytes[7...].allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
     }
 
     private static func describe(_ value: JSONValue) -> String {

@@ -22,10 +22,10 @@ func runList(_ arguments: ParsedArguments, follow: Bool) throws -> Int32 {
     let store = try openStore(arguments)
     return try writingOutput { standardOutput in
         var formatter = try makeFormatter(format, store: store, query: query, isTerminal: isTerminal)
-        formatter.begin(into: standardOutput)
+        formatter.begin(into: &standardOutput)
         var last: UInt64 = 0
         try store.forEach(query) { log in
-            formatter.write(log, into: standardOutput)
+            formatter.write(log, into: &standardOutput)
             last = max(last, log.sequence)
             try standardOutput.flushIfFull()
             return true
@@ -37,12 +37,12 @@ func runList(_ arguments: ParsedArguments, follow: Bool) throws -> Int32 {
             last = max(last, try store.lastSequence())
             try store.follow(query, after: last, shouldStop: { interrupted.load(ordering: .relaxed) },
                              onIdle: { try standardOutput.flush() }) { log in
-                formatter.write(log, into: standardOutput)
+                formatter.write(log, into: &standardOutput)
                 try standardOutput.flushIfFull()
                 return true
             }
         }
-        formatter.end(into: standardOutput)
+        formatter.end(into: &standardOutput)
         return 0
     }
 }

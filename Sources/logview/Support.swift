@@ -44,11 +44,11 @@ func installSignalHandlers() {
 
 /// Runs a command body that writes to standard output (through a buffer that writes in large
 /// chunks); a closed pipe ends it quietly.
-func writingOutput(_ body: (OutputBuffer) throws -> Int32) throws -> Int32 {
+func writingOutput(_ body: (inout OutputBuffer) throws -> Int32) throws -> Int32 {
     installSignalHandlers()
-    let standardOutput = OutputBuffer.fileDescriptor(1)
+    var standardOutput = OutputBuffer.fileDescriptor(1)
     do {
-        let code = try body(standardOutput)
+        let code = try body(&standardOutput)
         try standardOutput.flush()
         return code
     } catch let error as OutputError where error.isBrokenPipe {

@@ -22,8 +22,8 @@ extension StoredLog.Owned {
     }
 
     func formatted(_ formatter: inout some LogFormatter) -> String {
-        let output = OutputBuffer.collecting()
-        withStoredLog { formatter.write($0, into: output) }
+        var output = OutputBuffer.collecting()
+        withStoredLog { formatter.write($0, into: &output) }
         return output.text
     }
 }

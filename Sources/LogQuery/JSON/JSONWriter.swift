@@ -1,13 +1,13 @@
 /// Writes JSON text into an ``OutputBuffer``: escaped strings, numbers and whole values.
 extension OutputBuffer {
     /// Appends `text` as a JSON string, quotes included.
-    public func appendJSONString(_ text: String) {
+    public mutating func appendJSONString(_ text: String) {
         var text = text
         text.withUTF8 { appendJSONString(bytes: $0) }
     }
 
     /// Appends UTF-8 bytes as a JSON string, quotes included, escaping what JSON requires.
-    public func appendJSONString(bytes text: UnsafeBufferPointer<UInt8>) {
+    public mutating func appendJSONString(bytes text: UnsafeBufferPointer<UInt8>) {
         append(UInt8(ascii: "\""))
         var start = 0
         for index in 0..<text.count {
@@ -33,7 +33,7 @@ extension OutputBuffer {
     }
 
     /// Appends a value as compact JSON, object members in their order.
-    public func appendJSON(_ value: JSONValue) {
+    public mutating func appendJSON(_ value: JSONValue) {
         switch value {
         case .null: append("null")
         case .bool(let flag): append(flag ? "true" : "false")
@@ -68,7 +68,7 @@ extension OutputBuffer {
 extension JSONValue {
     /// The value as compact JSON text.
     public var jsonText: String {
-        let buffer = OutputBuffer.collecting()
+        var buffer = OutputBuffer.collecting()
         buffer.appendJSON(self)
         return buffer.text
     }

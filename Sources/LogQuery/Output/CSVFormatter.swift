@@ -20,13 +20,13 @@ public struct CSVFormatter: LogFormatter {
         }
     }
 
-    public mutating func begin(into output: OutputBuffer) {
+    public mutating func begin(into output: inout OutputBuffer) {
         let names = ["seq", "time", "tag", "uuid"] + columns.map(\.description) + ["violations"]
         output.append(names.map(Self.quoted).joined(separator: ","))
         output.append("\r\n")
     }
 
-    public mutating func write(_ log: StoredLog, into output: OutputBuffer) {
+    public mutating func write(_ log: StoredLog, into output: inout OutputBuffer) {
         output.appendDecimal(log.sequence)
         output.append(UInt8(ascii: ","))
         output.appendISO8601(microseconds: log.microseconds)

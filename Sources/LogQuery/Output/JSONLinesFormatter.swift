@@ -10,17 +10,23 @@
 public struct JSONLinesFormatter: LogFormatter {
     /// The text between two logs (a newline; `,\n` inside a JSON array).
     var separator: [UInt8] = [0x0A]
-    private var isFirst = true
+    /// The body members other than `payload`, kept between logs to spare an allocation each.
+    private var scratch: [(key: Range<Int>, value: Range<Int>)] = []
 
     public init() {}
 
-    public mutating func write(_ log: StoredLog, into output: OutputBuffer) {
-        Self.appendObject(log, into: output)
+    public mutating func write(_ log: StoredLog, into output: inout OutputBuffer) {
+        Self.appendObject(log, into: &output, scratch: &scratch)
         output.append(0x0A)
     }
 
     /// Appends the log's JSON object (no newline).
-    public static func appendObject(_ log: StoredLog, into output: OutputBuffer) {
+    public static func appendObject(_ log: StoredLog, into output: inout OutputBuffer) {
+        var scratch: [(key: Range<Int>, value: Range<Int>)] = []
+        appendObject(log, into: &output, scratch: &scratch)
+    }
+
+    static func appendObject(_ log: StoredLog, into output: inout OutputBuffer, scratch others: inout [(key: Range<Int>, value: Range<Int>)]) {
         output.append("{\"seq\":")
         output.appendDecimal(log.sequence)
         output.append(",\"time\":\"")
@@ -33,7 +39,7 @@ public struct JSONLinesFormatter: LogFormatter {
 
         let scanner = log.scanner
         var payload: Range<Int>?
-        var others: [(key: Range<Int>, value: Range<Int>)] = []
+        others.removeAll(keepingCapacity: true)
         let payloadKey = EnvelopeKey.payload.bytes
         let wellFormed = scanner.kind(at: 0) == .object && scanner.forEachMember(ofObjectAt: 0) { key, value in
             if payload == nil && scanner.keyEquals(key, payloadKey) {
@@ -77,20 +83,21 @@ public struct JSONLinesFormatter: LogFormatter {
 /// Writes the logs as one JSON array, one log object per line.
 public struct JSONArrayFormatter: LogFormatter {
     private var count = 0
+    private var scratch: [(key: Range<Int>, value: Range<Int>)] = []
 
     public init() {}
 
-    public mutating func begin(into output: OutputBuffer) {
+    public mutating func begin(into output: inout OutputBuffer) {
         output.append("[")
     }
 
-    public mutating func write(_ log: StoredLog, into output: OutputBuffer) {
+    public mutating func write(_ log: StoredLog, into output: inout OutputBuffer) {
         output.append(count == 0 ? "\n" : ",\n")
-        JSONLinesFormatter.appendObject(log, into: output)
+        JSONLinesFormatter.appendObject(log, into: &output, scratch: &scratch)
         count += 1
     }
 
-    public mutating func end(into output: OutputBuffer) {
+    public mutating func end(into output: inout OutputBuffer) {
         output.append(count == 0 ? "]\n" : "\n]\n")
     }
 }

@@ -2,14 +2,14 @@
 /// ``write(_:into:)`` per log, then ``end(into:)``.
 public protocol LogFormatter {
     /// Writes what comes before the first log (a header, `[`).
-    mutating func begin(into output: OutputBuffer)
+    mutating func begin(into output: inout OutputBuffer)
     /// Writes one log.
-    mutating func write(_ log: StoredLog, into output: OutputBuffer)
+    mutating func write(_ log: StoredLog, into output: inout OutputBuffer)
     /// Writes what comes after the last log.
-    mutating func end(into output: OutputBuffer)
+    mutating func end(into output: inout OutputBuffer)
 }
 
 extension LogFormatter {
-    public mutating func begin(into output: OutputBuffer) {}
-    public mutating func end(into output: OutputBuffer) {}
+    public mutating func begin(into output: inout OutputBuffer) {}
+    public mutating func end(into output: inout OutputBuffer) {}
 }

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Writing a million logs through `print` would cost a lock and a `String` each; the buffer
 /// collects bytes and writes them in 64 KiB chunks instead.
-public final class OutputBuffer {
+public struct OutputBuffer {
     /// Where full chunks go.
     public typealias Sink = (UnsafeBufferPointer<UInt8>) throws -> Void
 
@@ -40,27 +40,27 @@ public final class OutputBuffer {
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     @inline(__always)
-    public func append(_ byte: UInt8) {
+    public mutating func append(_ byte: UInt8) {
         bytes.append(byte)
     }
 
     @inline(__always)
-    public func append(_ text: String) {
+    public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     @inline(__always)
-    public func append(_ chunk: UnsafeBufferPointer<UInt8>) {
+    public mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: chunk)
     }
 
-    public func append(_ chunk: [UInt8]) {
+    public mutating func append(_ chunk: [UInt8]) {
         bytes.append(contentsOf: chunk)
     }
 
     /// Appends a whole number in decimal.
-    public func appendDecimal(_ value: Int64) {
+    public mutating func appendDecimal(_ value: Int64) {
         if value < 0 {
             append(UInt8(ascii: "-"))
             appendDecimal(UInt64(value.magnitude))
@@ -70,7 +70,7 @@ public final class OutputBuffer {
     }
 
     /// Appends a whole number in decimal.
-    public func appendDecimal(_ value: UInt64) {
+    public mutating func appendDecimal(_ value: UInt64) {
         if value < 10 { bytes.append(UInt8(ascii: "0") + UInt8(value)); return }
         var digits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
                      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
@@ -92,21 +92,24 @@ public final class OutputBuffer {
     }
 
     /// Appends a UUID as the runtime writes it: lowercase hexadecimal with dashes.
-    public func appendUUID(_ uuid: UUID) {
+    public mutating func appendUUID(_ uuid: UUID) {
         withUnsafeBytes(of: uuid.uuid) { raw in
             for index in 0..<16 {
                 if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
-                bytes.append(Self.hexDigits[Int(raw[index] >> 4)])
-                bytes.append(Self.hexDigits[Int(raw[index] & 0x0F)])
+                bytes.append(Self.hexDigit(raw[index] >> 4))
+                bytes.append(Self.hexDigit(raw[index] & 0x0F))
             }
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    @inline(__always)
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+    }
 
     /// Appends a whole number padded with zeros to `width` digits.
     @inline(__always)
-    public func appendPadded(_ value: Int, width: Int) {
+    public mutating func appendPadded(_ value: Int, width: Int) {
         var divisor = 1
         for _ in 1..<width { divisor *= 10 }
         var rest = value
@@ -119,12 +122,12 @@ public final class OutputBuffer {
 
     /// Hands everything collected to the sink once it passes the chunk size.
     @inline(__always)
-    public func flushIfFull() throws {
+    public mutating func flushIfFull() throws {
         if bytes.count >= chunkSize { try flush() }
     }
 
     /// Hands everything collected to the sink.
-    public func flush() throws {
+    public mutating func flush() throws {
         guard !bytes.isEmpty else { return }
         try bytes.withUnsafeBufferPointer { try sink($0) }
         bytes.removeAll(keepingCapacity: true)

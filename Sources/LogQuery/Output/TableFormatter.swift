@@ -37,7 +37,7 @@ public struct TableFormatter: LogFormatter {
 
     private static let timeWidth = 23
 
-    public mutating func begin(into output: OutputBuffer) {
+    public mutating func begin(into output: inout OutputBuffer) {
         guard showsHeader else { return }
         let header = Self.pad("SEQ", sequenceWidth, right: true) + "  " + Self.pad("TIME", Self.timeWidth) + "  "
             + Self.pad("TAG", tagWidth) + "  FIELDS"
@@ -45,7 +45,7 @@ public struct TableFormatter: LogFormatter {
         output.append(0x0A)
     }
 
-    public mutating func write(_ log: StoredLog, into output: OutputBuffer) {
+    public mutating func write(_ log: StoredLog, into output: inout OutputBuffer) {
         output.append(style.paint(Self.pad(String(log.sequence), sequenceWidth, right: true), .dim))
         output.append("  ")
         output.append(style.paint(localTime(log.microseconds), .dim))
@@ -83,7 +83,7 @@ public struct TableFormatter: LogFormatter {
     func localTime(_ microseconds: Int64) -> String {
         let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(microseconds) / 1_000_000))
         let time = CivilTime(microseconds: microseconds, offsetSeconds: offset)
-        let buffer = OutputBuffer.collecting()
+        var buffer = OutputBuffer.collecting()
         buffer.appendPadded(time.year, width: 4)
         buffer.append(UInt8(ascii: "-"))
         buffer.appendPadded(time.month, width: 2)

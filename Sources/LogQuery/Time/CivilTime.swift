@@ -82,7 +82,7 @@ public struct CivilTime: Hashable, Sendable {
 extension OutputBuffer {
     /// Appends a moment in ISO 8601, UTC, with milliseconds: `2026-11-30T10:29:54.123Z`.
     @inline(__always)
-    public func appendISO8601(microseconds: Int64) {
+    public mutating func appendISO8601(microseconds: Int64) {
         let time = CivilTime(microseconds: microseconds)
         appendPadded(time.year, width: 4)
         append(UInt8(ascii: "-"))
@@ -103,7 +103,7 @@ extension OutputBuffer {
 
 /// ISO 8601 text of a moment, UTC with milliseconds: `2026-11-30T10:29:54.123Z`.
 public func iso8601(microseconds: Int64) -> String {
-    let buffer = OutputBuffer.collecting()
+    var buffer = OutputBuffer.collecting()
     buffer.appendISO8601(microseconds: microseconds)
     return buffer.text
 }

@@ -154,7 +154,7 @@ public struct DefinitionChecker {
         if value == .null { return }   // missing-or-null is reported for required fields
         if field.type.isArray {
             guard case .array(let elements) = value else {
-                report(.wrongType, "\(name) is \(value.typeName), but the definition is an array of \(field.type.scalar.name)", field.location)
+                report(.wrongType, "\(name) is \(Self.describe(value)), but the definition is an array of \(field.type.scalar.name)", field.location)
                 return
             }
             if let maxCount = field.type.maxCount, elements.count > maxCount {

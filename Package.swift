@@ -129,6 +129,8 @@ targets += [
     .target(name: "LogQuery", dependencies: ["LogStore", "LogSchema", "LogMarkdown"], swiftSettings: swiftSettings),
     .executableTarget(name: "logview", dependencies: ["LogQuery", "CommandLineSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "LogQueryTests", dependencies: ["LogQuery"], swiftSettings: swiftSettings),
+    // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
+    .testTarget(name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery"], swiftSettings: swiftSettings),
 ]
 
 

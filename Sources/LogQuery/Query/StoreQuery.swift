@@ -79,7 +79,7 @@ public final class StoreQuery {
                 for record in chunk {
                     let keepGoing = try record.payload.withUnsafeBufferPointer { bytes -> Bool in
                         let log = StoredLog(record, body: bytes)
-                        guard query.matches(log) else { return true }
+                        guard accepts(log, query) else { return true }
                         emitted += 1
                         return try body(log) && emitted < limit
                     }
@@ -92,7 +92,7 @@ public final class StoreQuery {
             // The first N, newest of them first: collect forward, then hand out reversed.
             var kept: [LogRecord] = []
             try forEachSegment(candidates, filter: filter, newestFirst: false) { records in
-                for record in records where record.matches(query) {
+                for record in records where accepts(record, query) {
                     kept.append(record)
                     if kept.count == limit { return false }
                 }
@@ -109,7 +109,7 @@ public final class StoreQuery {
         var collected: [[LogRecord]] = []
         var count = 0
         try forEachSegment(candidates, filter: filter, newestFirst: true) { records in
-            var matched = records.filter { $0.matches(query) }
+            var matched = records.filter { accepts($0, query) }
             if count + matched.count > limit { matched.removeFirst(count + matched.count - limit) }
             count += matched.count
             if query.newestFirst {
@@ -175,6 +175,21 @@ public final class StoreQuery {
             filter.tags = tags
         }
         return filter
+    }
+
+    /// Whether a log passes the query: ``LogQuery/matches(_:)``, with tag patterns matched
+    /// once per distinct tag.
+    func accepts(_ log: StoredLog, _ query: LogQuery) -> Bool {
+        query.matches(microseconds: log.microseconds) && tagMatches(log.tag, query)
+            && query.conditions.allSatisfy { $0.matches(log) }
+    }
+
+    func accepts(_ record: LogRecord, _ query: LogQuery) -> Bool {
+        guard query.matches(microseconds: record.timestamp.microsecondsSince1970), tagMatches(record.tag, query) else { return false }
+        if query.conditions.isEmpty { return true }
+        return record.payload.withUnsafeBufferPointer { bytes in
+            query.conditions.allSatisfy { $0.matches(StoredLog(record, body: bytes)) }
+        }
     }
 
     /// Whether a tag matches the query's patterns, remembered per distinct tag.
@@ -258,7 +273,7 @@ public final class StoreQuery {
             }
         }
         try forEachSegment(toRead, filter: filter, newestFirst: false) { records in
-            for record in records where record.matches(query) {
+            for record in records where accepts(record, query) {
                 let time = record.timestamp.microsecondsSince1970
                 statistics.add(tag: record.tag, microseconds: time, bucketStart: bucketer?.start(of: time))
             }
@@ -273,12 +288,6 @@ extension StoredLog {
     init(_ record: LogRecord, body: UnsafeBufferPointer<UInt8>) {
         self.init(sequence: record.sequence, microseconds: record.timestamp.microsecondsSince1970,
                   tag: record.tag, uuid: record.uuid, body: body)
-    }
-}
-
-extension LogRecord {
-    func matches(_ query: LogQuery) -> Bool {
-        payload.withUnsafeBufferPointer { query.matches(StoredLog(self, body: $0)) }
     }
 }
 

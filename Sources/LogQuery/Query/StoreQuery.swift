@@ -69,13 +69,12 @@ public final class StoreQuery {
         guard limit > 0 else { return }
 
         if !query.newestFirst && (query.fromStart || query.limit == nil) {
-            // Oldest first, from the start: one forward pass that stops at the limit.
+            // Oldest first, from the start: one forward pass that stops at the limit, with the
+            // store read ahead on a second thread.
+            let prefetcher = RecordPrefetcher(directory: directory, filter: filter, chunkSize: Self.chunkSize)
+            defer { prefetcher.cancel() }
             var emitted = 0
-            var after: UInt64 = 0
-            while true {
-                let chunk = try read(after: after, filter: filter)
-                guard let last = chunk.last else { return }
-                after = last.sequence
+            while let chunk = try nextChunk(prefetcher) {
                 for record in chunk {
                     let keepGoing = try record.payload.withUnsafeBufferPointer { bytes -> Bool in
                         let log = StoredLog(record, body: bytes)
@@ -86,6 +85,7 @@ public final class StoreQuery {
                     if !keepGoing { return }
                 }
             }
+            return
         }
 
         if query.newestFirst && query.fromStart {
@@ -127,6 +127,10 @@ public final class StoreQuery {
                 guard try record.payload.withUnsafeBufferPointer({ try body(StoredLog(record, body: $0)) }) else { return }
             }
         }
+    }
+
+    private func nextChunk(_ prefetcher: RecordPrefetcher) throws(StoreQueryError) -> [LogRecord]? {
+        do { return try prefetcher.next() } catch { throw .store(error) }
     }
 
     /// Every log the query selects, copied (for tests and small results).

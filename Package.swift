@@ -29,6 +29,10 @@ targets += [
     .testTarget(
         name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema"],
         resources: [.copy("Resources")], swiftSettings: swiftSettings),
+    // Runs the built `loggen` (a dependency, so that it is built first).
+    .testTarget(
+        name: "LoggenTests", dependencies: ["loggen"],
+        resources: [.copy("Resources")], swiftSettings: swiftSettings),
 ]
 
 

@@ -7,15 +7,16 @@ public struct MarkdownDocument: Sendable {
     public let path: String
     /// The document's bytes (valid UTF-8).
     public let source: [UInt8]
-    /// The document block; its children are the top-level blocks.
-    public let root: MarkdownBlock
+    /// Every block in document order; the first is the document itself, whose children
+    /// are the top-level blocks.
+    public let blocks: [MarkdownBlock]
     /// The offset of the first byte of each line; line `n` starts at `lineStarts[n - 1]`.
     private let lineStarts: [Int]
 
-    init(path: String, source: [UInt8], root: MarkdownBlock) {
+    init(path: String, source: [UInt8], blocks: [MarkdownBlock]) {
         self.path = path
         self.source = source
-        self.root = root
+        self.blocks = blocks
         var starts = [0]
         var index = 0
         let count = source.count
@@ -30,6 +31,46 @@ public struct MarkdownDocument: Sendable {
             }
         }
         lineStarts = starts
+    }
+
+    /// The document block.
+    public var root: MarkdownBlock { blocks[0] }
+
+    /// The children of a block, in document order.
+    public func children(of block: MarkdownBlock) -> Children {
+        Children(blocks: blocks, first: block.firstChild)
+    }
+
+    /// The children of a block: a walk along the sibling links.
+    public struct Children: Sequence, IteratorProtocol {
+        let blocks: [MarkdownBlock]
+        var nextIndex: Int?
+
+        init(blocks: [MarkdownBlock], first: Int?) {
+            self.blocks = blocks
+            self.nextIndex = first
+        }
+
+        public mutating func next() -> MarkdownBlock? {
+            guard let index = nextIndex else { return nil }
+            let block = blocks[index]
+            nextIndex = block.nextSibling
+            return block
+        }
+
+        /// The number of children (a walk along the links).
+        public var underestimatedCount: Int {
+            var count = 0
+            var index = nextIndex
+            while let current = index {
+                count += 1
+                index = blocks[current].nextSibling
+            }
+            return count
+        }
+
+        /// The first child, if any.
+        public var first: MarkdownBlock? { nextIndex.map { blocks[$0] } }
     }
 
     /// The number of lines.

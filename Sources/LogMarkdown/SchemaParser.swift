@@ -17,7 +17,13 @@ public struct SchemaParser: Sendable {
     ///     category's name, and what decides the document's role.
     /// - Returns: the document's declarations and problems.
     public func parse(_ document: MarkdownDocument, name: String) -> ParsedDocument {
-        var state = State(document: document, name: name, role: DocumentRole(baseName: name))
+        parse(document, name: name, interner: StringInterner())
+    }
+
+    /// Parses a document, sharing the storage of equal names and descriptions with the
+    /// other documents parsed with the same interner.
+    func parse(_ document: MarkdownDocument, name: String, interner: StringInterner) -> ParsedDocument {
+        var state = State(document: document, name: name, role: DocumentRole(baseName: name), interner: interner)
         state.run()
         return state.result
     }
@@ -28,6 +34,7 @@ private struct State {
     let document: MarkdownDocument
     let name: String
     let role: DocumentRole
+    let interner: StringInterner
     var result: ParsedDocument
     var category: Category
     var sawHeading = false
@@ -37,7 +44,8 @@ private struct State {
     var enumType: EnumType?
     var commonHasFields = false
 
-    init(document: MarkdownDocument, name: String, role: DocumentRole) {
+    init(document: MarkdownDocument, name: String, role: DocumentRole, interner: StringInterner) {
+        self.interner = interner
         self.document = document
         self.name = name
         self.role = role
@@ -46,7 +54,7 @@ private struct State {
     }
 
     mutating func run() {
-        for block in document.root.children {
+        for block in document.children(of: document.root) {
             switch block.kind {
             case .heading(1) where !sawHeading && event == nil && enumType == nil:
                 sawHeading = true
@@ -149,8 +157,14 @@ private struct State {
             let text = scanner.take { _ in true }.trimmingSpaces().droppingClosingHashes()
             return (String(decoding: text, as: UTF8.self), location)
         }
-        // A setext heading: its text lines, then an underline.
-        let textRange = MarkdownRange(startLine: range.startLine, startColumn: range.startColumn, endLine: max(range.startLine, range.endLine - 1), endColumn: 0)
+        // A setext heading: its text lines, up to the `===` or `---` underline.
+        var lastTextLine = range.startLine
+        while lastTextLine < range.endLine {
+            let next = document.line(lastTextLine + 1).trimmingSpaces()
+            if let first = next.first, first == UInt8(ascii: "=") || first == UInt8(ascii: "-"), next.allSatisfy({ $0 == first }) { break }
+            lastTextLine += 1
+        }
+        let textRange = MarkdownRange(startLine: range.startLine, startColumn: range.startColumn, endLine: lastTextLine, endColumn: 0)
         return (document.text(of: textRange), scanner.location)
     }
 
@@ -167,7 +181,7 @@ private struct State {
                 return
             }
             var cases: [EnumCase] = []
-            for item in block.children { if let value = enumCase(item) { cases.append(value) } }
+            for item in document.children(of: block) { if let value = enumCase(item) { cases.append(value) } }
             enumType!.cases = cases
             return
         }
@@ -203,13 +217,13 @@ private struct State {
             let rest = MarkdownRange(startLine: first.range.startLine + 1, startColumn: 1, endLine: first.range.endLine, endColumn: first.range.endColumn)
             descriptions.append(document.text(of: rest))
         }
-        for child in item.children.dropFirst() {
+        for child in document.children(of: item).dropFirst() {
             switch child.kind {
             case .paragraph:
                 descriptions.append(document.text(of: child))
             case .list:
-                for nested in child.children {
-                    let text = nested.children.filter { $0.kind == .paragraph }.map { document.text(of: $0) }.joined(separator: " ")
+                for nested in document.children(of: child) {
+                    let text = document.children(of: nested).filter { $0.kind == .paragraph }.map { document.text(of: $0) }.joined(separator: " ")
                     if !text.isEmpty { descriptions.append(text) }
                 }
             default:
@@ -219,11 +233,17 @@ private struct State {
         return descriptions
     }
 
-    mutating func enumCase(_ item: MarkdownBlock) -> EnumCase? {
-        guard let first = item.children.first, first.kind == .paragraph else {
-            result.diagnostics.append(.error("empty bullet; write the case's raw value, such as '- latest'", at: location(of: item)))
+    /// The first paragraph of a bullet, or `nil` (with an error saying what to write) for an empty bullet.
+    mutating func firstParagraph(of item: MarkdownBlock, example: String) -> MarkdownBlock? {
+        guard let first = document.children(of: item).first, first.kind == .paragraph else {
+            result.diagnostics.append(.error("empty bullet; write \(example)", at: location(of: item)))
             return nil
         }
+        return first
+    }
+
+    mutating func enumCase(_ item: MarkdownBlock) -> EnumCase? {
+        guard let first = firstParagraph(of: item, example: "the case's raw value, such as '- latest'") else { return nil }
         let range = first.range
         let text = String(decoding: document.line(range.startLine, from: range.startColumn).trimmingSpaces(), as: UTF8.self)
         return EnumCase(name: text, descriptions: descriptions(of: item, afterFirstLineOf: first), location: location(of: first))
@@ -233,20 +253,18 @@ private struct State {
 
     mutating func fields(of list: MarkdownBlock) -> [Field] {
         var fields: [Field] = []
-        fields.reserveCapacity(list.children.count)
-        for item in list.children { if let value = field(item) { fields.append(value) } }
+        fields.reserveCapacity(document.children(of: list).underestimatedCount)  // exact: no slack kept
+        for item in document.children(of: list) { if let value = field(item) { fields.append(value) } }
         return fields
     }
 
     mutating func field(_ item: MarkdownBlock) -> Field? {
-        guard let first = item.children.first, first.kind == .paragraph else {
-            result.diagnostics.append(.error("empty bullet; write a field as 'name: !type', such as '- recipe_id: !bigint'", at: location(of: item)))
-            return nil
-        }
+        guard let first = firstParagraph(of: item, example: "a field as 'name: !type', such as '- recipe_id: !bigint'") else { return nil }
         let range = first.range
         var scanner = LineScanner(document.line(range.startLine, from: range.startColumn), line: range.startLine, column: range.startColumn, path: document.path)
         guard var field = FieldLineParser.parse(&scanner, into: &result.diagnostics) else { return nil }
-        field.descriptions = descriptions(of: item, afterFirstLineOf: first)
+        field.name = interner.intern(field.name)
+        field.descriptions = descriptions(of: item, afterFirstLineOf: first).map(interner.intern)
         return field
     }
 
@@ -267,5 +285,16 @@ extension ArraySlice<UInt8> {
         if end == startIndex { return self[startIndex..<startIndex] }
         if end < endIndex && LineScanner.isSpace(self[end - 1]) { return self[startIndex..<end].trimmingSpaces() }
         return self
+    }
+}
+
+/// Hands out one shared instance of equal strings: field names and descriptions repeat
+/// across events (one name, one meaning), and sharing them keeps a large schema small.
+final class StringInterner {
+    private var strings = Set<String>()
+
+    func intern(_ string: String) -> String {
+        if string.utf8.count <= 15 { return string }  // small strings are stored inline anyway
+        return strings.insert(string).memberAfterInsert
     }
 }

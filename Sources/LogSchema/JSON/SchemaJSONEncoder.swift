@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Writes a ``Schema`` as JSON for other tools, byte for byte the same for the same
 /// schema: keys in a fixed order, no whitespace, one trailing newline.
 ///
@@ -14,7 +16,13 @@
 /// and for an array `"type":"array"` with `"element"` (the element type's name) and
 /// `"maxCount"`. Builtin type names are written without `!`.
 public struct SchemaJSONEncoder: Sendable {
-    public init() {}
+    /// Whether to indent the output for people (see ``JSONIndenter``); compact otherwise.
+    public var isPretty: Bool
+
+    /// - Parameter isPretty: indent the output for people; compact (the default) for tools.
+    public init(isPretty: Bool = false) {
+        self.isPretty = isPretty
+    }
 
     /// The schema as one JSON document.
     public func encode(_ schema: Schema) -> String {
@@ -30,8 +38,9 @@ public struct SchemaJSONEncoder: Sendable {
     ///   - chunkSize: how many bytes to gather before handing them to `write`.
     ///   - write: receives the bytes, in order.
     public func encode(_ schema: Schema, chunkSize: Int = 1 << 16, write: ([UInt8]) -> Void) {
+        var indenter = JSONIndenter()
         withoutActuallyEscaping(write) { write in
-            var writer = JSONWriter(chunkSize: chunkSize, write: write)
+            var writer = JSONWriter(chunkSize: chunkSize, write: isPretty ? { write(indenter.indent($0)) } : write)
             encode(schema, into: &writer)
         }
     }
@@ -39,26 +48,26 @@ public struct SchemaJSONEncoder: Sendable {
     private func encode(_ schema: Schema, into writer: inout JSONWriter) {
         let declared = Set(schema.types.map(\.name))
         writer.raw("{\"categories\":[")
-        for (index, category) in schema.categories.enumerated() {
-            if index > 0 { writer.raw(",") }
-            writer.raw("{\"name\":"); writer.string(category.name)
-            writer.raw(",\"descriptions\":"); writer.strings(category.descriptions)
-            writer.raw(",\"file\":"); writer.string(category.file)
-            writer.raw(",\"line\":"); writer.integer(category.location.line)
-            writer.raw(",\"events\":[")
-            for (eventIndex, event) in category.events.enumerated() {
-                if eventIndex > 0 { writer.raw(",") }
-                writer.raw("{\"name\":"); writer.string(event.name)
-                writer.raw(",\"tag\":"); writer.string(event.tag(in: category))
-                writer.raw(",\"status\":"); writer.string(event.status.rawValue)
-                writer.raw(",\"descriptions\":"); writer.strings(event.descriptions)
-                writer.raw(",\"line\":"); writer.integer(event.location.line)
-                writer.raw(",\"column\":"); writer.integer(event.location.column)
-                writer.raw(",\"fields\":")
-                fields(event.fields, declared: declared, into: &writer)
-                writer.raw("}")
+        // Categories are encoded in parallel, a round at a time, and written in order:
+        // the output is the same as a serial encoding, and only one round is held at once.
+        let roundSize = 64
+        var start = 0
+        while start < schema.categories.count {
+            let round = Array(schema.categories[start..<min(start + roundSize, schema.categories.count)])
+            let encoded = [[UInt8]](unsafeUninitializedCapacity: round.count) { buffer, count in
+                nonisolated(unsafe) let output = buffer
+                DispatchQueue.concurrentPerform(iterations: round.count) { index in
+                    var local = JSONWriter(chunkSize: .max, write: { _ in })
+                    category(round[index], declared: declared, into: &local)
+                    (output.baseAddress! + index).initialize(to: local.buffer)
+                }
+                count = round.count
             }
-            writer.raw("]}")
+            for (index, bytes) in encoded.enumerated() {
+                if start + index > 0 { writer.raw(",") }
+                writer.bytes(bytes)
+            }
+            start += roundSize
         }
         writer.raw("],\"common\":")
         fields(schema.common, declared: declared, into: &writer)
@@ -81,6 +90,27 @@ public struct SchemaJSONEncoder: Sendable {
         }
         writer.raw("]}\n")
         writer.flush()
+    }
+
+    private func category(_ category: Category, declared: Set<String>, into writer: inout JSONWriter) {
+        writer.raw("{\"name\":"); writer.string(category.name)
+        writer.raw(",\"descriptions\":"); writer.strings(category.descriptions)
+        writer.raw(",\"file\":"); writer.string(category.file)
+        writer.raw(",\"line\":"); writer.integer(category.location.line)
+        writer.raw(",\"events\":[")
+        for (eventIndex, event) in category.events.enumerated() {
+            if eventIndex > 0 { writer.raw(",") }
+            writer.raw("{\"name\":"); writer.string(event.name)
+            writer.raw(",\"tag\":"); writer.string(event.tag(in: category))
+            writer.raw(",\"status\":"); writer.string(event.status.rawValue)
+            writer.raw(",\"descriptions\":"); writer.strings(event.descriptions)
+            writer.raw(",\"line\":"); writer.integer(event.location.line)
+            writer.raw(",\"column\":"); writer.integer(event.location.column)
+            writer.raw(",\"fields\":")
+            fields(event.fields, declared: declared, into: &writer)
+            writer.raw("}")
+        }
+        writer.raw("]}")
     }
 
     private func fields(_ fields: [Field], declared: Set<String>, into writer: inout JSONWriter) {
@@ -133,6 +163,11 @@ private struct JSONWriter {
 
     mutating func integer(_ value: Int) { raw(String(value)) }
 
+    mutating func bytes(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= chunkSize { flush() }
+    }
+
     mutating func strings(_ values: [String]) {
         buffer.append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
@@ -144,22 +179,37 @@ private struct JSONWriter {
 
     /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
     mutating func string(_ value: String) {
-        buffer.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\t"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case UInt8(ascii: "\r"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                buffer.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: buffer.append(byte)
+        var value = value
+        value.withUTF8 { bytes in
+            buffer.append(UInt8(ascii: "\""))
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                appendEscaped(byte)
+                start = index + 1
             }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            buffer.append(UInt8(ascii: "\""))
         }
-        buffer.append(UInt8(ascii: "\""))
         if buffer.count >= chunkSize { flush() }
+    }
+
+    /// A quote, backslash or control character as a JSON escape.
+    private mutating func appendEscaped(_ byte: UInt8) {
+        buffer.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(byte)
+        case UInt8(ascii: "\n"): buffer.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\t"): buffer.append(UInt8(ascii: "t"))
+        case UInt8(ascii: "\r"): buffer.append(UInt8(ascii: "r"))
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            buffer.append(contentsOf: Array("u00".utf8))
+            buffer.append(hex[Int(byte >> 4)])
+            buffer.append(hex[Int(byte & 0xF)])
+        }
     }
 
     mutating func flush() {

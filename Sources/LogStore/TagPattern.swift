@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A pattern over routing tags (`category.event`), used to bind filters and outputs.
 ///
 /// A pattern is a dot-separated list of segments:
@@ -77,29 +83,46 @@ public struct TagPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the tag matches the pattern.
+    ///
+    /// Runs over the tag's UTF-8 bytes without allocating (filters and outputs match on
+    /// every post); `**` backtracks, and consecutive `**` are merged when parsing, so a
+    /// pattern's few segments keep this cheap.
     public func matches(_ tag: String) -> Bool {
-        let parts = tag.split(separator: ".", omittingEmptySubsequences: false)
-        // matched[j]: the first `i` pattern segments match the first `j` tag segments.
-        // Classic glob dynamic programming over segments: O(pattern × tag), no backtracking.
-        var matched = [Bool](repeating: false, count: parts.count + 1)
-        matched[0] = true
-        for segment in segments {
-            var next = [Bool](repeating: false, count: parts.count + 1)
-            switch segment {
-            case .anyNumber:
-                var reachable = false
-                for j in 0...parts.count {
-                    reachable = reachable || matched[j]
-                    next[j] = reachable
-                }
-            case .one:
-                for j in 0..<parts.count where matched[j] { next[j + 1] = true }
-            case .name(let name):
-                for j in 0..<parts.count where matched[j] && parts[j] == name { next[j + 1] = true }
+        var tag = tag
+        return tag.withUTF8 { bytes in match(segment: 0, in: bytes, from: 0) }
+    }
+
+    /// Whether segments `segment...` match the tag's segments starting at byte `start`
+    /// (`bytes.count + 1` once every tag segment is consumed).
+    private func match(segment index: Int, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        guard index < segments.count else { return start == bytes.count + 1 }
+        switch segments[index] {
+        case .anyNumber:
+            var position = start
+            while true {
+                if match(segment: index + 1, in: bytes, from: position) { return true }
+                guard position <= bytes.count else { return false }
+                position = Self.segmentEnd(in: bytes, from: position) + 1
             }
-            matched = next
+        case .one:
+            guard start <= bytes.count else { return false }
+            return match(segment: index + 1, in: bytes, from: Self.segmentEnd(in: bytes, from: start) + 1)
+        case .name(let name):
+            guard start <= bytes.count else { return false }
+            let end = Self.segmentEnd(in: bytes, from: start)
+            var name = name
+            let equal = name.withUTF8 { expected in
+                expected.count == end - start && (expected.isEmpty || memcmp(expected.baseAddress!, bytes.baseAddress! + start, expected.count) == 0)
+            }
+            return equal && match(segment: index + 1, in: bytes, from: end + 1)
         }
-        return matched[parts.count]
+    }
+
+    /// The index of the dot that ends the segment starting at `start`, or the end of the tag.
+    private static func segmentEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var end = start
+        while end < bytes.count && bytes[end] != UInt8(ascii: ".") { end += 1 }
+        return end
     }
 
     public var description: String { text }

@@ -70,7 +70,6 @@ public struct RecipeDemo: Sendable {
     /// Runs the simulation; `report` receives the lines to print (`durable N` lines too).
     public func run(report: @escaping @Sendable (String) -> Void) async throws -> Summary {
         let started = Date()
-        ConstraintViolation.handler = { _ in }   // recorded in the envelope and routed below
         let salt = try PersonalDataFilter.installSalt(in: URL(fileURLWithPath: options.storeDirectory))
 
         let printDurable = options.printDurable
@@ -100,10 +99,14 @@ public struct RecipeDemo: Sendable {
             schemaVersion: GeneratedSchema.hash))
 
         var simulator = SessionSimulator(seed: options.seed)
-        for _ in 0..<options.events {
-            let step = simulator.next()
-            current.withLock { $0 = step.common }
-            logger.post(step.event)
+        // The simulated app has bugs on purpose; a violation is recorded in the envelope and
+        // routed (below) rather than stopping the debug build.
+        ConstraintViolation.withHandler({ _ in }) {
+            for _ in 0..<options.events {
+                let step = simulator.next()
+                current.withLock { $0 = step.common }
+                logger.post(step.event)
+            }
         }
         await logger.flush()
         await logger.shutdown()

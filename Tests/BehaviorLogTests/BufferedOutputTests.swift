@@ -134,7 +134,9 @@ import Testing
         let output = BufferedOutput(storage: storage, backend: FailingBackend(), configuration: quick(chunkCount: 500), name: "dead")
         let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)]))
         let readsBefore = storage.state.withLock { $0.reads }
-        for index in 0..<10_000 { logger.post(tag: "a.b", payload: LogPayload([("i", .integer(Int64(index)))])) }
+        await onOwnThread {
+            for index in 0..<10_000 { logger.post(tag: "a.b", payload: LogPayload([("i", .integer(Int64(index)))])) }
+        }
         await logger.shutdown()
         let state = storage.state.withLock { $0 }
         #expect(state.logs.count == 110_000)

@@ -106,3 +106,15 @@ final class Counter: Sendable {
     private let value = Atomic<Int64>(0)
     func next() -> Int64 { value.add(1, ordering: .relaxed).newValue }
 }
+
+@Suite struct PersonalDataByTagTests {
+    @Test func fieldsNamedByTagAreRedactedToo() {
+        let filter = PersonalDataFilter(mode: .drop, additionalFields: ["user_post_detail.show": ["author_nickname"]])
+        var named = LogEnvelope(tag: "user_post_detail.show", payload: LogPayload([("post_id", .integer(1)), ("author_nickname", .string("Aiko"))]))
+        var other = LogEnvelope(tag: "user_post_detail.tap_media", payload: LogPayload([("author_nickname", .string("Aiko"))]))
+        _ = filter.apply(to: &named)
+        _ = filter.apply(to: &other)
+        #expect(named.payload.keys == ["post_id"])
+        #expect(other.payload.keys == ["author_nickname"])
+    }
+}

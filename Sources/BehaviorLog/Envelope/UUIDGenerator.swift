@@ -3,24 +3,29 @@ import Synchronization
 
 /// Makes version 7 UUIDs (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits.
 ///
-/// Time-ordered identifiers keep a warehouse's primary index local; the random bits come
-/// from a xoshiro256** generator seeded once from the system's random source, so that a
-/// post costs no system call.
+/// Time-ordered identifiers keep a warehouse's primary index local. The random bits are
+/// SplitMix64 outputs of a per-process random seed plus an atomic counter: lock-free (a post
+/// costs one atomic add and no system call), never the same twice in a process (the mix is
+/// a bijection of the counter), and unpredictable across installs (the seed comes from the
+/// system's random source).
 final class UUIDGenerator: Sendable {
-    private let state: Mutex<Xoshiro256StarStar>
+    private let seed: UInt64
+    private let counter = Atomic<UInt64>(0)
 
     init(seed: UInt64? = nil) {
         if let seed {
-            state = Mutex(Xoshiro256StarStar(seed: seed))
+            self.seed = seed
         } else {
             var system = SystemRandomNumberGenerator()
-            state = Mutex(Xoshiro256StarStar(seed: system.next()))
+            self.seed = system.next()
         }
     }
 
     func next(at date: Date) -> UUID {
         let milliseconds = UInt64(max(0, LogClock.milliseconds(date)))
-        let (high, low) = state.withLock { ($0.next(), $0.next()) }
+        let step = counter.wrappingAdd(1, ordering: .relaxed).newValue
+        let low = SplitMix64.mix(seed &+ step &* 0x9E37_79B9_7F4A_7C15)
+        let high = SplitMix64.mix(low ^ seed)
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &bytes) { raw in
             for index in 0..<6 { raw[index] = UInt8(truncatingIfNeeded: milliseconds >> (40 - 8 * UInt64(index))) }
@@ -30,25 +35,6 @@ final class UUIDGenerator: Sendable {
             raw[8] = 0x80 | (raw[8] & 0x3F)   // variant 10
         }
         return UUID(uuid: bytes)
-    }
-}
-
-/// xoshiro256** (Blackman and Vigna), seeded through SplitMix64.
-struct Xoshiro256StarStar: RandomNumberGenerator, Sendable {
-    private var s0, s1, s2, s3: UInt64
-
-    init(seed: UInt64) {
-        var mixer = SplitMix64(state: seed)
-        s0 = mixer.next(); s1 = mixer.next(); s2 = mixer.next(); s3 = mixer.next()
-    }
-
-    mutating func next() -> UInt64 {
-        let result = ((s1 &* 5) << 7 | (s1 &* 5) >> 57) &* 9
-        let t = s1 << 17
-        s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3
-        s2 ^= t
-        s3 = s3 << 45 | s3 >> 19
-        return result
     }
 }
 

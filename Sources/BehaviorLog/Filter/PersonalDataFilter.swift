@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Redacts the fields marked `[pii]` in the definitions, in the payload and in the common
 /// payload: drops them, or replaces each value with a salted hash.
@@ -22,6 +23,8 @@ public struct PersonalDataFilter: LogFilter {
     }
 
     public var mode: Mode
+    /// Hashes of recent values: the common payload's personal fields repeat on every log.
+    private let cache = HashCache()
     /// Personal fields named here by tag, besides those the events declare
     /// (`LogEvent.personalDataFields`) — for logs posted by tag, or generated code that does
     /// not declare them.
@@ -42,7 +45,15 @@ public struct PersonalDataFilter: LogFilter {
             envelope.payload = redact(envelope.payload, fields: envelope.personalDataFields)
         }
         if !envelope.commonPersonalDataFields.isEmpty {
-            envelope.common = redact(envelope.common, fields: envelope.commonPersonalDataFields)
+            // The common payload is usually the same value log after log: redact it once.
+            let input = envelope.common
+            if let known = cache.lastCommon.withLock({ $0 }), known.input == input, known.fields == envelope.commonPersonalDataFields {
+                envelope.common = known.output
+            } else {
+                let output = redact(input, fields: envelope.commonPersonalDataFields)
+                cache.lastCommon.withLock { $0 = (input, envelope.commonPersonalDataFields, output) }
+                envelope.common = output
+            }
         }
         return .pass
     }
@@ -59,7 +70,7 @@ public struct PersonalDataFilter: LogFilter {
             case .drop:
                 continue
             case .hash(let salt):
-                result.append(field.key, field.value == .null ? .null : .string(Self.hash(field.value, salt: salt)))
+                result.append(field.key, field.value == .null ? .null : .string(cache.hash(field.value) { Self.hash($0, salt: salt) }))
             }
         }
         return result
@@ -73,13 +84,13 @@ public struct PersonalDataFilter: LogFilter {
         hasher.update(salt)
         hasher.update(writer.bytes)
         let digest = hasher.finalize()
-        var text = "sha256:"
+        var text: [UInt8] = Array("sha256:".utf8)
         text.reserveCapacity(39)
         for byte in digest.prefix(16) {
-            text.unicodeScalars.append(Unicode.Scalar(JSONWriter.hexDigits[Int(byte >> 4)]))
-            text.unicodeScalars.append(Unicode.Scalar(JSONWriter.hexDigits[Int(byte & 0x0F)]))
+            text.append(JSONWriter.hexDigits[Int(byte >> 4)])
+            text.append(JSONWriter.hexDigits[Int(byte & 0x0F)])
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The install's salt, kept in `directory/pii-salt` (32 random bytes, mode 0600);
@@ -100,6 +111,24 @@ public struct PersonalDataFilter: LogFilter {
             throw PersonalDataSaltError(path: file.path, reason: "\(error)")
         }
         return salt
+    }
+}
+
+/// The hashes of the last values seen (at most 1,024, then it starts over), so that a
+/// value that repeats on every log — the device's ID in the common payload — is hashed once.
+private final class HashCache: Sendable {
+    private let hashes = Mutex<[LogValue: String]>([:])
+    /// The last common payload redacted, with its personal fields and the result.
+    let lastCommon = Mutex<(input: LogPayload, fields: [String], output: LogPayload)?>(nil)
+
+    func hash(_ value: LogValue, _ compute: (LogValue) -> String) -> String {
+        if let known = hashes.withLock({ $0[value] }) { return known }
+        let hashed = compute(value)
+        hashes.withLock { hashes in
+            if hashes.count >= 1_024 { hashes.removeAll(keepingCapacity: true) }
+            hashes[value] = hashed
+        }
+        return hashed
     }
 }
 

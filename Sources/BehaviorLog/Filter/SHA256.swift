@@ -60,7 +60,10 @@ struct SHA256 {
     }
 
     private mutating func compress() {
-        var w = [UInt32](repeating: 0, count: 64)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in compress(into: w) }
+    }
+
+    private mutating func compress(into w: UnsafeMutableBufferPointer<UInt32>) {
         for index in 0..<16 {
             w[index] = UInt32(block[4 * index]) << 24 | UInt32(block[4 * index + 1]) << 16
                 | UInt32(block[4 * index + 2]) << 8 | UInt32(block[4 * index + 3])

@@ -120,7 +120,7 @@ import Testing
 
     @Test func malformedBodies() {
         for body in ["", "nope", #"{"payload":"#, #"{"payload":[1]}"#] {
-            let log = StoredLog.Owned(sequence: 1, microseconds: 0, tag: "recipe_search.search", uuid: makeLog().uuid, body: Array(body.utf8))
+            let log = LogRecordView.Owned(sequence: 1, microseconds: 0, tag: "recipe_search.search", uuid: makeLog().uuid, body: Array(body.utf8))
             let found = log.withStoredLog { checker.check($0) }
             #expect(found.first?.kind == .malformedLog, "\(body): \(found)")
         }

@@ -28,7 +28,7 @@ import Testing
 
         let query = try QueryOptions(tags: ["recipe_search.*"], conditions: ["index<90"]).query(clock: fixedClock)
         let reader = try store.query()
-        var seen: [StoredLog.Owned] = []
+        var seen: [LogRecordView.Owned] = []
         let deadline = Date().addingTimeInterval(60)
         try reader.follow(query, after: startAfter, pollInterval: 0.005,
                           shouldStop: { done.load(ordering: .relaxed) || Date() > deadline }) { log in

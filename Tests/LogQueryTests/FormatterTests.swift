@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func jsonLinesReportABodyThatIsNotJSON() {
-        let broken = StoredLog.Owned(sequence: 1, microseconds: 0, tag: "a.b", uuid: logs[0].uuid, body: Array("garbage".utf8))
+        let broken = LogRecordView.Owned(sequence: 1, microseconds: 0, tag: "a.b", uuid: logs[0].uuid, body: Array("garbage".utf8))
         var formatter = JSONLinesFormatter()
         let line = broken.formatted(&formatter)
         #expect(line == #"{"seq":1,"time":"1970-01-01T00:00:00.000Z","tag":"a.b","uuid":"00000000-0000-4000-8000-000000000001","payload":null,"error":"the stored body is not a JSON object"}"# + "\n")
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func csvHasOneColumnPerField() {
-        let columns = logs.map { $0.withStoredLog { log -> StoredLog.Owned in log.owned } }
+        let columns = logs.map { $0.withStoredLog { log -> LogRecordView.Owned in log.owned } }
         var collector = ColumnCollector()
         for log in columns { log.withStoredLog { collector.add($0) } }
         let csv = render(CSVFormatter(columns: collector.columns))

@@ -128,7 +128,7 @@ struct ReferenceCondition {
         path = ["seq", "schema", "common", "violations", "payload"].contains(parts[0]) ? parts : ["payload"] + parts
     }
 
-    func holds(_ body: JSONValue, log: StoredLog.Owned) -> Bool {
+    func holds(_ body: JSONValue, log: LogRecordView.Owned) -> Bool {
         if path == ["seq"] { return compare(.integer(Int64(log.sequence))) }
         var current: JSONValue? = body
         for key in path { current = current?[key] }

@@ -6,16 +6,16 @@ func makeLog(
     sequence: UInt64 = 1, time: String = "2026-11-30T10:29:54.123Z", tag: String = "recipe_search.search",
     payload: String = #"{"keyword":"egg"}"#, common: String = "{}", violations: String = "[]", schema: String = "v1",
     uuid: UUID = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
-) -> StoredLog.Owned {
+) -> LogRecordView.Owned {
     let body = #"{"schema":"\#(schema)","common":\#(common),"violations":\#(violations),"payload":\#(payload)}"#
-    return StoredLog.Owned(sequence: sequence, microseconds: microseconds(time), tag: tag, uuid: uuid, body: Array(body.utf8))
+    return LogRecordView.Owned(sequence: sequence, microseconds: microseconds(time), tag: tag, uuid: uuid, body: Array(body.utf8))
 }
 
 func microseconds(_ iso: String) -> Int64 {
     try! TimeExpression(timeZone: TimeZone(identifier: "UTC")!).parse(iso)
 }
 
-extension StoredLog.Owned {
+extension LogRecordView.Owned {
     func matches(_ expression: String) throws -> Bool {
         let condition = try WhereExpression(expression, timeExpression: fixedClock)
         return withStoredLog { condition.matches($0) }

@@ -6,7 +6,7 @@ import LogStore
 final class TestStore: @unchecked Sendable {
     let directory: String
     /// Every log written, in order, as the reference for brute-force comparisons.
-    private(set) var written: [StoredLog.Owned] = []
+    private(set) var written: [LogRecordView.Owned] = []
 
     static let categories = ["recipe_search", "recipe_detail", "home_banner", "user_post_detail"]
     static let events = ["search", "view", "tap", "show"]
@@ -48,7 +48,7 @@ final class TestStore: @unchecked Sendable {
         var random = SystemRandomNumberGenerator()
         let uuid = UUID(uuid: (UInt8(written.count & 0xFF), UInt8(written.count >> 8 & 0xFF), UInt8.random(in: 0...255, using: &random), 0x40, 0, 0, 0, 0, 0x80, 0, 0, 0, 0, 0, 0, 1))
         let sequence = try writer.append(LogEntry(tag: tag, timestamp: LogTimestamp(microsecondsSince1970: microseconds), uuid: uuid, payload: Array(body.utf8)))
-        written.append(StoredLog.Owned(sequence: sequence, microseconds: microseconds, tag: tag, uuid: uuid, body: Array(body.utf8)))
+        written.append(LogRecordView.Owned(sequence: sequence, microseconds: microseconds, tag: tag, uuid: uuid, body: Array(body.utf8)))
     }
 
     /// Opens a writer for appending logs by hand.

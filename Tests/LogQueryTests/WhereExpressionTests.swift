@@ -93,7 +93,7 @@ import Testing
 
     @Test func malformedBodiesNeverMatchAndNeverCrash() throws {
         for body in ["", "{", "not json", #"{"payload":"#, #"{"payload":[1,2"#, #"{"payload":{"keyword":"egg""#] {
-            let broken = StoredLog.Owned(sequence: 1, microseconds: 0, tag: "a.b", uuid: log.uuid, body: Array(body.utf8))
+            let broken = LogRecordView.Owned(sequence: 1, microseconds: 0, tag: "a.b", uuid: log.uuid, body: Array(body.utf8))
             #expect(try !broken.matches("keyword=egg"))
             #expect(try broken.matches("seq=1"))
         }

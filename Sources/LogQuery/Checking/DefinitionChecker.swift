@@ -55,7 +55,7 @@ public struct DefinitionChecker {
     public func defines(tag: String) -> Bool { events[tag] != nil }
 
     /// Every problem of one log, in the order found.
-    public func check(_ log: StoredLog) -> [CheckFinding] {
+    public func check(_ log: LogRecordView) -> [CheckFinding] {
         var findings: [CheckFinding] = []
         func report(_ kind: CheckFinding.Kind, _ message: String, _ location: SourceLocation?) {
             findings.append(CheckFinding(kind: kind, sequence: log.sequence, microseconds: log.microseconds,

@@ -108,7 +108,7 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
     public var description: String { text }
 
     /// Whether the log meets the condition.
-    public func matches(_ log: StoredLog) -> Bool {
+    public func matches(_ log: LogRecordView) -> Bool {
         switch path {
         case .sequence:
             switch self.operator {

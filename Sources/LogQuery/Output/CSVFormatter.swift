@@ -26,7 +26,7 @@ public struct CSVFormatter: LogFormatter {
         output.append("\r\n")
     }
 
-    public mutating func write(_ log: StoredLog, into output: inout OutputBuffer) {
+    public mutating func write(_ log: LogRecordView, into output: inout OutputBuffer) {
         output.appendDecimal(log.sequence)
         output.append(UInt8(ascii: ","))
         output.appendISO8601(microseconds: log.microseconds)
@@ -67,7 +67,7 @@ public struct CSVFormatter: LogFormatter {
 
     /// The payload fields (in order of first appearance) and then the common fields
     /// (`common.name`) of some logs: the columns that show all their values.
-    public static func fieldColumns(of logs: some Sequence<StoredLog>) -> [FieldPath] {
+    public static func fieldColumns(of logs: some Sequence<LogRecordView>) -> [FieldPath] {
         var collector = ColumnCollector()
         for log in logs { collector.add(log) }
         return collector.columns
@@ -84,7 +84,7 @@ public struct ColumnCollector {
     public init() {}
 
     /// Notes the fields of one log.
-    public mutating func add(_ log: StoredLog) {
+    public mutating func add(_ log: LogRecordView) {
         let scanner = log.scanner
         for (key, names) in [(EnvelopeKey.payload, 0), (.common, 1)] {
             guard let range = log.member(key), scanner.kind(at: range.lowerBound) == .object else { continue }

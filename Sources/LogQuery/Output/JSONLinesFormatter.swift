@@ -15,18 +15,18 @@ public struct JSONLinesFormatter: LogFormatter {
 
     public init() {}
 
-    public mutating func write(_ log: StoredLog, into output: inout OutputBuffer) {
+    public mutating func write(_ log: LogRecordView, into output: inout OutputBuffer) {
         Self.appendObject(log, into: &output, scratch: &scratch)
         output.append(0x0A)
     }
 
     /// Appends the log's JSON object (no newline).
-    public static func appendObject(_ log: StoredLog, into output: inout OutputBuffer) {
+    public static func appendObject(_ log: LogRecordView, into output: inout OutputBuffer) {
         var scratch: [(key: Range<Int>, value: Range<Int>)] = []
         appendObject(log, into: &output, scratch: &scratch)
     }
 
-    static func appendObject(_ log: StoredLog, into output: inout OutputBuffer, scratch others: inout [(key: Range<Int>, value: Range<Int>)]) {
+    static func appendObject(_ log: LogRecordView, into output: inout OutputBuffer, scratch others: inout [(key: Range<Int>, value: Range<Int>)]) {
         output.append("{\"seq\":")
         output.appendDecimal(log.sequence)
         output.append(",\"time\":\"")
@@ -91,7 +91,7 @@ public struct JSONArrayFormatter: LogFormatter {
         output.append("[")
     }
 
-    public mutating func write(_ log: StoredLog, into output: inout OutputBuffer) {
+    public mutating func write(_ log: LogRecordView, into output: inout OutputBuffer) {
         output.append(count == 0 ? "\n" : ",\n")
         JSONLinesFormatter.appendObject(log, into: &output, scratch: &scratch)
         count += 1

@@ -4,7 +4,7 @@ public protocol LogFormatter {
     /// Writes what comes before the first log (a header, `[`).
     mutating func begin(into output: inout OutputBuffer)
     /// Writes one log.
-    mutating func write(_ log: StoredLog, into output: inout OutputBuffer)
+    mutating func write(_ log: LogRecordView, into output: inout OutputBuffer)
     /// Writes what comes after the last log.
     mutating func end(into output: inout OutputBuffer)
 }

@@ -45,7 +45,7 @@ public struct TableFormatter: LogFormatter {
         output.append(0x0A)
     }
 
-    public mutating func write(_ log: StoredLog, into output: inout OutputBuffer) {
+    public mutating func write(_ log: LogRecordView, into output: inout OutputBuffer) {
         output.append(style.paint(Self.pad(String(log.sequence), sequenceWidth, right: true), .dim))
         output.append("  ")
         output.append(style.paint(localTime(log.microseconds), .dim))

@@ -49,7 +49,7 @@ public struct LogQuery: Sendable {
 
     /// Whether a log passes every filter (the brute-force definition the index-based reading
     /// must agree with).
-    public func matches(_ log: StoredLog) -> Bool {
+    public func matches(_ log: LogRecordView) -> Bool {
         matches(microseconds: log.microseconds) && matches(tag: log.tag) && conditions.allSatisfy { $0.matches(log) }
     }
 

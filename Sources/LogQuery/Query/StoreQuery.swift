@@ -61,7 +61,7 @@ public final class StoreQuery {
 
     /// Calls `body` with each log the query selects, in output order (oldest first unless
     /// the query asks for newest first), until `body` returns `false`.
-    public func forEach(_ query: LogQuery, _ body: (StoredLog) throws -> Bool) throws {
+    public func forEach(_ query: LogQuery, _ body: (LogRecordView) throws -> Bool) throws {
         let segments = try self.segments()
         let candidates = segments.filter { query.mayMatch($0, tagMatches: { self.tagMatches($0, query) }) }
         let filter = storeFilter(query, segments: candidates)
@@ -77,7 +77,7 @@ public final class StoreQuery {
             while let chunk = try nextChunk(prefetcher) {
                 for record in chunk {
                     let keepGoing = try record.payload.withUnsafeBufferPointer { bytes -> Bool in
-                        let log = StoredLog(record, body: bytes)
+                        let log = LogRecordView(record, body: bytes)
                         guard accepts(log, query) else { return true }
                         emitted += 1
                         return try body(log) && emitted < limit
@@ -99,7 +99,7 @@ public final class StoreQuery {
                 return true
             }
             for record in kept.reversed() {
-                guard try record.payload.withUnsafeBufferPointer({ try body(StoredLog(record, body: $0)) }) else { return }
+                guard try record.payload.withUnsafeBufferPointer({ try body(LogRecordView(record, body: $0)) }) else { return }
             }
             return
         }
@@ -115,7 +115,7 @@ public final class StoreQuery {
             if query.newestFirst {
                 // Newest first can stream: each segment, reversed, as soon as it is read.
                 for record in matched.reversed() {
-                    guard try record.payload.withUnsafeBufferPointer({ try body(StoredLog(record, body: $0)) }) else { return false }
+                    guard try record.payload.withUnsafeBufferPointer({ try body(LogRecordView(record, body: $0)) }) else { return false }
                 }
             } else {
                 collected.append(matched)
@@ -124,7 +124,7 @@ public final class StoreQuery {
         }
         for records in collected.reversed() {
             for record in records {
-                guard try record.payload.withUnsafeBufferPointer({ try body(StoredLog(record, body: $0)) }) else { return }
+                guard try record.payload.withUnsafeBufferPointer({ try body(LogRecordView(record, body: $0)) }) else { return }
             }
         }
     }
@@ -134,8 +134,8 @@ public final class StoreQuery {
     }
 
     /// Every log the query selects, copied (for tests and small results).
-    public func logs(_ query: LogQuery) throws -> [StoredLog.Owned] {
-        var logs: [StoredLog.Owned] = []
+    public func logs(_ query: LogQuery) throws -> [LogRecordView.Owned] {
+        var logs: [LogRecordView.Owned] = []
         try forEach(query) { logs.append($0.owned); return true }
         return logs
     }
@@ -183,7 +183,7 @@ public final class StoreQuery {
 
     /// Whether a log passes the query: ``LogQuery/matches(_:)``, with tag patterns matched
     /// once per distinct tag.
-    func accepts(_ log: StoredLog, _ query: LogQuery) -> Bool {
+    func accepts(_ log: LogRecordView, _ query: LogQuery) -> Bool {
         query.matches(microseconds: log.microseconds) && tagMatches(log.tag, query)
             && query.conditions.allSatisfy { $0.matches(log) }
     }
@@ -192,7 +192,7 @@ public final class StoreQuery {
         guard query.matches(microseconds: record.timestamp.microsecondsSince1970), tagMatches(record.tag, query) else { return false }
         if query.conditions.isEmpty { return true }
         return record.payload.withUnsafeBufferPointer { bytes in
-            query.conditions.allSatisfy { $0.matches(StoredLog(record, body: bytes)) }
+            query.conditions.allSatisfy { $0.matches(LogRecordView(record, body: bytes)) }
         }
     }
 
@@ -220,7 +220,7 @@ public final class StoreQuery {
     ///   - onIdle: called before each wait (to flush the output).
     public func follow(
         _ query: LogQuery, after: UInt64, pollInterval: TimeInterval = 0.1,
-        shouldStop: () -> Bool, onIdle: () throws -> Void = {}, _ body: (StoredLog) throws -> Bool
+        shouldStop: () -> Bool, onIdle: () throws -> Void = {}, _ body: (LogRecordView) throws -> Bool
     ) throws {
         var after = after
         let filter = LogRecordFilter(
@@ -237,7 +237,7 @@ public final class StoreQuery {
                 after = record.sequence
                 guard tagMatches(record.tag, query) else { continue }
                 let keepGoing = try record.payload.withUnsafeBufferPointer { bytes -> Bool in
-                    let log = StoredLog(record, body: bytes)
+                    let log = LogRecordView(record, body: bytes)
                     guard query.conditions.allSatisfy({ $0.matches(log) }) else { return true }
                     return try body(log)
                 }
@@ -287,7 +287,7 @@ public final class StoreQuery {
     }
 }
 
-extension StoredLog {
+extension LogRecordView {
     /// A view of a store record; `body` must be the record's payload bytes.
     init(_ record: LogRecord, body: UnsafeBufferPointer<UInt8>) {
         self.init(sequence: record.sequence, microseconds: record.timestamp.microsecondsSince1970,

@@ -4,9 +4,9 @@ import Foundation
 /// UUID) and the stored body, the rest of the envelope as JSON bytes
 /// (`{"schema":…,"common":{…},"violations":[…],"payload":{…}}`, see docs/Runtime.md).
 ///
-/// The body is borrowed from the reader's buffer: use a `StoredLog` only inside the
+/// The body is borrowed from the reader's buffer: use a `LogRecordView` only inside the
 /// callback that hands it out, and copy what must outlive it.
-public struct StoredLog {
+public struct LogRecordView {
     /// The store-wide sequence number.
     public var sequence: UInt64
     /// When the log happened: microseconds since 1970 UTC.
@@ -56,7 +56,7 @@ public enum EnvelopeKey: String, CaseIterable, Sendable {
     public var bytes: [UInt8] { Array(rawValue.utf8) }
 }
 
-extension StoredLog {
+extension LogRecordView {
     /// A copy that owns its body, for tests and for keeping logs past their callback.
     public struct Owned: Hashable, Sendable {
         public var sequence: UInt64
@@ -73,10 +73,10 @@ extension StoredLog {
             self.body = body
         }
 
-        /// Lends the log as a ``StoredLog``.
-        public func withStoredLog<Result>(_ body: (StoredLog) throws -> Result) rethrows -> Result {
+        /// Lends the log as a ``LogRecordView``.
+        public func withStoredLog<Result>(_ body: (LogRecordView) throws -> Result) rethrows -> Result {
             try self.body.withUnsafeBufferPointer { bytes in
-                try body(StoredLog(sequence: sequence, microseconds: microseconds, tag: tag, uuid: uuid, body: bytes))
+                try body(LogRecordView(sequence: sequence, microseconds: microseconds, tag: tag, uuid: uuid, body: bytes))
             }
         }
     }

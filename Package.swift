@@ -58,9 +58,11 @@ targets += [
         swiftSettings: swiftSettings
     ),
     .plugin(name: "LoggenPlugin", capability: .buildTool(), dependencies: ["loggen"]),
-    // Proves the plugin: its LogDefinitions/ become Swift during the build.
-    .testTarget(
-        name: "LoggenPluginTests",
+    // Proves the plugin: its LogDefinitions/ become Swift during the build; LogCodegenTests
+    // runs it. (An executable, not a test target: SwiftPM would link `loggen` into the test
+    // bundle twice, once as the plugin's tool and once for LoggenTests.)
+    .executableTarget(
+        name: "LoggenPluginExample",
         dependencies: ["BehaviorLog"],
         exclude: ["LogDefinitions"],
         swiftSettings: swiftSettings,
@@ -68,7 +70,7 @@ targets += [
     ),
     .testTarget(
         name: "LogCodegenTests",
-        dependencies: ["LogCodegen", "LogSchema", "BehaviorLog"],
+        dependencies: ["LogCodegen", "LogMarkdown", "LogSchema"],
         exclude: ["Resources"],
         swiftSettings: swiftSettings
     ),

@@ -35,7 +35,7 @@ enum SwiftTypeMapping {
         field.type.builtin == .timestamp || field.type.builtin == .timestamptz
     }
 
-    /// `payload.append…(key, value, …)`: the plain append of the value's `logValue` when
+    /// `payload.append…(key, value, …)`: `append(key, value: value)` when
     /// the field has no constraint, a checked append of the runtime otherwise.
     ///
     /// - Parameter patterns: the expression naming a pattern's compiled ``LogPattern``.
@@ -83,7 +83,7 @@ enum SwiftTypeMapping {
             }
         }
         if method == "append" {
-            return .expression(.call(.member(payload, "append"), [key, SwiftArgument(nil, .member(value, "logValue"))]))
+            return .expression(.call(.member(payload, "append"), [key, SwiftArgument("value", value)]))
         }
         return .expression(.call(.member(payload, method), [key, valueArgument] + arguments))
     }

@@ -84,19 +84,7 @@ public struct TableFormatter: LogFormatter {
         let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(microseconds) / 1_000_000))
         let time = CivilTime(microseconds: microseconds, offsetSeconds: offset)
         var buffer = OutputBuffer.collecting()
-        buffer.appendPadded(time.year, width: 4)
-        buffer.append(UInt8(ascii: "-"))
-        buffer.appendPadded(time.month, width: 2)
-        buffer.append(UInt8(ascii: "-"))
-        buffer.appendPadded(time.day, width: 2)
-        buffer.append(UInt8(ascii: " "))
-        buffer.appendPadded(time.hour, width: 2)
-        buffer.append(UInt8(ascii: ":"))
-        buffer.appendPadded(time.minute, width: 2)
-        buffer.append(UInt8(ascii: ":"))
-        buffer.appendPadded(time.second, width: 2)
-        buffer.append(UInt8(ascii: "."))
-        buffer.appendPadded(time.microsecond / 1000, width: 3)
+        buffer.appendDateTime(time, separator: UInt8(ascii: " "))
         return buffer.text
     }
 

@@ -57,14 +57,14 @@ public struct TimeBucketer {
     public func label(of start: Int64) -> String {
         let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(start) / 1_000_000))
         let time = CivilTime(microseconds: start, offsetSeconds: offset)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        var buffer = OutputBuffer.collecting()
+        buffer.appendDate(time)
+        if bucket != .day {
+            buffer.append(UInt8(ascii: " "))
+            buffer.appendPadded(time.hour, width: 2)
+            buffer.append(UInt8(ascii: ":"))
+            buffer.appendPadded(time.minute, width: 2)
         }
-        let date = "\(pad(time.year, 4))-\(pad(time.month, 2))-\(pad(time.day, 2))"
-        switch bucket {
-        case .day: return date
-        case .hour, .minute: return "\(date) \(pad(time.hour, 2)):\(pad(time.minute, 2))"
-        }
+        return buffer.text
     }
 }

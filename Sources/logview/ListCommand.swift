@@ -19,13 +19,20 @@ func runList(_ arguments: ParsedArguments, follow: Bool) throws -> Int32 {
             throw UsageError(error.description)
         }
     }
+    // A table on a terminal shows the last screenful unless asked for more: a store holds
+    // millions of logs, and a pipe or -o gets them all.
+    let screenful = 20
+    let limitedToScreen = !follow && query.limit == nil && format == .table && isTerminal
+    if limitedToScreen { query.limit = screenful }
     let store = try openStore(arguments)
     return try writingOutput { standardOutput in
         var formatter = try makeFormatter(format, store: store, query: query, isTerminal: isTerminal)
         formatter.begin(into: &standardOutput)
         var last: UInt64 = 0
+        var shown = 0
         try store.forEach(query) { log in
             formatter.write(log, into: &standardOutput)
+            shown += 1
             last = max(last, log.sequence)
             try standardOutput.flushIfFull()
             return true
@@ -43,6 +50,10 @@ func runList(_ arguments: ParsedArguments, follow: Bool) throws -> Int32 {
             }
         }
         formatter.end(into: &standardOutput)
+        if limitedToScreen && shown == screenful {
+            try standardOutput.flush()
+            writeToStandardError("(the last \(screenful) matching logs; -n N shows more, -o jsonl all of them)\n")
+        }
         return 0
     }
 }

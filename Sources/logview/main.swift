@@ -19,7 +19,7 @@ let outputOption = ArgumentSpec.option(
     help: "table, jsonl, json or csv (default: table on a terminal, jsonl when piped).")
 
 let listArguments: [ArgumentSpec] = [storeOption] + filterOptions + [
-    .option("count", short: "n", valueName: "n", help: "Show the last N matching logs (the first N with --head)."),
+    .option("count", short: "n", valueName: "n", help: "Show the last N matching logs (the first N with --head); a table on a terminal shows the last 20 unless given."),
     .flag("head", help: "With -n, take the first N logs instead of the last."),
     .flag("reverse", short: "r", help: "Newest first."),
     outputOption,

@@ -10,11 +10,15 @@ SHARED=${SHARED:-$(cd "$(dirname "$0")/../.." && pwd)/shared}
 LOGVIEW="$BIN/logview"
 STORE="$OUT/store"
 
-rm -rf "$OUT" && mkdir -p "$OUT"
+# REUSE_STORE=1 keeps the store of the previous run (to measure again without rebuilding it).
+if [ "${REUSE_STORE:-0}" = 1 ] && [ -d "$STORE" ]; then
+  echo "reusing the store in $STORE"
+else
+  rm -rf "$OUT" && mkdir -p "$OUT"
+  echo "building a store of $LOGS logs with recipe-demo…"
+  "$BIN/recipe-demo" --events "$LOGS" --seed 1 --store "$STORE" | sed 's/^/  /'
+fi
 cc -O2 -msse4.2 "$SHARED/bench/scan_floor.c" -o "$OUT/scan_floor"
-
-echo "building a store of $LOGS logs with recipe-demo…"
-"$BIN/recipe-demo" --events "$LOGS" --seed 1 --store "$STORE" | sed 's/^/  /'
 
 # Wall-clock seconds taken by a command (output discarded), best of 3 to damp the
 # neighbours' noise; the CPU seconds (user + system) of that best run go to $OUT/cpu.
@@ -35,7 +39,7 @@ seconds() {
   echo "$best"
 }
 cpu() { cat "$OUT/cpu"; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "-" }'; }
 
 # The floor: a plain sequential read of every segment's bytes (warm cache, like the rest).
 store_bytes=$(cat "$STORE"/segment-*.log | wc -c)
@@ -66,14 +70,19 @@ exported=$(wc -l < "$OUT/export.jsonl")
 
 echo
 echo "store: $stored logs kept of $LOGS posted, $segments segments, $store_bytes bytes ($(awk -v b="$store_bytes" -v n="$stored" 'BEGIN { printf "%.0f", b / n }') bytes a log)"
-echo "(wall seconds, best of 3; CPU seconds of that run in brackets, as the machine is shared)"
-printf '%-44s %16s  %s\n' "measure" "seconds" "ratio (target)"
-printf '%-44s %16s  %s\n' "plain sequential read (scan_floor r)" "$t_floor [$c_floor]" "$(awk -v b="$store_bytes" -v t="$t_floor" 'BEGIN { printf "%.0f MB/s", b / t / 1e6 }')"
-printf '%-44s %16s  %sx the plain read (<= 2)\n' "logview stats" "$t_stats [$c_stats]" "$(ratio "$t_stats [$c_stats]" "$t_floor")"
-printf '%-44s %16s  %sx the plain read (reads every record)\n' "logview stats --by hour" "$t_stats_hour [$c_stats_hour]" "$(ratio "$t_stats_hour [$c_stats_hour]" "$t_floor")"
-printf '%-44s %16s  %sx the plain read (<= 2); %s logs\n' "list --tag recipe_search.search" "$t_tag [$c_tag]" "$(ratio "$t_tag [$c_tag]" "$t_floor")" "$matches_tag"
-printf '%-44s %16s  %sx faster than jq (>= 10); %s logs\n' "list --tag … --where keyword=egg" "$t_tag_field [$c_tag_field]" "$(ratio "$t_jq" "$t_tag_field")" "$matches_field"
-printf '%-44s %16s  (jq found %s logs)\n' "jq, the same filter over the jsonl export" "$t_jq [$c_jq]" "$matches_jq"
-printf '%-44s %16s  %s%% of a full scan (<= 5); %s logs since %s\n' "list --since <last 1 %>" "$t_range [$c_range]" "$(awk -v a="$t_range" -v b="$t_jsonl" 'BEGIN { printf "%.1f", a / b * 100 }')" "$matches_range" "$since"
-printf '%-44s %16s  %s logs/s (>= 500000); %s lines\n' "list -o jsonl of everything" "$t_jsonl [$c_jsonl]" "$(awk -v n="$exported" -v t="$t_jsonl" 'BEGIN { printf "%.0f", n / t }')" "$exported"
+echo "Wall seconds are the best of 3; CPU seconds (user + system) of that run in brackets, and"
+echo "each ratio is given on wall time and [on CPU time]: these machines are shared, and the CPU"
+echo "figures are what a quiet machine would show."
+both() { echo "$(ratio "$1" "$2") [$(ratio "$3" "$4")]"; }
+percent() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b * 100 }'; }
+row() { printf '%-42s %8s [%5s]  %s\n' "$1" "$2" "$3" "$4"; }
+row "measure" "wall" "CPU" "ratio (target)"
+row "plain sequential read (scan_floor r)" "$t_floor" "$c_floor" "$(awk -v b="$store_bytes" -v t="$t_floor" 'BEGIN { printf "%.0f MB/s", b / t / 1e6 }')"
+row "logview stats" "$t_stats" "$c_stats" "$(both "$t_stats" "$t_floor" "$c_stats" "$c_floor")x the plain read (<= 2)"
+row "logview stats --by hour" "$t_stats_hour" "$c_stats_hour" "$(both "$t_stats_hour" "$t_floor" "$c_stats_hour" "$c_floor")x the plain read (reads every record)"
+row "list --tag recipe_search.search" "$t_tag" "$c_tag" "$(both "$t_tag" "$t_floor" "$c_tag" "$c_floor")x the plain read (<= 2); $matches_tag logs"
+row "list --tag … --where keyword=egg" "$t_tag_field" "$c_tag_field" "$(both "$t_jq" "$t_tag_field" "$c_jq" "$c_tag_field")x faster than jq (>= 10); $matches_field logs"
+row "jq, the same filter over the export" "$t_jq" "$c_jq" "jq found $matches_jq logs"
+row "list --since <last 1 %>" "$t_range" "$c_range" "$(percent "$t_range" "$t_jsonl")% [$(percent "$c_range" "$c_jsonl")%] of a full scan (<= 5); $matches_range logs"
+row "list -o jsonl of everything" "$t_jsonl" "$c_jsonl" "$(awk -v n="$exported" -v t="$t_jsonl" 'BEGIN { printf "%.0f", n / t }') [$(awk -v n="$exported" -v t="$c_jsonl" 'BEGIN { printf "%.0f", n / t }')] logs/s (>= 500000); $exported lines"
 if [ "$matches_field" != "$matches_jq" ]; then echo "MISMATCH: logview found $matches_field, jq $matches_jq" >&2; exit 1; fi

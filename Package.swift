@@ -81,7 +81,7 @@ targets += [
 
 // LogStore: the crash-safe segment store (Foundation + Glibc, CRC-32C in a small C target).
 targets += [
-    .target(name: "CLogStoreCRC", cSettings: [.unsafeFlags(["-O3"])]),
+    .target(name: "CLogStoreCRC"),
     .target(name: "LogStore", dependencies: ["CLogStoreCRC"], swiftSettings: swiftSettings),
     .executableTarget(name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // The fault tests run the built logstore-stress; depending on it makes `swift build --build-tests` build it.

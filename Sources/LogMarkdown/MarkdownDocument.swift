@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LogSchema
 
 /// A Markdown document read by ``MarkdownReader``: its block tree and its raw source,
@@ -18,16 +23,29 @@ public struct MarkdownDocument: Sendable {
         self.source = source
         self.blocks = blocks
         var starts = [0]
-        var index = 0
-        let count = source.count
-        while index < count {
-            let byte = source[index]
-            index += 1
-            if byte == UInt8(ascii: "\n") {
-                starts.append(index)
-            } else if byte == UInt8(ascii: "\r") {
-                if index < count && source[index] == UInt8(ascii: "\n") { index += 1 }
-                starts.append(index)
+        starts.reserveCapacity(source.count / 24)
+        source.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
+            if memchr(base, Int32(UInt8(ascii: "\r")), count) == nil {
+                // Only `\n` line endings (nearly every document): let memchr find them.
+                var offset = 0
+                while offset < count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), count - offset) {
+                    offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    starts.append(offset)
+                }
+                return
+            }
+            var index = 0
+            while index < count {
+                let byte = bytes[index]
+                index += 1
+                if byte == UInt8(ascii: "\n") {
+                    starts.append(index)
+                } else if byte == UInt8(ascii: "\r") {
+                    if index < count && bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                    starts.append(index)
+                }
             }
         }
         lineStarts = starts
@@ -102,23 +120,32 @@ public struct MarkdownDocument: Sendable {
 
     /// The raw source of a range, one trimmed line after another joined by a space.
     public func text(of range: MarkdownRange) -> String {
-        var result: [UInt8] = []
         let first = max(range.startLine, 1)
         let last = min(range.endLine, lineStarts.count)
         guard first <= last else { return "" }
+        if first == last {  // the common case: one line, one allocation
+            return String(decoding: lineBytes(first, of: range).trimmingSpaces(), as: UTF8.self)
+        }
+        var result: [UInt8] = []
         for number in first...last {
-            var bytes = number == first ? line(number, from: range.startColumn) : line(number)
-            if number == last && range.endColumn >= 1 {
-                let lineStart = line(number).startIndex
-                let end = min(max(lineStart + range.endColumn, bytes.startIndex), bytes.endIndex)
-                bytes = bytes[bytes.startIndex..<end]
-            }
-            let trimmed = bytes.trimmingSpaces()
+            let trimmed = lineBytes(number, of: range).trimmingSpaces()
             if trimmed.isEmpty { continue }
             if !result.isEmpty { result.append(UInt8(ascii: " ")) }
             result.append(contentsOf: trimmed)
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The bytes of one line of a range: from the start column on its first line, up to
+    /// the end column on its last line.
+    private func lineBytes(_ number: Int, of range: MarkdownRange) -> ArraySlice<UInt8> {
+        var bytes = number == range.startLine ? line(number, from: range.startColumn) : line(number)
+        if number == range.endLine && range.endColumn >= 1 {
+            let lineStart = line(number).startIndex
+            let end = min(max(lineStart + range.endColumn, bytes.startIndex), bytes.endIndex)
+            bytes = bytes[bytes.startIndex..<end]
+        }
+        return bytes
     }
 
     /// The location of a line and column in this document.

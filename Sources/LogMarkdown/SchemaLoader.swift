@@ -1,4 +1,3 @@
-import Dispatch
 import LogSchema
 
 /// Reads a folder of definition documents into a ``Schema``: the one entry point the
@@ -99,59 +98,5 @@ public struct SchemaLoader: Sendable {
         var name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
         if name.hasSuffix(".md") { name.removeLast(3) }
         return name
-    }
-}
-
-/// A schema with the problems found loading it.
-public struct LoadedSchema: Sendable {
-    /// The schema; usable for display even with errors, but only trusted without them.
-    public var schema: Schema
-    /// Every problem, sorted by file, line and column (problems of no file first).
-    public var diagnostics: [Diagnostic]
-
-    public init(schema: Schema, diagnostics: [Diagnostic]) {
-        self.schema = schema
-        self.diagnostics = diagnostics
-    }
-
-    init(error message: String) {
-        self.init(schema: Schema(), diagnostics: [.error(message, at: nil)])
-    }
-
-    /// Whether any problem is an error (and the schema must not be used to generate code).
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-}
-
-/// The order problems are shown in: by location (problems of no file first), and for
-/// one location, in the order they were found.
-enum DiagnosticOrder {
-    static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.enumerated().sorted { left, right in
-            switch (left.element.location, right.element.location) {
-            case (nil, nil): return left.offset < right.offset
-            case (nil, _): return true
-            case (_, nil): return false
-            case (let l?, let r?): return l == r ? left.offset < right.offset : l < r
-            }
-        }.map(\.element)
-    }
-}
-
-extension Array where Element: Sendable {
-    /// The transform of every element, computed on all cores, in the original order.
-    func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
-        let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let shared = results
-        self.withUnsafeBufferPointer { elements in
-            nonisolated(unsafe) let input = elements
-            DispatchQueue.concurrentPerform(iterations: count) { index in
-                shared[index] = transform(input[index])
-            }
-        }
-        let output = results.map { $0! }
-        _ = results.deinitialize()
-        return output
     }
 }

@@ -38,10 +38,14 @@ private struct State {
     var result: ParsedDocument
     var category: Category
     var sawHeading = false
-    /// The event (or, in types.md, the enum type) being read.
+    /// The event being read.
     var event: Event?
     var eventHasFields = false
+    /// The enum type being read (in types.md).
     var enumType: EnumType?
+    /// Whether the current `##` section is skipped (its heading was reported as a problem),
+    /// so that its paragraphs and lists are not taken for something else.
+    var skippingSection = false
     var commonHasFields = false
 
     init(document: MarkdownDocument, name: String, role: DocumentRole, interner: StringInterner) {
@@ -61,7 +65,10 @@ private struct State {
                 readCategoryHeading(block)
             case .heading(2):
                 finishSection()
+                skippingSection = true
                 startSection(block)
+            case .paragraph where skippingSection, .list where skippingSection:
+                break
             case .paragraph:
                 let text = document.text(of: block)
                 if event != nil {
@@ -118,6 +125,7 @@ private struct State {
                 result.diagnostics.append(.error("markers do not apply to types; remove '[\(marker.name)]'", at: marker.location))
             }
             enumType = EnumType(name: sectionName, location: nameLocation)
+            skippingSection = false
             return
         }
         if role == .common {
@@ -137,6 +145,7 @@ private struct State {
         }
         event = Event(name: sectionName, status: status, location: nameLocation)
         eventHasFields = false
+        skippingSection = false
     }
 
     mutating func finishSection() {
@@ -210,21 +219,26 @@ private struct State {
         document.location(line: block.range.startLine, column: block.range.startColumn)
     }
 
-    /// The descriptions of an item: its paragraphs after the first, then one per nested bullet.
+    /// The descriptions of an item (interned): its paragraphs after the first, then one per nested bullet.
     func descriptions(of item: MarkdownBlock, afterFirstLineOf first: MarkdownBlock) -> [String] {
         var descriptions: [String] = []
         if first.range.endLine > first.range.startLine {
             let rest = MarkdownRange(startLine: first.range.startLine + 1, startColumn: 1, endLine: first.range.endLine, endColumn: first.range.endColumn)
-            descriptions.append(document.text(of: rest))
+            descriptions.append(interner.intern(document.text(of: rest)))
         }
         for child in document.children(of: item).dropFirst() {
             switch child.kind {
             case .paragraph:
-                descriptions.append(document.text(of: child))
+                descriptions.append(interner.intern(document.text(of: child)))
             case .list:
                 for nested in document.children(of: child) {
-                    let text = document.children(of: nested).filter { $0.kind == .paragraph }.map { document.text(of: $0) }.joined(separator: " ")
-                    if !text.isEmpty { descriptions.append(text) }
+                    // A nested bullet's paragraphs, joined; nearly always exactly one.
+                    var text = ""
+                    for paragraph in document.children(of: nested) where paragraph.kind == .paragraph {
+                        let part = document.text(of: paragraph)
+                        text = text.isEmpty ? part : text + " " + part
+                    }
+                    if !text.isEmpty { descriptions.append(interner.intern(text)) }
                 }
             default:
                 break
@@ -264,7 +278,7 @@ private struct State {
         var scanner = LineScanner(document.line(range.startLine, from: range.startColumn), line: range.startLine, column: range.startColumn, path: document.path)
         guard var field = FieldLineParser.parse(&scanner, into: &result.diagnostics) else { return nil }
         field.name = interner.intern(field.name)
-        field.descriptions = descriptions(of: item, afterFirstLineOf: first).map(interner.intern)
+        field.descriptions = descriptions(of: item, afterFirstLineOf: first)
         return field
     }
 
@@ -285,16 +299,5 @@ extension ArraySlice<UInt8> {
         if end == startIndex { return self[startIndex..<startIndex] }
         if end < endIndex && LineScanner.isSpace(self[end - 1]) { return self[startIndex..<end].trimmingSpaces() }
         return self
-    }
-}
-
-/// Hands out one shared instance of equal strings: field names and descriptions repeat
-/// across events (one name, one meaning), and sharing them keeps a large schema small.
-final class StringInterner {
-    private var strings = Set<String>()
-
-    func intern(_ string: String) -> String {
-        if string.utf8.count <= 15 { return string }  // small strings are stored inline anyway
-        return strings.insert(string).memberAfterInsert
     }
 }

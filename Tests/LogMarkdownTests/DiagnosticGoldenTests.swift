@@ -598,7 +598,7 @@ import Testing
             """)
     }
 
-    /// An event name with a space.
+    /// An event name with a space; its fields are skipped with it, not reported again.
     @Test func invalidEventName() {
         expectDiagnostics(
             [
@@ -608,6 +608,9 @@ import Testing
                 ## buy now
 
                 Sent on a purchase.
+
+                - item_id: !bigint
+                    - The item
                 """,
             ],
             """
@@ -647,4 +650,33 @@ import Testing
             Defs/shop.md:13:3: note: 'field_3' first defined here
             """)
     }
+
+    /// Markers on an enum type (they apply to events and fields).
+    @Test func markersOnAType() {
+        expectDiagnostics(
+            ["types.md": "# types\n\n## [deprecated] Sort\n\n- price\n"],
+            """
+            Defs/types.md:3:4: error: markers do not apply to types; remove '[deprecated]'
+            """)
+    }
+
+    /// An event in common.md (a warning; it is ignored).
+    @Test func eventInCommon() {
+        expectDiagnostics(
+            ["common.md": "# launch_payload\n\n## launch\n\n- launched_at: !timestamp\n    - When\n"],
+            """
+            Defs/common.md:1:3: warning: heading 'launch_payload' differs from the file name 'common'; the category is named after the file, so rename one to match
+            Defs/common.md:3:4: warning: common.md holds the common payload only; event 'launch' is ignored, move it to a category document
+            """)
+    }
+
+    /// A marker whose bracket is not closed.
+    @Test func unclosedMarker() {
+        expectDiagnostics(
+            ["shop.md": "# shop\n\n## buy\n\nSent on a purchase.\n\n- [pii item_id: !bigint\n    - The item\n"],
+            """
+            Defs/shop.md:7:3: error: unclosed marker '[pii item_id: !bigint'; write markers as [obsolete], [deprecated] or [pii]
+            """)
+    }
 }
+

@@ -24,6 +24,19 @@ import Testing
             """)
     }
 
+    @Test func warningsAloneDoNotFailLintOrSchema() throws {
+        let lint = try runLoggen(["lint", "WarningsOnly"], in: resources)
+        #expect(lint == LoggenRun(status: 0, standardOutput: "", standardError: """
+            WarningsOnly/shop.md:3:4: warning: event 'buy' has no description; add a paragraph under its heading
+            WarningsOnly: 1 warning
+
+            """))
+        let schema = try runLoggen(["schema", "WarningsOnly"], in: resources)
+        #expect(schema.status == 0)
+        #expect(schema.standardOutput.hasPrefix(#"{"categories":[{"name":"shop","#))
+        #expect(schema.standardError == "WarningsOnly/shop.md:3:4: warning: event 'buy' has no description; add a paragraph under its heading\n")
+    }
+
     @Test func schemaPrintsTheJSONOfTheSample() throws {
         let run = try runLoggen(["schema", "LogDefinitions"])
         let golden = try String(

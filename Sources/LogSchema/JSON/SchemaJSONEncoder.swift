@@ -1,13 +1,14 @@
 import Dispatch
 
 /// Writes a ``Schema`` as JSON for other tools, byte for byte the same for the same
-/// schema: keys in a fixed order, no whitespace, one trailing newline.
+/// schema: keys in a fixed order, no whitespace (unless ``isPretty``), one trailing newline.
 ///
 /// ```json
 /// {"categories":[{"name":"recipe_search","descriptions":["…"],"file":"LogDefinitions/recipe_search.md",
 ///   "line":1,"events":[{"name":"search","tag":"recipe_search.search","status":"active",
 ///   "descriptions":["…"],"line":5,"column":4,"fields":[FIELD…]}]}],"common":[FIELD…],
-///  "types":[{"name":"SearchOrder","descriptions":[],"line":3,"cases":[{"name":"latest","descriptions":[],"line":5}]}]}
+///  "types":[{"name":"SearchOrder","descriptions":[],"file":"LogDefinitions/types.md","line":3,
+///   "cases":[{"name":"latest","descriptions":[],"line":5}]}]}
 /// ```
 ///
 /// A FIELD is `{"name","type","optional","status","pii","descriptions","line","column"}`
@@ -132,7 +133,8 @@ public struct SchemaJSONEncoder: Sendable {
             }
             if let maxLength = type.maxLength { writer.raw(",\"maxLength\":"); writer.integer(maxLength) }
             if let range = type.range {
-                writer.raw(",\"range\":{\"min\":\(range.min),\"max\":\(range.max)}")
+                writer.raw(",\"range\":{\"min\":"); writer.text(range.min.description)
+                writer.raw(",\"max\":"); writer.text(range.max.description); writer.raw("}")
             }
             if let pattern = type.pattern { writer.raw(",\"pattern\":"); writer.string(pattern) }
             if case .custom(let name) = type.scalar {
@@ -156,12 +158,38 @@ private struct JSONWriter {
         buffer.reserveCapacity(min(chunkSize, 1 << 16) + 1024)
     }
 
-    mutating func raw(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+    /// JSON punctuation and keys, written as they are (a copy of static bytes).
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
         if buffer.count >= chunkSize { flush() }
     }
 
-    mutating func integer(_ value: Int) { raw(String(value)) }
+    /// Text that needs no escaping (a number), written as it is.
+    mutating func text(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+        if buffer.count >= chunkSize { flush() }
+    }
+
+    /// A whole number, written digit by digit without making a string.
+    mutating func integer(_ value: Int) {
+        if value < 0 {
+            buffer.append(UInt8(ascii: "-"))
+        }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { storage in
+            repeat {
+                storage[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { buffer.append(storage[index]) }
+        }
+    }
 
     mutating func bytes(_ bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)

@@ -58,7 +58,7 @@ public enum RecipeSearch: LogEvent, LoggenGenerated {
             return payload
         case .tapSearchResult(let recipeId, let position, let keyword):
             var payload: LogPayload = LogPayload(capacity: 3)
-            payload.append("recipe_id", value: recipeId)
+            payload.appendInt64("recipe_id", recipeId)
             payload.appendInteger("position", position, min: 1, max: 100)
             payload.appendString("keyword", keyword, maxLength: 256)
             return payload

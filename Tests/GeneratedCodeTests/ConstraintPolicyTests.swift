@@ -100,11 +100,19 @@ import Testing
         #expect(payload.violations.map(\.kind) == [.maxLength, .range])
     }
 
-    /// Debug policy: without a test handler, a violation stops a debug build.
-    @Test func debugPolicyStopsOnAViolation() async {
+    /// The default handler: a violation stops a debug build; a release build goes on
+    /// (`swift test -c release` checks that side).
+    @Test func defaultHandlerStopsOnlyDebugBuilds() async {
+        #if DEBUG
         await #expect(processExitsWith: .failure) {
             _ = ConstraintPolicyTests.limited(percent: -1).payload
         }
+        #else
+        await #expect(processExitsWith: .success) {
+            let payload = ConstraintPolicyTests.limited(percent: -1).payload
+            precondition(payload.violations.count == 1 && payload["percent"] == .integer(0))
+        }
+        #endif
     }
 
     @Test func commonPayloadIsCheckedToo() {

@@ -64,9 +64,9 @@ public enum ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: LogEvent, Logg
         switch self {
         case .`default`(let `class`, let `inout`, let `var`, let `let`, let `where`, let `is`):
             var payload: LogPayload = LogPayload(capacity: 6)
-            payload.append("class", value: `class`)
-            payload.append("inout", value: `inout`)
-            payload.append("var", value: `var`)
+            payload.appendString("class", `class`)
+            payload.appendInt32("inout", `inout`)
+            payload.appendBool("var", `var`)
             payload.append("let", value: `let`)
             payload.append("where", value: `where`)
             payload.append("is", value: `is`)
@@ -77,7 +77,7 @@ public enum ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: LogEvent, Logg
             return payload
         case .`return`(let `true`):
             var payload: LogPayload = LogPayload(capacity: 1)
-            payload.append("true", value: `true`)
+            payload.appendInt64("true", `true`)
             return payload
         case .`in`:
             return LogPayload()

@@ -28,7 +28,7 @@ public enum AppLaunch: LogEvent, LoggenGenerated {
         switch self {
         case .coldStart(let durationMs):
             var payload: LogPayload = LogPayload(capacity: 1)
-            payload.append("duration_ms", value: durationMs)
+            payload.appendInt32("duration_ms", durationMs)
             return payload
         }
     }

@@ -84,7 +84,7 @@ public struct RecipeDemo: Sendable {
             name: "backend")
         let violationCounter = ViolationCounter()
 
-        let current = Mutex(CommonPayload(deviceId: "", appVersion: "", osVersion: "", deviceKind: .unknown))
+        let current = Locked(CommonPayload(deviceId: "", appVersion: "", osVersion: "", deviceKind: .unknown))
         let logger = Logger(configuration: LoggerConfiguration(
             filters: [
                 FilterSetting(CommonPayloadFilter(personalDataFields: Self.commonPersonalDataFields) { current.withLock { $0 } }),

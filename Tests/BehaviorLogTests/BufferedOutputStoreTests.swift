@@ -98,7 +98,7 @@ import Testing
 
 /// Records the UUIDs the logger delivered, in order.
 final class UUIDRecorder: LogOutput {
-    private let stored = Mutex<[UUID]>([])
+    private let stored = Locked<[UUID]>([])
     func write(_ logs: [EncodedLog]) { stored.withLock { $0.append(contentsOf: logs.map(\.envelope.uuid)) } }
     var uuids: [UUID] { stored.withLock { $0 } }
 }
@@ -113,7 +113,7 @@ final class CountingOutbox: OutboxStorage {
     }
 
     private let base: LogStoreOutbox
-    private let state = Mutex(Counts())
+    private let state = Locked(Counts())
 
     init(_ base: LogStoreOutbox) { self.base = base }
 

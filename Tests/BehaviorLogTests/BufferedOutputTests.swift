@@ -185,3 +185,23 @@ import Testing
         }
     }
 }
+
+@Suite struct BufferedOutputFlushTests {
+    @Test(.timeLimit(.minutes(1))) func flushDuringABackoffTriesAtOnce() async {
+        // The first send fails and the backoff is an hour; flush must not wait for it.
+        let backend = ScriptedBackend([.retryable])
+        let output = BufferedOutput(
+            storage: InMemoryOutbox(), backend: backend,
+            configuration: BufferedOutputConfiguration(chunkCount: 1, flushInterval: 0, backoff: Backoff(initial: 3600, jitter: 0)),
+            name: "test")
+        let entry = LogEnvelope(tag: "a.b", payload: LogPayload())
+        output.write([EncodedLog(envelope: entry, body: Array("{}".utf8))])
+        output.writerIsIdle()
+        #expect(await eventually { output.statistics.retryableFailures == 1 })
+        let started = Date()
+        await output.flush()
+        #expect(Date().timeIntervalSince(started) < 60)
+        #expect(backend.accepted.count == 1 && output.statistics.unsentLogs == 0)
+        await output.shutdown()
+    }
+}

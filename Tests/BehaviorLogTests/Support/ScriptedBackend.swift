@@ -21,10 +21,10 @@ final class ScriptedBackend: LogBackend {
         var chunkSizes: [Int] = []
     }
 
-    let state: Mutex<State>
+    let state: Locked<State>
 
     init(_ script: [Answer] = []) {
-        state = Mutex(State(script: script))
+        state = Locked(State(script: script))
     }
 
     func send(_ chunk: LogChunk) async -> LogDeliveryResult {

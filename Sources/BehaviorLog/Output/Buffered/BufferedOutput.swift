@@ -36,7 +36,7 @@ public final class BufferedOutput: LogOutput {
     public let configuration: BufferedOutputConfiguration
     private let name: String
     private let wake = WakeSignal()
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Opens (or creates) the output's store and starts sending its backlog.
     /// - Parameters:
@@ -93,8 +93,9 @@ public final class BufferedOutput: LogOutput {
         wake.signal()
     }
 
-    /// Makes the written logs durable and sends what is pending; returns when nothing is
-    /// left to send, when a send fails, or at once while suspended.
+    /// Makes the written logs durable and sends what is pending now (cutting a backoff
+    /// short); returns when nothing is left to send, when a send fails, or at once while
+    /// suspended.
     public func flush() async {
         writerIsIdle()
         await withCheckedContinuation { continuation in
@@ -230,12 +231,13 @@ public final class BufferedOutput: LogOutput {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
-    /// Waits `seconds`, ignoring wake-ups from new logs, but not a stop or a resume.
+    /// Waits `seconds`, ignoring wake-ups from new logs, but not a stop or a flush (which
+    /// tries at once: the app asked for it).
     private func pause(_ seconds: Double) async {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .seconds(seconds))
         while clock.now < deadline {
-            if state.withLock({ $0.stopping }) { return }
+            if state.withLock({ $0.stopping || $0.flushRequested }) { return }
             await wake.wait(for: Self.seconds(deadline - clock.now))
         }
     }
@@ -283,8 +285,8 @@ public final class BufferedOutput: LogOutput {
 
 /// The first of a send, its timeout and a stop to finish decides the send's result.
 private final class SendRace: Sendable {
-    private let continuation = Mutex<CheckedContinuation<LogDeliveryResult, Never>?>(nil)
-    private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let continuation = Locked<CheckedContinuation<LogDeliveryResult, Never>?>(nil)
+    private let tasks = Locked<[Task<Void, Never>]>([])
 
     func start(_ continuation: CheckedContinuation<LogDeliveryResult, Never>) {
         self.continuation.withLock { $0 = continuation }

@@ -9,7 +9,7 @@ final class WakeSignal: Sendable {
         var generation = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func signal() {
         let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in

@@ -27,14 +27,21 @@ import Testing
         }
 
         let query = try QueryOptions(tags: ["recipe_search.*"], conditions: ["index<90"]).query(clock: fixedClock)
-        let reader = try store.query()
-        var seen: [LogRecordView.Owned] = []
-        let deadline = Date().addingTimeInterval(60)
-        try reader.follow(query, after: startAfter, pollInterval: 0.005,
-                          shouldStop: { done.load(ordering: .relaxed) || Date() > deadline }) { log in
-            seen.append(log.owned)
-            if seen.count == 135 { done.store(true, ordering: .relaxed) }
-            return true
+        // Following polls and sleeps: it runs on a thread of its own, off the cooperative pool.
+        let seen = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[LogRecordView.Owned], any Error>) in
+            Thread {
+                continuation.resume(with: Result {
+                    var seen: [LogRecordView.Owned] = []
+                    let deadline = Date().addingTimeInterval(60)
+                    try store.query().follow(query, after: startAfter, pollInterval: 0.005,
+                                             shouldStop: { done.load(ordering: .relaxed) || Date() > deadline }) { log in
+                        seen.append(log.owned)
+                        if seen.count == 135 { done.store(true, ordering: .relaxed) }
+                        return true
+                    }
+                    return seen
+                })
+            }.start()
         }
         try await writerTask.value
 

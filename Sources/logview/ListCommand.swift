@@ -28,6 +28,9 @@ func runList(_ arguments: ParsedArguments, follow: Bool) throws -> Int32 {
     return try writingOutput { standardOutput in
         var formatter = try makeFormatter(format, store: store, query: query, isTerminal: isTerminal)
         formatter.begin(into: &standardOutput)
+        // Following continues after the newest log when listing began (or the last one listed):
+        // logs skipped by the filters never come back, and none appended meanwhile is lost.
+        let newestAtStart = follow ? try store.lastSequence() : 0
         var last: UInt64 = 0
         var shown = 0
         try store.forEach(query) { log in
@@ -39,9 +42,7 @@ func runList(_ arguments: ParsedArguments, follow: Bool) throws -> Int32 {
         }
         if follow {
             try standardOutput.flush()
-            // Follow from the newest log at the start, not from the last match, so that nothing
-            // already skipped by the filters shows up again.
-            last = max(last, try store.lastSequence())
+            last = max(last, newestAtStart)
             try store.follow(query, after: last, shouldStop: { interrupted.load(ordering: .relaxed) },
                              onIdle: { try standardOutput.flush() }) { log in
                 formatter.write(log, into: &standardOutput)

@@ -154,3 +154,41 @@ import Testing
         #expect(empty.text.contains("defs/recipe_search.md:3:"))
     }
 }
+
+/// `check` and `coverage` over a store seeded with known violations, read through StoreQuery.
+@Suite struct SeededStoreCheckTests {
+    @Test func findsExactlyTheSeededViolations() throws {
+        let store = TestStore()
+        let writer = try store.writer()
+        let common = #""common":{"user_id":1,"device_id":"AB-12"}"#
+        let bodies: [(String, String)] = [
+            ("recipe_search.search", #"{"schema":"v1",\#(common),"violations":[],"payload":{"keyword":"egg","order":"latest","page":2}}"#),
+            ("recipe_search.search", #"{"schema":"v1",\#(common),"violations":[],"payload":{"keyword":"egg","order":"newest","page":0}}"#),
+            ("recipe_search.search", #"{"schema":"v1",\#(common),"violations":[{"field":"page","kind":"range","detail":"0 outside 1...1000; clamped to 1"}],"payload":{"keyword":"egg","order":"latest","page":1}}"#),
+            ("recipe_search.serch", #"{"schema":"v1",\#(common),"violations":[],"payload":{}}"#),
+            ("recipe_search.show_ranking", #"{"schema":"v1",\#(common),"violations":[],"payload":{"kind":"daily"}}"#),
+            ("recipe_search.search", "not json"),
+        ]
+        for (index, (tag, body)) in bodies.enumerated() {
+            try store.append(writer, tag: tag, microseconds: TestStore.start + Int64(index), body: body)
+        }
+        try writer.close()
+
+        let checker = DefinitionChecker(schema: DefinitionCheckerTests.schema)
+        var summary = CheckSummary()
+        var found: [CheckFinding] = []
+        try store.query().forEach(LogQuery()) { log in
+            let findings = checker.check(log)
+            summary.add(findings)
+            found += findings
+            return true
+        }
+        #expect(summary.description == "checked 6 logs: 6 findings in 5 logs (1 unknown tag, 1 obsolete event, 1 range, 1 enum case, 1 recorded violation, 1 malformed log)")
+        #expect(found.map(\.sequence) == [2, 2, 3, 4, 5, 6])
+
+        let coverage = CoverageReport(schema: DefinitionCheckerTests.schema, tagCounts: try store.query().tagCounts())
+        #expect(coverage.neverSeen.isEmpty)
+        #expect(coverage.undefinedTags.map(\.tag) == ["recipe_search.serch"])
+        #expect(coverage.events.first { $0.tag == "recipe_search.search" }?.count == 4)
+    }
+}

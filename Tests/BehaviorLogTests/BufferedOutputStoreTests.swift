@@ -126,7 +126,7 @@ final class CountingOutbox: OutboxStorage {
 
     func makeDurable() throws { try base.makeDurable() }
 
-    func readUnsent(maxCount: Int, maxBytes: Int) throws -> [StoredLog] {
+    func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord] {
         let logs = try base.readUnsent(maxCount: maxCount, maxBytes: maxBytes)
         let onWriter = Thread.current.name == "BehaviorLog.writer"
         state.withLock { state in
@@ -138,7 +138,7 @@ final class CountingOutbox: OutboxStorage {
     }
 
     func acknowledge(through sequence: UInt64) throws { try base.acknowledge(through: sequence) }
-    func setAside(_ logs: [StoredLog], reason: String) throws { try base.setAside(logs, reason: reason) }
+    func setAside(_ logs: [LogRecord], reason: String) throws { try base.setAside(logs, reason: reason) }
     var unsentCount: Int { base.unsentCount }
     var setAsideCount: Int { base.setAsideCount }
     func close() throws { try base.close() }

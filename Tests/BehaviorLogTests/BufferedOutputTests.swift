@@ -1,5 +1,6 @@
 @testable import BehaviorLog
 import Foundation
+import LogStore
 import Testing
 
 @Suite struct BufferedOutputTests {
@@ -17,9 +18,9 @@ import Testing
             backoff: Backoff(initial: 0.005, maximum: 0.02, jitter: 0.5))
     }
 
-    private func recipeIDs(_ logs: [StoredLog]) -> [Int] {
+    private func recipeIDs(_ logs: [LogRecord]) -> [Int] {
         logs.map { log in
-            let text = String(decoding: log.body, as: UTF8.self)
+            let text = String(decoding: log.payload, as: UTF8.self)
             let digits = text.split(separator: "\"recipe_id\":")[1].prefix { $0.isNumber }
             return Int(digits)!
         }
@@ -27,14 +28,16 @@ import Testing
 
     @Test func fullChunksGoAtOnceAndTheRestAfterTheInterval() async {
         let backend = ScriptedBackend()
-        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 10, flushInterval: 0.3), name: "test")
+        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 10, flushInterval: 0.5), name: "test")
+        let written = Date()
         output.write(entries(25))
         output.writerIsIdle()
-        #expect(await eventually { backend.accepted.count == 20 })
-        #expect(backend.chunkSizes == [10, 10])
-        #expect(await eventually { backend.accepted.count == 25 })   // the partial chunk, after 0.3 s
+        #expect(await eventually { backend.accepted.count == 25 })
         #expect(backend.chunkSizes == [10, 10, 5])
         #expect(recipeIDs(backend.accepted) == Array(0..<25))
+        // The full chunks went at once; the partial one waited for the interval.
+        let times = backend.sendTimes.map { $0.timeIntervalSince(written) }
+        #expect(times.count == 3 && times[2] >= 0.45 && times[2] - times[1] >= 0.3, "\(times)")
         await output.shutdown()
     }
 
@@ -174,7 +177,7 @@ import Testing
 
     @Test func chunksAreJSONLines() throws {
         let logs = entries(2).enumerated().map { index, log in
-            StoredLog(sequence: UInt64(index + 1), uuid: log.envelope.uuid, time: log.envelope.time, tag: log.envelope.tag, body: log.body)
+            LogRecord(sequence: UInt64(index + 1), tag: log.envelope.tag, timestamp: LogTimestamp(log.envelope.time), uuid: log.envelope.uuid, payload: log.body)
         }
         let lines = String(decoding: LogChunk(logs: logs).jsonLines, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 2)

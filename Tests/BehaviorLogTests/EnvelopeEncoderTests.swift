@@ -114,4 +114,21 @@ import Testing
         let body = EnvelopeEncoder(schemaVersion: "").body(of: envelope)
         #expect(String(decoding: body, as: UTF8.self) == #"{"schema":"","common":{},"violations":[],"payload":{}}"#)
     }
+
+    @Test func aRepeatedCommonPayloadIsEncodedOnceAndAChangeIsSeen() {
+        let encoder = EnvelopeEncoder(schemaVersion: "v")
+        let first = LogPayload([("user_id", .integer(1))])
+        let second = LogPayload([("user_id", .integer(2))])
+        func common(_ payload: LogPayload) -> String {
+            let body = String(decoding: encoder.body(of: LogEnvelope(tag: "a.b", payload: LogPayload(), common: payload)), as: UTF8.self)
+            return String(body.split(separator: ",\"violations\"")[0])
+        }
+        #expect(common(first) == #"{"schema":"v","common":{"user_id":1}"#)
+        #expect(common(first) == #"{"schema":"v","common":{"user_id":1}"#)
+        #expect(common(second) == #"{"schema":"v","common":{"user_id":2}"#)
+        var changed = second
+        changed.append("app_version", .string("3.12.0"))
+        #expect(common(changed) == #"{"schema":"v","common":{"user_id":2,"app_version":"3.12.0"}"#)
+        #expect(common(LogPayload()) == #"{"schema":"v","common":{}"#)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LogStore
 
 /// Encodes logs as JSON for the store and for backends (the format is in docs/Runtime.md).
 ///
@@ -19,6 +20,8 @@ public struct EnvelopeEncoder: Sendable {
     /// The schema's version or hash, written in every log's `schema` key.
     public var schemaVersion: String
     private let schemaPrefix: [UInt8]
+    /// The last common payload encoded: it is usually the same value log after log.
+    private let lastCommon = Locked<(fields: [(key: String, value: LogValue)], json: [UInt8])?>(nil)
 
     public init(schemaVersion: String) {
         self.schemaVersion = schemaVersion
@@ -33,7 +36,7 @@ public struct EnvelopeEncoder: Sendable {
     public func body(of envelope: LogEnvelope) -> [UInt8] {
         var writer = JSONWriter(capacity: schemaPrefix.count + 64 + 24 * (envelope.payload.fields.count + envelope.common.fields.count))
         writer.bytes.append(contentsOf: schemaPrefix)
-        writer.object(envelope.common)
+        appendCommon(envelope.common, to: &writer)
         writer.raw(",\"violations\":[")
         var first = true
         for violation in envelope.payload.violations {
@@ -46,6 +49,26 @@ public struct EnvelopeEncoder: Sendable {
         writer.object(envelope.payload)
         writer.byte(UInt8(ascii: "}"))
         return writer.bytes
+    }
+
+    /// Appends the common payload's object, from the cache when it is the very same payload
+    /// (same storage) as the last one.
+    private func appendCommon(_ common: LogPayload, to writer: inout JSONWriter) {
+        let fields = common.fields
+        if let cached = lastCommon.withLock({ $0 }), Self.sameStorage(cached.fields, fields) {
+            writer.bytes.append(contentsOf: cached.json)
+            return
+        }
+        let start = writer.bytes.count
+        writer.object(common)
+        let json = Array(writer.bytes[start...])
+        lastCommon.withLock { $0 = (fields, json) }
+    }
+
+    private static func sameStorage(_ lhs: [(key: String, value: LogValue)], _ rhs: [(key: String, value: LogValue)]) -> Bool {
+        lhs.withUnsafeBufferPointer { left in
+            rhs.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress && left.count == right.count }
+        }
     }
 
     private static func write(_ violation: ConstraintViolation, prefix: String, first: inout Bool, into writer: inout JSONWriter) {
@@ -71,12 +94,24 @@ public struct EnvelopeEncoder: Sendable {
     }
 
     static func appendEnvelope(uuid: UUID, sequence: UInt64, time: Date, tag: String, body: some Collection<UInt8>, to writer: inout JSONWriter) {
+        appendEnvelope(uuid: uuid, sequence: sequence, milliseconds: LogClock.milliseconds(time), tag: tag, body: body, to: &writer)
+    }
+
+    /// The envelope of a stored record (its time is the framing's, in microseconds).
+    static func appendEnvelope(of record: LogRecord, to writer: inout JSONWriter) {
+        let micro = record.timestamp.microsecondsSince1970
+        appendEnvelope(
+            uuid: record.uuid, sequence: record.sequence, milliseconds: micro >= 0 ? micro / 1000 : (micro - 999) / 1000,
+            tag: record.tag, body: record.payload, to: &writer)
+    }
+
+    private static func appendEnvelope(uuid: UUID, sequence: UInt64, milliseconds: Int64, tag: String, body: some Collection<UInt8>, to writer: inout JSONWriter) {
         writer.raw("{\"uuid\":")
         writer.uuid(uuid)
         writer.raw(",\"seq\":")
         writer.unsigned(sequence)
         writer.raw(",\"time\":")
-        writer.timestamp(time)
+        writer.timestamp(milliseconds: milliseconds)
         writer.raw(",\"tag\":")
         writer.string(tag)
         if body.count > 2 {

@@ -38,16 +38,21 @@ final class UUIDGenerator: Sendable {
     }
 }
 
-/// SplitMix64: a tiny generator and a good 64-bit mixing function.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-    var state: UInt64
+/// SplitMix64: a tiny generator and a good 64-bit mixing function; the same everywhere, so
+/// a seed replays a sequence (the demo's sessions, the tests' draws).
+package struct SplitMix64: RandomNumberGenerator, Sendable {
+    package var state: UInt64
 
-    mutating func next() -> UInt64 {
+    package init(state: UInt64) {
+        self.state = state
+    }
+
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return SplitMix64.mix(state)
     }
 
-    static func mix(_ value: UInt64) -> UInt64 {
+    package static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

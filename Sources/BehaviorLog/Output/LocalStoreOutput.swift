@@ -91,12 +91,9 @@ public final class LocalStoreOutput: LogOutput {
     }
 
     /// The last `limit` logs in the store, oldest first, for an in-app debug screen.
-    public func recentLogs(limit: Int) throws -> [StoredLog] {
+    public func recentLogs(limit: Int) throws -> [LogRecord] {
         let last = writer.lastSequence
-        let records = try writer.read(after: last > UInt64(limit) ? last - UInt64(limit) : 0, limit: limit)
-        return records.map {
-            StoredLog(sequence: $0.sequence, uuid: $0.uuid, time: $0.timestamp.date, tag: $0.tag, body: $0.payload)
-        }
+        return try writer.read(after: last > UInt64(limit) ? last - UInt64(limit) : 0, limit: limit)
     }
 
     private func durableAdvanced(to sequence: UInt64) {

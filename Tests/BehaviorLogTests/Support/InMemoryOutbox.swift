@@ -1,16 +1,17 @@
 @testable import BehaviorLog
 import Foundation
+import LogStore
 import Synchronization
 
 /// A `BufferedOutput` store in memory, for the sending state machine's unit tests. (The
 /// durability tests use the real `LogStore`.) It counts how it is used.
 final class InMemoryOutbox: OutboxStorage {
     struct State {
-        var logs: [StoredLog] = []
+        var logs: [LogRecord] = []
         var durableCount = 0
         var acknowledged: UInt64 = 0
         var nextSequence: UInt64 = 1
-        var setAside: [StoredLog] = []
+        var setAside: [LogRecord] = []
         var reads = 0
         var largestRead = 0
         var appendsTouchingBacklog = 0
@@ -21,7 +22,7 @@ final class InMemoryOutbox: OutboxStorage {
     init(backlog: Int = 0) {
         state.withLock { state in
             for _ in 0..<backlog {
-                state.logs.append(StoredLog(sequence: state.nextSequence, uuid: UUID(), time: Date(), tag: "old.log", body: Array("{}".utf8)))
+                state.logs.append(LogRecord(sequence: state.nextSequence, tag: "old.log", timestamp: .now(), uuid: UUID(), payload: Array("{}".utf8)))
                 state.nextSequence += 1
             }
             state.durableCount = backlog
@@ -31,7 +32,7 @@ final class InMemoryOutbox: OutboxStorage {
     func append(_ logs: [EncodedLog]) throws {
         state.withLock { state in
             for log in logs {
-                state.logs.append(StoredLog(sequence: state.nextSequence, uuid: log.envelope.uuid, time: log.envelope.time, tag: log.envelope.tag, body: log.body))
+                state.logs.append(LogRecord(sequence: state.nextSequence, tag: log.envelope.tag, timestamp: LogTimestamp(log.envelope.time), uuid: log.envelope.uuid, payload: log.body))
                 state.nextSequence += 1
             }
         }
@@ -41,17 +42,17 @@ final class InMemoryOutbox: OutboxStorage {
         state.withLock { $0.durableCount = $0.logs.count }
     }
 
-    func readUnsent(maxCount: Int, maxBytes: Int) throws -> [StoredLog] {
+    func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord] {
         state.withLock { state in
             state.reads += 1
             let start = state.logs.firstIndex { $0.sequence > state.acknowledged } ?? state.logs.count
             let end = min(state.durableCount, start + maxCount)
-            var result: [StoredLog] = []
+            var result: [LogRecord] = []
             var bytes = 0
             for log in state.logs[start..<max(start, end)] {
-                if !result.isEmpty && bytes + log.body.count > maxBytes { break }
+                if !result.isEmpty && bytes + log.payload.count > maxBytes { break }
                 result.append(log)
-                bytes += log.body.count
+                bytes += log.payload.count
             }
             state.largestRead = max(state.largestRead, result.count)
             return result
@@ -67,7 +68,7 @@ final class InMemoryOutbox: OutboxStorage {
         }
     }
 
-    func setAside(_ logs: [StoredLog], reason: String) throws {
+    func setAside(_ logs: [LogRecord], reason: String) throws {
         state.withLock { $0.setAside.append(contentsOf: logs) }
     }
 

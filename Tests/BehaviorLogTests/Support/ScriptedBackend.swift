@@ -1,5 +1,6 @@
 import BehaviorLog
 import Foundation
+import LogStore
 import Synchronization
 
 /// A backend that answers from a script (one answer per send, then `accepted`), keeps every
@@ -15,10 +16,11 @@ final class ScriptedBackend: LogBackend {
 
     struct State {
         var script: [Answer]
-        var accepted: [StoredLog] = []
+        var accepted: [LogRecord] = []
         var sentUUIDs: [UUID] = []
         var sends = 0
         var chunkSizes: [Int] = []
+        var sendTimes: [Date] = []
     }
 
     let state: Locked<State>
@@ -31,6 +33,7 @@ final class ScriptedBackend: LogBackend {
         let answer: Answer = state.withLock { state in
             state.sends += 1
             state.chunkSizes.append(chunk.logs.count)
+            state.sendTimes.append(Date())
             state.sentUUIDs.append(contentsOf: chunk.logs.map(\.uuid))
             return state.script.isEmpty ? .accept : state.script.removeFirst()
         }
@@ -49,10 +52,11 @@ final class ScriptedBackend: LogBackend {
         }
     }
 
-    var accepted: [StoredLog] { state.withLock { $0.accepted } }
+    var accepted: [LogRecord] { state.withLock { $0.accepted } }
     var sends: Int { state.withLock { $0.sends } }
     var chunkSizes: [Int] { state.withLock { $0.chunkSizes } }
     var sentUUIDs: [UUID] { state.withLock { $0.sentUUIDs } }
+    var sendTimes: [Date] { state.withLock { $0.sendTimes } }
 }
 
 /// A backend that never answers (until cancelled).

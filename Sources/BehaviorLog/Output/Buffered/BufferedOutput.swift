@@ -35,7 +35,8 @@ public final class BufferedOutput: LogOutput {
     /// When it sends and how it retries.
     public let configuration: BufferedOutputConfiguration
     private let name: String
-    private let wake = WakeSignal()
+    private let thread: SenderThread
+    private let wake: WakeSignal
     private let state = Locked(State())
 
     /// Opens (or creates) the output's store and starts sending its backlog.
@@ -60,8 +61,10 @@ public final class BufferedOutput: LogOutput {
         self.backend = backend
         self.configuration = configuration
         self.name = name
+        thread = SenderThread(name: "BehaviorLog.\(name)")
+        wake = WakeSignal(timers: thread)
         let backlogAtStart = storage.unsentCount > 0
-        Task.detached { [self] in await runSender(backlogAtStart: backlogAtStart) }
+        Task(executorPreference: thread) { [self] in await runSender(backlogAtStart: backlogAtStart) }
     }
 
     /// What the output did so far.
@@ -136,6 +139,7 @@ public final class BufferedOutput: LogOutput {
             }
             if finished { continuation.resume() }
         }
+        thread.stop()
         do { try storage.close() } catch { recordStoreError(error, lost: 0) }
     }
 
@@ -173,7 +177,7 @@ public final class BufferedOutput: LogOutput {
                 continue
             }
 
-            let logs: [StoredLog]
+            let logs: [LogRecord]
             do {
                 logs = try storage.readUnsent(maxCount: configuration.chunkCount, maxBytes: configuration.chunkBytes)
             } catch {
@@ -188,7 +192,7 @@ public final class BufferedOutput: LogOutput {
             switch result {
             case .accepted:
                 failures = 0
-                let bytes = logs.reduce(0) { $0 + $1.body.count }
+                let bytes = logs.reduce(0) { $0 + $1.payload.count }
                 do { try storage.acknowledge(through: last.sequence) } catch { recordStoreError(error, lost: 0) }
                 state.withLock { state in
                     state.statistics.sentLogs += logs.count
@@ -259,11 +263,8 @@ public final class BufferedOutput: LogOutput {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<LogDeliveryResult, Never>) in
             race.start(continuation)
             state.withLock { $0.abandonSend = { race.finish(.retryableFailure("the output stopped during the send")) } }
-            race.add(Task { race.finish(await backend.send(chunk)) })
-            race.add(Task {
-                try? await Task.sleep(for: .seconds(timeout))
-                if !Task.isCancelled { race.finish(.retryableFailure("no answer within \(timeout) s")) }
-            })
+            race.add(Task(executorPreference: thread) { race.finish(await backend.send(chunk)) })
+            thread.schedule(after: timeout) { race.finish(.retryableFailure("no answer within \(timeout) s")) }
         }
         state.withLock { $0.abandonSend = nil }
         race.cancelTasks()

@@ -1,4 +1,5 @@
 import Foundation
+import LogStore
 
 /// Where a `BufferedOutput` ships logs: a collector over HTTP, a message queue, a test
 /// double. The output calls `send` with one chunk at a time and never concurrently.
@@ -31,44 +32,32 @@ public enum LogDeliveryResult: Sendable, Equatable {
     }
 }
 
-/// One stored log as a backend receives it.
-public struct StoredLog: Sendable, Equatable {
-    /// The sequence number in the output's store.
-    public var sequence: UInt64
-    public var uuid: UUID
-    public var time: Date
-    public var tag: String
-    /// The stored payload bytes (the envelope without `uuid`, `seq`, `time` and `tag`).
-    public var body: [UInt8]
-
-    public init(sequence: UInt64, uuid: UUID, time: Date, tag: String, body: [UInt8]) {
-        self.sequence = sequence
-        self.uuid = uuid
-        self.time = time
-        self.tag = tag
-        self.body = body
-    }
-
-    /// The full envelope as one JSON object (see `EnvelopeEncoder`).
+extension LogRecord {
+    /// The full envelope of a stored log as one JSON object (see `EnvelopeEncoder`): the
+    /// framed fields, then the stored payload bytes spliced in.
     public var envelope: [UInt8] {
-        EnvelopeEncoder.envelope(uuid: uuid, sequence: sequence, time: time, tag: tag, body: body)
+        var writer = JSONWriter(capacity: 96 + tag.utf8.count + payload.count)
+        EnvelopeEncoder.appendEnvelope(of: self, to: &writer)
+        return writer.bytes
     }
 }
 
 /// A chunk of logs to send, in sequence order.
 public struct LogChunk: Sendable {
-    public var logs: [StoredLog]
+    /// The logs as the output's store keeps them: framing (sequence, tag, time, UUID) and
+    /// payload bytes (the rest of the envelope).
+    public var logs: [LogRecord]
 
-    public init(logs: [StoredLog]) {
+    public init(logs: [LogRecord]) {
         self.logs = logs
     }
 
     /// The chunk as JSON lines: one full envelope per line, each ending in `\n`
     /// (`application/x-ndjson`, ClickHouse's `JSONEachRow`).
     public var jsonLines: [UInt8] {
-        var writer = JSONWriter(capacity: logs.reduce(0) { $0 + $1.body.count + 128 })
+        var writer = JSONWriter(capacity: logs.reduce(0) { $0 + $1.payload.count + 128 })
         for log in logs {
-            EnvelopeEncoder.appendEnvelope(uuid: log.uuid, sequence: log.sequence, time: log.time, tag: log.tag, body: log.body, to: &writer)
+            EnvelopeEncoder.appendEnvelope(of: log, to: &writer)
             writer.byte(0x0A)
         }
         return writer.bytes

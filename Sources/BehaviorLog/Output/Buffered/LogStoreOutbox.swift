@@ -53,20 +53,18 @@ final class LogStoreOutbox: OutboxStorage {
         _ = try writer.sync()
     }
 
-    func readUnsent(maxCount: Int, maxBytes: Int) throws -> [StoredLog] {
+    func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord] {
         let durable = writer.durableSequence
         let records = try writer.read(after: acknowledged.load(ordering: .relaxed), limit: maxCount)
-        var logs: [StoredLog] = []
-        logs.reserveCapacity(records.count)
         var bytes = 0
+        var count = 0
         for record in records {
             guard record.sequence <= durable else { break }
-            if !logs.isEmpty && bytes + record.payload.count > maxBytes { break }
+            if count > 0 && bytes + record.payload.count > maxBytes { break }
             bytes += record.payload.count
-            logs.append(StoredLog(
-                sequence: record.sequence, uuid: record.uuid, time: record.timestamp.date, tag: record.tag, body: record.payload))
+            count += 1
         }
-        return logs
+        return count == records.count ? records : Array(records.prefix(count))
     }
 
     func acknowledge(through sequence: UInt64) throws {
@@ -89,12 +87,10 @@ final class LogStoreOutbox: OutboxStorage {
         }
     }
 
-    func setAside(_ logs: [StoredLog], reason: String) throws {
+    func setAside(_ logs: [LogRecord], reason: String) throws {
         try rejected.withLock { (store: inout LogStoreWriter?) throws in
             if store == nil { store = try LogStoreWriter(directory: rejectedDirectory, configuration: .standard) }
-            _ = try store!.append(contentsOf: logs.map {
-                LogStore.LogEntry(tag: $0.tag, timestamp: LogTimestamp(microsecondsSince1970: LogClock.microseconds($0.time)), uuid: $0.uuid, payload: $0.body)
-            })
+            _ = try store!.append(contentsOf: logs.map(\.entry))
             _ = try store!.sync()
         }
     }

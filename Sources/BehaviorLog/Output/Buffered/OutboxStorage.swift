@@ -1,3 +1,5 @@
+import LogStore
+
 /// The store a `BufferedOutput` keeps its logs in until the backend has them: the seam
 /// between the sending state machine and `LogStore` (`LogStoreOutbox`).
 ///
@@ -10,11 +12,11 @@ protocol OutboxStorage: AnyObject, Sendable {
     func makeDurable() throws
     /// The logs stored after the acknowledged ones and durable, oldest first: at most
     /// `maxCount` logs and about `maxBytes` bytes of body (at least one log).
-    func readUnsent(maxCount: Int, maxBytes: Int) throws -> [StoredLog]
+    func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord]
     /// Marks every log up to `sequence` as sent (durably, before anything is deleted).
     func acknowledge(through sequence: UInt64) throws
     /// Keeps rejected logs aside (so that they can be inspected), out of the send queue.
-    func setAside(_ logs: [StoredLog], reason: String) throws
+    func setAside(_ logs: [LogRecord], reason: String) throws
     /// How many durable logs wait to be sent.
     var unsentCount: Int { get }
     /// How many logs were set aside, ever.

@@ -134,15 +134,6 @@ public struct OutputBuffer {
     }
 }
 
-/// Writing to the output failed (for example the reader of a pipe went away).
-public struct OutputError: Error, Sendable, CustomStringConvertible {
-    /// The `errno` of the failed write.
-    public var code: Int32
-    /// Whether the reader of a pipe went away (`head`, a closed pager): a normal way to stop.
-    public var isBrokenPipe: Bool { code == EPIPE }
-    public var description: String { "cannot write the output: \(String(cString: strerror(code)))" }
-}
-
 private func writeAll(_ chunk: UnsafeBufferPointer<UInt8>, to descriptor: Int32) throws {
     guard var pointer = chunk.baseAddress else { return }
     var remaining = chunk.count

@@ -178,4 +178,20 @@ final class DemoStore: Sendable {
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map { JSONValue.parse(String($0))!["seq"]! }
         #expect(lines == (16...50).map { JSONValue.integer(Int64($0)) })
     }
+
+    @Test func noCommandChangesTheStore() async throws {
+        func snapshot() throws -> [String] {
+            let manager = FileManager.default
+            return try manager.subpathsOfDirectory(atPath: demo.directory).sorted().map { path in
+                let attributes = try manager.attributesOfItem(atPath: demo.directory + "/" + path)
+                return "\(path) \(attributes[.size] ?? 0) \(attributes[.modificationDate] ?? 0) \(attributes[.posixPermissions] ?? 0)"
+            }
+        }
+        let before = try snapshot()
+        for arguments in [["list"], ["list", "--where", "keyword=egg", "-o", "csv"], ["stats", "--by", "hour"],
+                          ["check", "--definitions", demo.definitions], ["coverage", "--definitions", demo.definitions], ["verify"]] {
+            _ = try await run("logview", [arguments[0], "--store", demo.directory] + arguments.dropFirst())
+        }
+        #expect(try snapshot() == before)
+    }
 }

@@ -14,7 +14,9 @@ func runStats(_ arguments: ParsedArguments) throws -> Int32 {
         var bucketer: TimeBucketer?
         if case .time(let bucket) = grouping { bucketer = TimeBucketer(bucket: bucket, timeZone: .current) }
         let statistics = try store.statistics(query, bucketer: bucketer)
-        let report = StatisticsReport(statistics: statistics, grouping: grouping, store: try store.storeStats(), directory: store.directory)
+        let report = StatisticsReport(
+            statistics: statistics, grouping: grouping, store: try store.storeStats(), directory: store.directory,
+            outputs: BufferedOutputState.all(besideStoreIn: store.directory))
         standardOutput.append(json ? report.json() : report.text(style: TerminalStyle.detect(environment: environment)))
         return 0
     }

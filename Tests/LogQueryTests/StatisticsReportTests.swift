@@ -38,7 +38,8 @@ import Testing
 
     @Test func byMinuteGoldenFillsEmptyBuckets() {
         let store = LogStoreStats(segments: [], cursors: [LogCursorState(name: "backend", acknowledgedSequence: 4, pendingRecords: 2)], droppedByCaps: 7)
-        let report = StatisticsReport(statistics: statistics(bucket: .minute), grouping: .time(.minute), store: store, directory: "/tmp/s", timeZone: utc)
+        let outputs = [BufferedOutputState(name: "http", pending: 120, rejected: 10, droppedByCaps: 0)]
+        let report = StatisticsReport(statistics: statistics(bucket: .minute), grouping: .time(.minute), store: store, directory: "/tmp/s", outputs: outputs, timeZone: utc)
         #expect(report.text(style: .plain) == """
             MINUTE            COUNT       %
             2026-11-30 10:00      2   33.3%  ██████████████████████████████
@@ -52,7 +53,7 @@ import Testing
 
             time span  2026-11-30 10:00:00.000 → 2026-11-30 10:04:10.000  (4m 10s)
             store      /tmp/s: 0 segments, 0 B, 0 logs
-            pending    backend: 2
+            pending    http: 120 (10 rejected for good), cursor backend: 2
             dropped    7 by caps
 
             """)

@@ -128,6 +128,8 @@ final class DemoStore: Sendable {
         let stats = try #require(JSONValue.parse(result.output))
         #expect(stats["total"] == .integer(1500))
         #expect(stats["store"]?["logs"] == .integer(1500))
+        // recipe-demo's stand-in backend acknowledged everything it was sent.
+        #expect(stats["store"]?["outputs"]?["backend"]?["pending"] == .integer(0))
         let text = try await run("logview", ["stats", "--store", demo.directory, "--by", "minute"])
         #expect(text.output.contains("MINUTE"))
         #expect(text.output.contains("total"))

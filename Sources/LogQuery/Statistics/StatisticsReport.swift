@@ -28,13 +28,19 @@ public struct StatisticsReport {
     public var store: LogStoreStats?
     /// The store's directory, shown with its state.
     public var directory: String?
+    /// The app's buffered outputs beside the store, with what waits behind each.
+    public var outputs: [BufferedOutputState]
     public var timeZone: TimeZone
 
-    public init(statistics: LogStatistics, grouping: Grouping, store: LogStoreStats?, directory: String?, timeZone: TimeZone = .current) {
+    public init(
+        statistics: LogStatistics, grouping: Grouping, store: LogStoreStats?, directory: String?,
+        outputs: [BufferedOutputState] = [], timeZone: TimeZone = .current
+    ) {
         self.statistics = statistics
         self.grouping = grouping
         self.store = store
         self.directory = directory
+        self.outputs = outputs
         self.timeZone = timeZone
     }
 
@@ -101,12 +107,12 @@ public struct StatisticsReport {
             let location = directory.map { "\($0): " } ?? ""
             out += "store      \(location)\(store.segments.count) \(store.segments.count == 1 ? "segment" : "segments"), "
                 + "\(Self.bytes(store.totalBytes)), \(CheckSummary.grouped(store.recordCount)) logs\n"
-            if store.cursors.isEmpty {
-                out += "pending    no buffered outputs\n"
-            } else {
-                out += "pending    " + store.cursors.sorted { $0.name < $1.name }
-                    .map { "\($0.name): \(CheckSummary.grouped($0.pendingRecords))" }.joined(separator: ", ") + "\n"
-            }
+            let pending = outputs.map { output in
+                "\(output.name): \(CheckSummary.grouped(output.pending))"
+                    + (output.rejected > 0 ? " (\(CheckSummary.grouped(output.rejected)) rejected for good)" : "")
+                    + (output.droppedByCaps > 0 ? " (\(CheckSummary.grouped(Int(clamping: output.droppedByCaps))) dropped by caps)" : "")
+            } + store.cursors.sorted { $0.name < $1.name }.map { "cursor \($0.name): \(CheckSummary.grouped($0.pendingRecords))" }
+            out += "pending    " + (pending.isEmpty ? "no buffered outputs" : pending.joined(separator: ", ")) + "\n"
             out += "dropped    \(CheckSummary.grouped(Int(clamping: store.droppedByCaps))) by caps\n"
         }
         return out
@@ -132,10 +138,17 @@ public struct StatisticsReport {
                 JSONMember("segments", .integer(Int64(store.segments.count))),
                 JSONMember("bytes", .integer(Int64(store.totalBytes))),
                 JSONMember("logs", .integer(Int64(store.recordCount))),
-                JSONMember("pending", .object(store.cursors.sorted { $0.name < $1.name }.map {
+                JSONMember("cursors", .object(store.cursors.sorted { $0.name < $1.name }.map {
                     JSONMember($0.name, .integer(Int64($0.pendingRecords)))
                 })),
                 JSONMember("droppedByCaps", .integer(Int64(clamping: store.droppedByCaps))),
+                JSONMember("outputs", .object(outputs.map {
+                    JSONMember($0.name, .object([
+                        JSONMember("pending", .integer(Int64($0.pending))),
+                        JSONMember("rejected", .integer(Int64($0.rejected))),
+                        JSONMember("droppedByCaps", .integer(Int64(clamping: $0.droppedByCaps))),
+                    ]))
+                })),
             ])))
         }
         return JSONValue.object(members).jsonText + "\n"

@@ -95,6 +95,14 @@ import Testing
         } throws: { error in
             "\(error)" == "no log store at '/nonexistent/store' (from --store); pass --store DIR or set BEHAVIORLOG_STORE to the directory the app's LocalStoreOutput writes (recipe-demo prints it)"
         }
+        let empty = NSTemporaryDirectory() + "logview-not-a-store-\(UUID().uuidString.prefix(8))"
+        try? FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        #expect {
+            _ = try StoreLocation(option: nil, environment: ["BEHAVIORLOG_STORE": empty]).open()
+        } throws: { error in
+            "\(error)".hasPrefix("'\(empty)' (from BEHAVIORLOG_STORE) holds no log store (no segment files); pass --store DIR")
+        }
         #expect(StoreLocation(option: nil, environment: ["BEHAVIORLOG_STORE": "/x"]).path == "/x")
         #expect(StoreLocation(option: nil, environment: ["BEHAVIORLOG_STORE": "/x"]).source == "BEHAVIORLOG_STORE")
         #expect(StoreLocation(option: nil, environment: [:]).path == StoreLocation.defaultPath)

@@ -99,6 +99,8 @@ public struct StoreLocation: Hashable, Sendable {
             return try StoreQuery(directory: path)
         } catch .noStore {
             throw .noStore(path, source: source)
+        } catch .notAStore {
+            throw .notAStore(path, source: source)
         }
     }
 }

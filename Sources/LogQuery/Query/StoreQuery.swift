@@ -25,6 +25,12 @@ public final class StoreQuery {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .noStore(directory, source: nil)
         }
+        // A folder that is not a store (a typo, the app's parent folder) must not read as an
+        // empty store: a store has its lock, segment or cursor files.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        guard names.contains(where: { $0 == "LOCK" || $0.hasPrefix("segment-") || $0.hasPrefix("cursor-") }) else {
+            throw .notAStore(directory, source: nil)
+        }
         do {
             reader = try LogStoreReader(directory: directory)
         } catch {
@@ -299,6 +305,8 @@ extension LogRecordView {
 public enum StoreQueryError: Error, CustomStringConvertible {
     /// There is no store directory at the path; `source` says where the path came from.
     case noStore(String, source: String?)
+    /// The directory exists but holds no store (no lock, segment or cursor files).
+    case notAStore(String, source: String?)
     /// The store reported an error.
     case store(LogStoreError)
 
@@ -306,6 +314,8 @@ public enum StoreQueryError: Error, CustomStringConvertible {
         switch self {
         case .noStore(let directory, let source):
             "no log store at '\(directory)'\(source.map { " (from \($0))" } ?? ""); pass --store DIR or set BEHAVIORLOG_STORE to the directory the app's LocalStoreOutput writes (recipe-demo prints it)"
+        case .notAStore(let directory, let source):
+            "'\(directory)'\(source.map { " (from \($0))" } ?? "") holds no log store (no segment files); pass --store DIR with the directory the app's LocalStoreOutput writes (recipe-demo prints it)"
         case .store(let error):
             error.description
         }

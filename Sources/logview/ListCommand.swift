@@ -41,6 +41,7 @@ func runList(_ arguments: ParsedArguments, follow: Bool) throws -> Int32 {
             return true
         }
         if follow {
+            catchInterrupt()
             try standardOutput.flush()
             last = max(last, newestAtStart)
             try store.follow(query, after: last, shouldStop: { interrupted.load(ordering: .relaxed) },

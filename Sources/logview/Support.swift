@@ -36,16 +36,17 @@ func query(_ arguments: ParsedArguments, limitOption: String? = nil) throws -> L
 /// Set by SIGINT, so that following ends cleanly (output flushed, exit 0).
 let interrupted = Atomic<Bool>(false)
 
-func installSignalHandlers() {
-    // A closed pipe (`logview | head`) is an ordinary end: the write fails with EPIPE instead.
-    signal(SIGPIPE, SIG_IGN)
+/// While following, Ctrl-C ends the loop cleanly instead of killing the process mid-write;
+/// every other command keeps the default (Ctrl-C stops it at once).
+func catchInterrupt() {
     signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
 }
 
 /// Runs a command body that writes to standard output (through a buffer that writes in large
 /// chunks); a closed pipe ends it quietly.
 func writingOutput(_ body: (inout OutputBuffer) throws -> Int32) throws -> Int32 {
-    installSignalHandlers()
+    // A closed pipe (`logview | head`) is an ordinary end: the write fails with EPIPE instead.
+    signal(SIGPIPE, SIG_IGN)
     var standardOutput = OutputBuffer.fileDescriptor(1)
     do {
         let code = try body(&standardOutput)

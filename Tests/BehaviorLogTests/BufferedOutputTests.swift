@@ -41,6 +41,20 @@ import Testing
         await output.shutdown()
     }
 
+    @Test func aChunkGoesAsSoonAsItsBytesArePending() async {
+        let backend = ScriptedBackend()
+        // Bodies of about 90 bytes; 1,000 bytes fill a chunk long before 1,000 logs or an hour do.
+        let configuration = BufferedOutputConfiguration(chunkCount: 1_000, chunkBytes: 1_000, flushInterval: 3600)
+        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: configuration, name: "test")
+        output.write(entries(30))
+        output.writerIsIdle()
+        #expect(await eventually { backend.sends >= 1 })
+        let sizes = backend.chunkSizes
+        #expect(sizes.allSatisfy { $0 < 30 } && sizes.first.map { $0 >= 5 } == true, "\(sizes)")
+        #expect(backend.accepted.reduce(0) { $0 + $1.payload.count } <= 1_000 * sizes.count)
+        await output.shutdown()
+    }
+
     @Test func flushSendsAPartialChunkNow() async {
         let backend = ScriptedBackend()
         let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 100), name: "test")

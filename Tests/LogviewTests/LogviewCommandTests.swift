@@ -1,0 +1,199 @@
+import Foundation
+import LogQuery
+import Testing
+
+/// The built executables, next to the test bundle.
+let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+    .replacingOccurrences(of: "/BehaviorLogPackageTests.xctest/Contents/MacOS", with: "")
+
+struct Run {
+    var status: Int32
+    var output: String
+    var errors: String
+}
+
+/// Runs blocking work on a thread of its own, so that waiting for a process never holds one
+/// of the few threads of Swift's cooperative pool that other suites' tasks need.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result(catching: body)) }.start()
+    }
+}
+
+/// Runs a built executable (off the cooperative pool) and collects what it printed.
+func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
+    try await onOwnThread { try runBlocking(tool, arguments, environment: environment) }
+}
+
+/// Runs a built executable with `arguments` and a clean environment (no colour, no store variable).
+func runBlocking(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binDirectory + "/" + tool)
+    process.arguments = arguments
+    process.environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC"].merging(environment) { $1 }
+    let output = Pipe(), errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self), errors: String(decoding: errData, as: UTF8.self))
+}
+
+/// A store written by recipe-demo, shared by the tests (written once).
+final class DemoStore: Sendable {
+    static let shared = DemoStore()
+    let directory = NSTemporaryDirectory() + "logview-cli-\(ProcessInfo.processInfo.processIdentifier)"
+    let definitions = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path + "/LogDefinitions"
+
+    init() {
+        try? FileManager.default.removeItem(atPath: directory)
+        let result = try! runBlocking("recipe-demo", ["--events", "1500", "--seed", "3", "--store", directory])
+        precondition(result.status == 0, result.errors)
+    }
+
+    /// Every stored log, from `logview list -o jsonl`, parsed.
+    var all: [JSONValue] {
+        get async throws {
+            let result = try await run("logview", ["list", "--store", directory, "-o", "jsonl"])
+            return result.output.split(separator: "\n").map { JSONValue.parse(String($0))! }
+        }
+    }
+}
+
+@Suite(.serialized) struct LogviewCommandTests {
+    var demo: DemoStore { DemoStore.shared }
+
+    @Test(arguments: ["list", "tail", "stats", "check", "coverage", "verify"])
+    func everyCommandHasHelpWithExamples(_ command: String) async throws {
+        let result = try await run("logview", [command, "--help"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("EXAMPLES:\n  logview \(command)"))
+        #expect(result.output.contains("--store <dir>"))
+    }
+
+    @Test func aMissingStoreIsOneLineWithTheFix() async throws {
+        let result = try await run("logview", ["list"], environment: ["BEHAVIORLOG_STORE": "/nonexistent"])
+        #expect(result.status == 1)
+        #expect(result.errors == "logview: error: no log store at '/nonexistent' (from BEHAVIORLOG_STORE); pass --store DIR or set BEHAVIORLOG_STORE to the directory the app's LocalStoreOutput writes (recipe-demo prints it)\n")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test(arguments: [["--where", "keyword"], ["--since", "soon"], ["--tag", "a*"], ["-o", "yaml"], ["-n", "x"]])
+    func badFiltersAreUsageErrors(_ arguments: [String]) async throws {
+        let result = try await run("logview", ["list", "--store", demo.directory] + arguments)
+        #expect(result.status == 64)
+        #expect(result.errors.hasPrefix("logview: error: "))
+        #expect(result.errors.split(separator: "\n").first!.count > 20)
+    }
+
+    @Test func filtersAgreeWithTheExport() async throws {
+        let all = try await demo.all
+        #expect(all.count == 1500)
+        func sequences(_ arguments: [String]) async throws -> [JSONValue] {
+            let result = try await run("logview", ["list", "--store", demo.directory, "-o", "jsonl"] + arguments)
+            #expect(result.status == 0, "\(result.errors)")
+            return result.output.split(separator: "\n").map { JSONValue.parse(String($0))!["seq"]! }
+        }
+        func tag(_ log: JSONValue) -> String { if case .string(let t)? = log["tag"] { t } else { "" } }
+        #expect(try await sequences(["--tag", "recipe_search.*"]) == all.filter { tag($0).hasPrefix("recipe_search.") }.map { $0["seq"]! })
+        #expect(try await sequences(["--where", "keyword=egg"]) == all.filter { $0["payload"]?["keyword"] == .string("egg") }.map { $0["seq"]! })
+        #expect(try await sequences(["--tag", "recipe_search.search", "--where", "page>=3", "--where", "order=latest"])
+            == all.filter { tag($0) == "recipe_search.search" && ($0["payload"]?["page"]?.number ?? 0) >= 3 && $0["payload"]?["order"] == .string("latest") }.map { $0["seq"]! })
+        #expect(try await sequences(["-n", "5", "--reverse"]) == all.suffix(5).reversed().map { $0["seq"]! })
+        #expect(try await sequences(["-n", "3", "--head"]) == all.prefix(3).map { $0["seq"]! })
+        let middle = all[750]["time"]!
+        guard case .string(let since) = middle else { return }
+        #expect(try await sequences(["--since", since]) == all.filter { ($0["time"]!.jsonText) >= middle.jsonText }.map { $0["seq"]! })
+    }
+
+    @Test func tableCSVAndJSONOutputs() async throws {
+        let table = try await run("logview", ["list", "--store", demo.directory, "-n", "3", "-o", "table"], environment: ["NO_COLOR": "1"])
+        #expect(table.output.hasPrefix(" SEQ  TIME"))
+        #expect(table.output.split(separator: "\n").count == 4)
+        #expect(!table.output.contains("\u{1B}["))
+        let csv = try await run("logview", ["list", "--store", demo.directory, "--tag", "recipe_search.search", "-n", "2", "-o", "csv"])
+        #expect(csv.output.hasPrefix("seq,time,tag,uuid,keyword,order,filters,page"))
+        #expect(csv.output.split(separator: "\r\n").count == 3)
+        let json = try await run("logview", ["list", "--store", demo.directory, "-n", "4", "-o", "json"])
+        guard case .array(let elements)? = JSONValue.parse(json.output) else { Issue.record("not JSON: \(json.output)"); return }
+        #expect(elements.count == 4)
+    }
+
+    @Test func statsCountEverything() async throws {
+        let result = try await run("logview", ["stats", "--store", demo.directory, "-o", "json"])
+        #expect(result.status == 0)
+        let stats = try #require(JSONValue.parse(result.output))
+        #expect(stats["total"] == .integer(1500))
+        #expect(stats["store"]?["logs"] == .integer(1500))
+        // recipe-demo's stand-in backend acknowledged everything it was sent.
+        #expect(stats["store"]?["outputs"]?["backend"]?["pending"] == .integer(0))
+        let text = try await run("logview", ["stats", "--store", demo.directory, "--by", "minute"])
+        #expect(text.output.contains("MINUTE"))
+        #expect(text.output.contains("total"))
+        #expect(text.output.contains("time span"))
+        #expect(text.output.contains("dropped    0 by caps"))
+        let bad = try await run("logview", ["stats", "--store", demo.directory, "--by", "week"])
+        #expect(bad.status == 64)
+    }
+
+    @Test func checkCoverageAndVerify() async throws {
+        let check = try await run("logview", ["check", "--store", demo.directory, "--definitions", demo.definitions])
+        let summary = try #require(check.output.split(separator: "\n").last)
+        #expect(summary.hasPrefix("checked 1,500 logs: "), "\(check.output)")
+        #expect(check.status == (summary.contains("no findings") ? 0 : 1))
+        let coverage = try await run("logview", ["coverage", "--store", demo.directory, "--definitions", demo.definitions])
+        #expect(coverage.output.hasPrefix("coverage: "))
+        #expect(coverage.status == (coverage.output.contains("never seen") || coverage.output.contains("not defined") ? 1 : 0))
+        let verify = try await run("logview", ["verify", "--store", demo.directory, "-o", "json"])
+        #expect(verify.status == 0)
+        #expect(JSONValue.parse(verify.output)?["records"] == .integer(1500))
+        let noDefinitions = try await run("logview", ["check", "--store", demo.directory, "--definitions", "/nonexistent"])
+        #expect(noDefinitions.status == 1)
+        #expect(noDefinitions.errors.contains("no such folder '/nonexistent'"))
+    }
+
+    @Test func tailFollowsTheWriterAndEndsCleanlyOnControlC() async throws {
+        let store = NSTemporaryDirectory() + "logview-tail-\(ProcessInfo.processInfo.processIdentifier)"
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        #expect(try await run("recipe-demo", ["--events", "20", "--store", store]).status == 0)
+        let (status, output, writer) = try await onOwnThread { () -> (Int32, Data, Int32) in
+            let tail = Process()
+            tail.executableURL = URL(fileURLWithPath: binDirectory + "/logview")
+            tail.arguments = ["tail", "--store", store, "-n", "5", "-o", "jsonl"]
+            let output = Pipe()
+            tail.standardOutput = output
+            try tail.run()
+            Thread.sleep(forTimeInterval: 0.5)
+            // A second run of the writer: a restart, so a new segment.
+            let writer = try runBlocking("recipe-demo", ["--events", "30", "--seed", "2", "--store", store]).status
+            Thread.sleep(forTimeInterval: 1.0)
+            tail.interrupt()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            tail.waitUntilExit()
+            return (tail.terminationStatus, data, writer)
+        }
+        #expect(writer == 0)
+        #expect(status == 0)
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map { JSONValue.parse(String($0))!["seq"]! }
+        #expect(lines == (16...50).map { JSONValue.integer(Int64($0)) })
+    }
+
+    @Test func noCommandChangesTheStore() async throws {
+        func snapshot() throws -> [String] {
+            let manager = FileManager.default
+            return try manager.subpathsOfDirectory(atPath: demo.directory).sorted().map { path in
+                let attributes = try manager.attributesOfItem(atPath: demo.directory + "/" + path)
+                return "\(path) \(attributes[.size] ?? 0) \(attributes[.modificationDate] ?? 0) \(attributes[.posixPermissions] ?? 0)"
+            }
+        }
+        let before = try snapshot()
+        for arguments in [["list"], ["list", "--where", "keyword=egg", "-o", "csv"], ["stats", "--by", "hour"],
+                          ["check", "--definitions", demo.definitions], ["coverage", "--definitions", demo.definitions], ["verify"]] {
+            _ = try await run("logview", [arguments[0], "--store", demo.directory] + arguments.dropFirst())
+        }
+        #expect(try snapshot() == before)
+    }
+}

@@ -59,7 +59,11 @@ targets += [
 
 // MARK: - Warehouse
 
-// (the warehouse work adds BehaviorLogHTTP, the DDL generator and their tests here)
+targets += [
+    // The warehouse table from the definitions: ClickHouse DDL and migrations (`loggen ddl`).
+    .target(name: "LogWarehouse", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogWarehouseTests", dependencies: ["LogWarehouse"], swiftSettings: swiftSettings),
+]
 
 
 let package = Package(

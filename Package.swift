@@ -21,7 +21,15 @@ targets += [
     .target(name: "LogSchema", swiftSettings: swiftSettings),
 ]
 
-// (the schema work adds LogMarkdown, CommandLineSupport, loggen and their tests here)
+targets += [
+    .target(name: "LogMarkdown", dependencies: ["CCmark", "LogSchema"], swiftSettings: swiftSettings),
+    .executableTarget(
+        name: "loggen", dependencies: ["CommandLineSupport", "LogMarkdown", "LogSchema"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogSchemaTests", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema"],
+        resources: [.copy("Resources")], swiftSettings: swiftSettings),
+]
 
 
 // MARK: - Code generation

@@ -1,0 +1,52 @@
+/// A block of a Markdown document (a heading, a paragraph, a list, an item …) with the
+/// range of source it covers, as libcmark reports it.
+///
+/// Inline content is not kept: the parser reads names, types and descriptions from the
+/// raw source of the block (``MarkdownDocument/text(of:)``), so that `_`, `*` and
+/// backticks survive exactly as written.
+public struct MarkdownBlock: Hashable, Sendable {
+    /// What kind of block this is.
+    public enum Kind: Hashable, Sendable {
+        case document
+        case heading(level: Int)
+        case paragraph
+        case list
+        case item
+        case blockQuote
+        case codeBlock
+        case htmlBlock
+        case thematicBreak
+        case other
+    }
+
+    public var kind: Kind
+    /// The source the block covers.
+    public var range: MarkdownRange
+    /// The child blocks, in document order.
+    public var children: [MarkdownBlock]
+
+    public init(kind: Kind, range: MarkdownRange, children: [MarkdownBlock] = []) {
+        self.kind = kind
+        self.range = range
+        self.children = children
+    }
+}
+
+/// A range of source: from a start line and column to an end line and column, both
+/// inclusive, from 1, columns in UTF-8 bytes (libcmark's source positions).
+public struct MarkdownRange: Hashable, Sendable, CustomStringConvertible {
+    public var startLine: Int
+    public var startColumn: Int
+    public var endLine: Int
+    public var endColumn: Int
+
+    public init(startLine: Int, startColumn: Int, endLine: Int, endColumn: Int) {
+        self.startLine = startLine
+        self.startColumn = startColumn
+        self.endLine = endLine
+        self.endColumn = endColumn
+    }
+
+    /// `@1:1-3:5`, the form of the parse-stage snapshots.
+    public var description: String { "@\(startLine):\(startColumn)-\(endLine):\(endColumn)" }
+}

@@ -1,0 +1,99 @@
+import CCmark
+import LogSchema
+
+/// Reads Markdown with libcmark into a ``MarkdownDocument``: the only code in the
+/// product that calls `cmark_*`.
+///
+/// The document must be UTF-8; anything else is rejected with the location of the
+/// first invalid byte rather than read as garbage.
+public struct MarkdownReader: Sendable {
+    public init() {}
+
+    /// Reads a document.
+    ///
+    /// - Parameters:
+    ///   - source: the document's bytes.
+    ///   - path: the document's path, as given, for locations.
+    /// - Returns: the document's block tree with source ranges.
+    /// - Throws: ``InvalidEncodingError`` when the bytes are not UTF-8.
+    public func read(_ source: [UInt8], path: String) throws(InvalidEncodingError) -> MarkdownDocument {
+        if let offset = UTF8Validation.firstInvalidOffset(in: source) {
+            throw InvalidEncodingError(location: Self.location(ofOffset: offset, in: source, path: path), byte: source[offset])
+        }
+        let root: MarkdownBlock = source.withUnsafeBufferPointer { buffer in
+            let document = buffer.withMemoryRebound(to: CChar.self) { characters in
+                cmark_parse_document(characters.baseAddress, characters.count, CMARK_OPT_SOURCEPOS)
+            }
+            defer { cmark_node_free(document) }
+            return Self.block(of: document!)
+        }
+        return MarkdownDocument(path: path, source: source, root: root)
+    }
+
+    /// Converts a cmark block node and its block descendants; inline nodes are skipped.
+    private static func block(of node: OpaquePointer) -> MarkdownBlock {
+        var children: [MarkdownBlock] = []
+        let kind = Self.kind(of: node)
+        switch kind {
+        case .paragraph, .heading: break  // leaves: their text is read from the source
+        default:
+            var child = cmark_node_first_child(node)
+            while let current = child {
+                let type = cmark_node_get_type(current)
+                if type.rawValue >= CMARK_NODE_FIRST_BLOCK.rawValue && type.rawValue <= CMARK_NODE_LAST_BLOCK.rawValue {
+                    children.append(block(of: current))
+                }
+                child = cmark_node_next(current)
+            }
+        }
+        let range = MarkdownRange(
+            startLine: Int(cmark_node_get_start_line(node)), startColumn: Int(cmark_node_get_start_column(node)),
+            endLine: Int(cmark_node_get_end_line(node)), endColumn: Int(cmark_node_get_end_column(node)))
+        return MarkdownBlock(kind: kind, range: range, children: children)
+    }
+
+    private static func kind(of node: OpaquePointer) -> MarkdownBlock.Kind {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT: .document
+        case CMARK_NODE_HEADING: .heading(level: Int(cmark_node_get_heading_level(node)))
+        case CMARK_NODE_PARAGRAPH: .paragraph
+        case CMARK_NODE_LIST: .list
+        case CMARK_NODE_ITEM: .item
+        case CMARK_NODE_BLOCK_QUOTE: .blockQuote
+        case CMARK_NODE_CODE_BLOCK: .codeBlock
+        case CMARK_NODE_HTML_BLOCK: .htmlBlock
+        case CMARK_NODE_THEMATIC_BREAK: .thematicBreak
+        default: .other
+        }
+    }
+
+    private static func location(ofOffset offset: Int, in source: [UInt8], path: String) -> SourceLocation {
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        while index < offset {
+            if source[index] == UInt8(ascii: "\n") || (source[index] == UInt8(ascii: "\r") && (index + 1 >= source.count || source[index + 1] != UInt8(ascii: "\n"))) {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        return SourceLocation(file: path, line: line, column: offset - lineStart + 1)
+    }
+}
+
+/// A document that is not UTF-8.
+public struct InvalidEncodingError: Error, Hashable, Sendable {
+    /// Where the first byte that is not UTF-8 is.
+    public var location: SourceLocation
+    /// That byte.
+    public var byte: UInt8
+
+    /// The one-line diagnostic that explains it.
+    public var diagnostic: Diagnostic {
+        let hex = String(byte, radix: 16, uppercase: true)
+        return .error(
+            "the document is not UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex)); save it as UTF-8",
+            at: location)
+    }
+}

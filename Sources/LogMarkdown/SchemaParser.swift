@@ -1,0 +1,271 @@
+import LogSchema
+
+/// Turns one ``MarkdownDocument`` into its part of the schema: a category of events,
+/// the common payload, or enum types.
+///
+/// The parser checks everything that can be checked within one line (the grammar of a
+/// field line, the type and its constraints); ``SchemaValidator`` checks the rules
+/// between declarations. Problems are collected, never thrown, so one run reports all.
+public struct SchemaParser: Sendable {
+    public init() {}
+
+    /// Parses a document.
+    ///
+    /// - Parameters:
+    ///   - document: the document read by ``MarkdownReader``.
+    ///   - name: the document's base name (`recipe_search` for `recipe_search.md`): the
+    ///     category's name, and what decides the document's role.
+    /// - Returns: the document's declarations and problems.
+    public func parse(_ document: MarkdownDocument, name: String) -> ParsedDocument {
+        var state = State(document: document, name: name, role: DocumentRole(baseName: name))
+        state.run()
+        return state.result
+    }
+}
+
+/// The state of parsing one document.
+private struct State {
+    let document: MarkdownDocument
+    let name: String
+    let role: DocumentRole
+    var result: ParsedDocument
+    var category: Category
+    var sawHeading = false
+    /// The event (or, in types.md, the enum type) being read.
+    var event: Event?
+    var eventHasFields = false
+    var enumType: EnumType?
+    var commonHasFields = false
+
+    init(document: MarkdownDocument, name: String, role: DocumentRole) {
+        self.document = document
+        self.name = name
+        self.role = role
+        self.result = ParsedDocument(role: role)
+        self.category = Category(name: name, file: document.path, location: document.location(line: 1, column: 1))
+    }
+
+    mutating func run() {
+        for block in document.root.children {
+            switch block.kind {
+            case .heading(1) where !sawHeading && event == nil && enumType == nil:
+                sawHeading = true
+                readCategoryHeading(block)
+            case .heading(2):
+                finishSection()
+                startSection(block)
+            case .paragraph:
+                let text = document.text(of: block)
+                if event != nil {
+                    event!.descriptions.append(text)
+                } else if enumType != nil {
+                    enumType!.descriptions.append(text)
+                } else {
+                    category.descriptions.append(text)
+                }
+            case .list:
+                readList(block)
+            default:
+                break  // other headings, code blocks, quotes: free-form documentation
+            }
+        }
+        finishSection()
+        switch role {
+        case .category: result.category = category
+        case .common, .types: break
+        }
+    }
+
+    // MARK: Headings
+
+    mutating func readCategoryHeading(_ block: MarkdownBlock) {
+        guard let (text, location) = headingText(block) else { return }
+        if text != name {
+            result.diagnostics.append(.warning(
+                "heading '\(text)' differs from the file name '\(name)'; the category is named after the file, so rename one to match",
+                at: location))
+        }
+        category.location = location
+    }
+
+    mutating func startSection(_ block: MarkdownBlock) {
+        guard let (_, contentLocation) = headingText(block) else { return }
+        let range = block.range
+        var scanner = LineScanner(
+            document.line(range.startLine, from: contentLocation.column), line: range.startLine,
+            column: contentLocation.column, path: document.path)
+        guard let markers = scanner.takeMarkers(into: &result.diagnostics) else { return }
+        let nameLocation = scanner.location
+        let nameBytes = scanner.take { _ in true }.trimmingSpaces().droppingClosingHashes()
+        let sectionName = String(decoding: nameBytes, as: UTF8.self)
+        let what = role == .types ? "type" : "event"
+        guard isValidName(nameBytes) else {
+            result.diagnostics.append(.error(
+                "invalid \(what) name '\(sectionName)'; a name is letters, digits and '_', such as \(role == .types ? "'SearchOrder'" : "'tap_recipe'")",
+                at: nameLocation))
+            return
+        }
+        if role == .types {
+            for marker in markers {
+                result.diagnostics.append(.error("markers do not apply to types; remove '[\(marker.name)]'", at: marker.location))
+            }
+            enumType = EnumType(name: sectionName, location: nameLocation)
+            return
+        }
+        if role == .common {
+            result.diagnostics.append(.warning(
+                "common.md holds the common payload only; event '\(sectionName)' is ignored, move it to a category document",
+                at: nameLocation))
+            return
+        }
+        var status = Status.active
+        for marker in markers {
+            switch marker.name {
+            case "obsolete": status = .obsolete
+            case "deprecated": if status != .obsolete { status = .deprecated }
+            case "pii": result.diagnostics.append(.error("[pii] marks fields only; remove it from event '\(sectionName)'", at: marker.location))
+            default: result.diagnostics.append(unknownMarker(marker.name, at: marker.location))
+            }
+        }
+        event = Event(name: sectionName, status: status, location: nameLocation)
+        eventHasFields = false
+    }
+
+    mutating func finishSection() {
+        if let event { category.events.append(event) }
+        if let enumType { result.types.append(enumType) }
+        event = nil
+        enumType = nil
+    }
+
+    /// The text of a heading without its `#` marks, and where that text starts.
+    func headingText(_ block: MarkdownBlock) -> (String, SourceLocation)? {
+        let range = block.range
+        var scanner = LineScanner(document.line(range.startLine, from: range.startColumn), line: range.startLine, column: range.startColumn, path: document.path)
+        if scanner.current == UInt8(ascii: "#") {
+            _ = scanner.take { $0 == UInt8(ascii: "#") }
+            scanner.skipSpaces()
+            let location = scanner.location
+            let text = scanner.take { _ in true }.trimmingSpaces().droppingClosingHashes()
+            return (String(decoding: text, as: UTF8.self), location)
+        }
+        // A setext heading: its text lines, then an underline.
+        let textRange = MarkdownRange(startLine: range.startLine, startColumn: range.startColumn, endLine: max(range.startLine, range.endLine - 1), endColumn: 0)
+        return (document.text(of: textRange), scanner.location)
+    }
+
+    // MARK: Lists
+
+    mutating func readList(_ block: MarkdownBlock) {
+        if role == .types {
+            guard enumType != nil else {
+                result.diagnostics.append(.warning("bullet list outside a type is ignored; put the cases under a '## TypeName' heading", at: location(of: block)))
+                return
+            }
+            if !enumType!.cases.isEmpty {
+                result.diagnostics.append(.warning("second bullet list under type '\(enumType!.name)' is ignored; put all cases in one list", at: location(of: block)))
+                return
+            }
+            var cases: [EnumCase] = []
+            for item in block.children { if let value = enumCase(item) { cases.append(value) } }
+            enumType!.cases = cases
+            return
+        }
+        if event != nil {
+            if eventHasFields {
+                result.diagnostics.append(.warning("second bullet list under event '\(event!.name)' is ignored; put all fields in one list", at: location(of: block)))
+                return
+            }
+            eventHasFields = true
+            event!.fields = fields(of: block)
+            return
+        }
+        if role == .common && !commonHasFields {
+            commonHasFields = true
+            result.common = fields(of: block)
+            return
+        }
+        result.diagnostics.append(.warning(
+            role == .common
+                ? "second bullet list in common.md is ignored; put all common fields in one list"
+                : "bullet list before the first event is ignored; put fields under a '## event' heading",
+            at: location(of: block)))
+    }
+
+    func location(of block: MarkdownBlock) -> SourceLocation {
+        document.location(line: block.range.startLine, column: block.range.startColumn)
+    }
+
+    /// The descriptions of an item: its paragraphs after the first, then one per nested bullet.
+    func descriptions(of item: MarkdownBlock, afterFirstLineOf first: MarkdownBlock) -> [String] {
+        var descriptions: [String] = []
+        if first.range.endLine > first.range.startLine {
+            let rest = MarkdownRange(startLine: first.range.startLine + 1, startColumn: 1, endLine: first.range.endLine, endColumn: first.range.endColumn)
+            descriptions.append(document.text(of: rest))
+        }
+        for child in item.children.dropFirst() {
+            switch child.kind {
+            case .paragraph:
+                descriptions.append(document.text(of: child))
+            case .list:
+                for nested in child.children {
+                    let text = nested.children.filter { $0.kind == .paragraph }.map { document.text(of: $0) }.joined(separator: " ")
+                    if !text.isEmpty { descriptions.append(text) }
+                }
+            default:
+                break
+            }
+        }
+        return descriptions
+    }
+
+    mutating func enumCase(_ item: MarkdownBlock) -> EnumCase? {
+        guard let first = item.children.first, first.kind == .paragraph else {
+            result.diagnostics.append(.error("empty bullet; write the case's raw value, such as '- latest'", at: location(of: item)))
+            return nil
+        }
+        let range = first.range
+        let text = String(decoding: document.line(range.startLine, from: range.startColumn).trimmingSpaces(), as: UTF8.self)
+        return EnumCase(name: text, descriptions: descriptions(of: item, afterFirstLineOf: first), location: location(of: first))
+    }
+
+    // MARK: Field lines
+
+    mutating func fields(of list: MarkdownBlock) -> [Field] {
+        var fields: [Field] = []
+        fields.reserveCapacity(list.children.count)
+        for item in list.children { if let value = field(item) { fields.append(value) } }
+        return fields
+    }
+
+    mutating func field(_ item: MarkdownBlock) -> Field? {
+        guard let first = item.children.first, first.kind == .paragraph else {
+            result.diagnostics.append(.error("empty bullet; write a field as 'name: !type', such as '- recipe_id: !bigint'", at: location(of: item)))
+            return nil
+        }
+        let range = first.range
+        var scanner = LineScanner(document.line(range.startLine, from: range.startColumn), line: range.startLine, column: range.startColumn, path: document.path)
+        guard var field = FieldLineParser.parse(&scanner, into: &result.diagnostics) else { return nil }
+        field.descriptions = descriptions(of: item, afterFirstLineOf: first)
+        return field
+    }
+
+    func isValidName(_ bytes: ArraySlice<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy(LineScanner.isNameByte)
+    }
+}
+
+func unknownMarker(_ name: String, at location: SourceLocation) -> Diagnostic {
+    .error("unknown marker '[\(name)]'; the markers are [obsolete], [deprecated] and [pii]", at: location)
+}
+
+extension ArraySlice<UInt8> {
+    /// An ATX heading's text without its optional closing `#` sequence.
+    func droppingClosingHashes() -> ArraySlice<UInt8> {
+        var end = endIndex
+        while end > startIndex && self[end - 1] == UInt8(ascii: "#") { end -= 1 }
+        if end == startIndex { return self[startIndex..<startIndex] }
+        if end < endIndex && LineScanner.isSpace(self[end - 1]) { return self[startIndex..<end].trimmingSpaces() }
+        return self
+    }
+}

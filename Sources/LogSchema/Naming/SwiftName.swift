@@ -1,0 +1,104 @@
+/// Turns definition names (`recipe_search`, `show_more`, `high-quality`) into Swift
+/// identifiers, the one way every tool names them.
+///
+/// The validator uses it to reject two names that would become the same identifier; the
+/// code generator uses it to name what it generates. Words are split at every character
+/// that is not a letter or digit (`_`, `-`, spaces, dots) and at lower-to-upper case
+/// changes, so `recipe_id`, `recipe-id` and `recipeId` all give `recipeId`.
+///
+/// ```swift
+/// SwiftName.upperCamelCase("recipe_search")   // "RecipeSearch"
+/// SwiftName.lowerCamelCase("show_more")       // "showMore"
+/// SwiftName.lowerCamelCase("URL_path")        // "urlPath"
+/// SwiftName.escaped(SwiftName.lowerCamelCase("default"))  // "`default`"
+/// ```
+public enum SwiftName {
+    /// The name as a Swift type name: every word capitalized, separators removed
+    /// (`recipe_search` → `RecipeSearch`). A name starting with a digit gets a leading `_`.
+    ///
+    /// - Returns: the identifier, or `""` when the name holds no letter or digit.
+    public static func upperCamelCase(_ name: String) -> String {
+        join(words(of: name), lowerFirst: false)
+    }
+
+    /// The name as a Swift value name (a case, a label, a property): like
+    /// ``upperCamelCase(_:)`` but the first word is lowercased, a leading acronym whole
+    /// (`URL_path` → `urlPath`, `HTTPStatus` → `httpStatus`).
+    ///
+    /// - Returns: the identifier, or `""` when the name holds no letter or digit.
+    public static func lowerCamelCase(_ name: String) -> String {
+        join(words(of: name), lowerFirst: true)
+    }
+
+    /// The identifier wrapped in backticks when it is a Swift keyword that cannot be used
+    /// bare as a name (`default` → `` `default` ``); otherwise unchanged.
+    public static func escaped(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// Swift's reserved words that need backticks when used as a declared name.
+    public static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension",
+        "fileprivate", "func", "import", "init", "inout", "internal", "let", "nonisolated",
+        "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var",
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough",
+        "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true",
+        "try", "Type", "Protocol",
+    ]
+
+    /// The words of a name, split at separators and at case changes.
+    static func words(of name: String) -> [Substring] {
+        var words: [Substring] = []
+        var start: String.Index? = nil
+        var previous: Character? = nil
+        var index = name.startIndex
+        while index < name.endIndex {
+            let character = name[index]
+            if !(character.isLetter || character.isNumber) {
+                if let wordStart = start { words.append(name[wordStart..<index]) }
+                start = nil
+                previous = nil
+            } else {
+                if let wordStart = start, let previous, isBoundary(previous, character, next: next(after: index, in: name)) {
+                    words.append(name[wordStart..<index])
+                    start = index
+                } else if start == nil {
+                    start = index
+                }
+                previous = character
+            }
+            index = name.index(after: index)
+        }
+        if let wordStart = start { words.append(name[wordStart...]) }
+        return words
+    }
+
+    private static func next(after index: String.Index, in name: String) -> Character? {
+        let following = name.index(after: index)
+        return following < name.endIndex ? name[following] : nil
+    }
+
+    /// A new word starts at `current` after a lowercase letter or digit (`recipeId`), or
+    /// at the last capital of an acronym followed by a lowercase letter (`URLPath`).
+    private static func isBoundary(_ previous: Character, _ current: Character, next: Character?) -> Bool {
+        guard current.isUppercase else { return false }
+        if previous.isLowercase || previous.isNumber { return true }
+        if previous.isUppercase, let next, next.isLowercase { return true }
+        return false
+    }
+
+    private static func join(_ words: [Substring], lowerFirst: Bool) -> String {
+        var result = ""
+        for (position, word) in words.enumerated() {
+            if position == 0 && lowerFirst {
+                result += word.lowercased()
+            } else {
+                result += word.prefix(1).uppercased() + word.dropFirst()
+            }
+        }
+        if let first = result.first, first.isNumber { result = "_" + result }
+        return result
+    }
+}

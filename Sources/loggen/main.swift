@@ -1,0 +1,15 @@
+import CommandLineSupport
+
+/// `loggen`: Markdown log definitions → checked schema (and, with later commands, Swift).
+/// A thin shell: every command is a few lines over LogMarkdown and LogSchema.
+let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
+    name: "loggen",
+    abstract: "Check Markdown log definitions and turn them into a schema.",
+    discussion: """
+        Definitions live in one Markdown file per category (LogDefinitions/ by default);
+        see docs/Syntax.md for the syntax.
+        """,
+    examples: ["loggen lint LogDefinitions", "loggen schema LogDefinitions > schema.json"],
+    subcommands: [lintCommand, schemaCommand]))
+
+await tool.main()

@@ -1,0 +1,12 @@
+import LogMarkdown
+import LogSchema
+
+/// Loads in-memory documents (`[file name: contents]`) as if from the folder `Defs`.
+func load(_ documents: KeyValuePairs<String, String>) -> LoadedSchema {
+    SchemaLoader().load(documents: documents.map { ("Defs/\($0.key)", Array($0.value.utf8)) })
+}
+
+/// The diagnostics of in-memory documents, printed as `loggen lint` prints them.
+func diagnostics(_ documents: KeyValuePairs<String, String>) -> String {
+    DiagnosticPrinter.render(load(documents).diagnostics)
+}

@@ -1,0 +1,46 @@
+import LogSchema
+import Testing
+
+@Suite struct SwiftNameTests {
+    @Test(arguments: [
+        ("recipe_search", "RecipeSearch"),
+        ("SearchOrder", "SearchOrder"),
+        ("home-banner", "HomeBanner"),
+        ("user_post_detail", "UserPostDetail"),
+        ("ios_app", "IosApp"),
+        ("2020_campaign", "_2020Campaign"),
+        ("a", "A"),
+        ("___", ""),
+    ])
+    func upperCamelCase(name: String, expected: String) {
+        #expect(SwiftName.upperCamelCase(name) == expected)
+    }
+
+    @Test(arguments: [
+        ("recipe_id", "recipeId"),
+        ("recipeId", "recipeId"),
+        ("recipe-id", "recipeId"),
+        ("RecipeID", "recipeID"),
+        ("URL_path", "urlPath"),
+        ("HTTPStatus", "httpStatus"),
+        ("show more", "showMore"),
+        ("high_quality_720p", "highQuality720p"),
+        ("1st", "_1st"),
+        ("人気", "人気"),
+        ("-", ""),
+    ])
+    func lowerCamelCase(name: String, expected: String) {
+        #expect(SwiftName.lowerCamelCase(name) == expected)
+    }
+
+    @Test func namesThatDifferOnlyInSeparatorsCollide() {
+        #expect(SwiftName.lowerCamelCase("recipe_id") == SwiftName.lowerCamelCase("recipeId"))
+        #expect(SwiftName.upperCamelCase("recipe_search") == SwiftName.upperCamelCase("RecipeSearch"))
+    }
+
+    @Test func keywordsAreEscaped() {
+        #expect(SwiftName.escaped("default") == "`default`")
+        #expect(SwiftName.escaped("Type") == "`Type`")
+        #expect(SwiftName.escaped("latest") == "latest")
+    }
+}

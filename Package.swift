@@ -72,6 +72,8 @@ targets += [
     .target(name: "LogWarehouse", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
     .testTarget(name: "LogWarehouseTests", dependencies: ["LogWarehouse"], swiftSettings: swiftSettings),
 ]
+// `loggen ddl` is a thin command over LogWarehouse (added here so the sections merge cleanly).
+targets.first { $0.name == "loggen" }!.dependencies.append("LogWarehouse")
 
 
 let package = Package(

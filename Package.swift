@@ -34,12 +34,52 @@ targets += [
 
 // MARK: - Code generation
 
-// (the code-generation work adds LogCodegen, LoggenPlugin and their tests here)
+products += [.plugin(name: "LoggenPlugin", targets: ["LoggenPlugin"])]
+
+// `loggen generate` is a command of the schema section's `loggen`.
+targets.first { $0.name == "loggen" }?.dependencies.append("LogCodegen")
+
+targets += [
+    .target(name: "LogCodegen", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
+    // The sample app's logs: `loggen generate LogDefinitions --output Generated
+    // --import RecipeAppTypes`, checked in (`make test` fails when it is stale).
+    .target(name: "RecipeLogs", dependencies: ["BehaviorLog", "RecipeAppTypes"], path: "Generated"),
+    // The external types the sample definitions name (`NetworkKind`).
+    .target(name: "RecipeAppTypes", dependencies: ["BehaviorLog"], swiftSettings: swiftSettings),
+    // Compiles and exercises the reference output of the hostile fixture (through the
+    // symlink HostileReference → LogCodegenTests/Resources/hostile/expected) and RecipeLogs.
+    .testTarget(
+        name: "GeneratedCodeTests",
+        dependencies: ["BehaviorLog", "RecipeLogs", "RecipeAppTypes"],
+        swiftSettings: swiftSettings
+    ),
+    .plugin(name: "LoggenPlugin", capability: .buildTool(), dependencies: ["loggen"]),
+    // Proves the plugin: its LogDefinitions/ become Swift during the build.
+    .testTarget(
+        name: "LoggenPluginTests",
+        dependencies: ["BehaviorLog"],
+        exclude: ["LogDefinitions"],
+        swiftSettings: swiftSettings,
+        plugins: [.plugin(name: "LoggenPlugin")]
+    ),
+    .testTarget(
+        name: "LogCodegenTests",
+        dependencies: ["LogCodegen", "LogSchema", "BehaviorLog"],
+        exclude: ["Resources"],
+        swiftSettings: swiftSettings
+    ),
+]
 
 
 // MARK: - Store
 
-// (the store work adds LogStore, logstore-stress and their tests here)
+// LogStore: the crash-safe segment store (Foundation + Glibc, CRC-32C in a small C target).
+targets += [
+    .target(name: "CLogStoreCRC", cSettings: [.unsafeFlags(["-O3"])]),
+    .target(name: "LogStore", dependencies: ["CLogStoreCRC"], swiftSettings: swiftSettings),
+    .executableTarget(name: "logstore-stress", dependencies: ["LogStore"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogStoreTests", dependencies: ["LogStore"], swiftSettings: swiftSettings),
+]
 
 
 // MARK: - Shared by the executables
@@ -54,10 +94,30 @@ targets += [
 // LogStore → BehaviorLog → BehaviorLogHTTP
 
 targets += [
-    .target(name: "BehaviorLog", swiftSettings: swiftSettings),
+    .target(name: "BehaviorLog", dependencies: ["LogStore"], swiftSettings: swiftSettings),
 ]
 
-// (the runtime work adds BehaviorLogTesting, recipe-demo and their tests here)
+targets += [
+    .target(name: "BehaviorLogTesting", dependencies: ["BehaviorLog"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "BehaviorLogTests",
+        dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore"],
+        swiftSettings: swiftSettings
+    ),
+    // The sample app: simulated sessions through the whole pipeline (`make demo`).
+    .target(
+        name: "RecipeDemo",
+        dependencies: ["BehaviorLog", "LogStore", "RecipeLogs", "RecipeAppTypes"],
+        swiftSettings: swiftSettings
+    ),
+    .executableTarget(name: "recipe-demo", dependencies: ["RecipeDemo", "CommandLineSupport"], swiftSettings: swiftSettings),
+    .executableTarget(name: "runtime-bench", dependencies: ["BehaviorLog", "LogStore", "RecipeDemo"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "RecipeDemoTests",
+        dependencies: ["RecipeDemo", "BehaviorLog", "LogStore"],
+        swiftSettings: swiftSettings
+    ),
+]
 
 
 // MARK: - Inspection

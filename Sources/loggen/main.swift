@@ -11,6 +11,6 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
         """,
     examples: ["loggen lint LogDefinitions", "loggen schema LogDefinitions > schema.json",
                "loggen ddl LogDefinitions --dialect clickhouse"],
-    subcommands: [lintCommand, schemaCommand, ddlCommand]))
+    subcommands: [lintCommand, schemaCommand, generateCommand, ddlCommand]))
 
 await tool.main()

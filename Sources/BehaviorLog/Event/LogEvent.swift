@@ -13,10 +13,14 @@ public protocol LogEvent: Sendable {
     var tag: String { get }
     /// The payload, keyed by the field names as written.
     var payload: LogPayload { get }
+    /// The payload keys of this event that hold personal data (`[pii]` in the
+    /// definitions), for `PersonalDataFilter`. Empty by default.
+    var personalDataFields: [String] { get }
 }
 
 extension LogEvent {
     /// The category's name as written (`recipe_search`).
     public var categoryName: String { Self.categoryName }
     public var tag: String { Self.categoryName + "." + eventName }
+    public var personalDataFields: [String] { [] }
 }

@@ -1,0 +1,132 @@
+/// The checked appends that generated code calls for fields with constraints.
+///
+/// Each one applies the constraint policy described at ``ConstraintViolation/handler``:
+/// the value is made valid where that is safe, the violation is recorded in
+/// ``LogPayload/violations`` and reported to the handler. A `nil` value (an optional
+/// field that is missing) is appended as ``LogValue/null`` and never violates.
+/// Unconstrained fields do not come here: generated code appends their `logValue`.
+extension LogPayload {
+    /// Appends a string, truncated on a character boundary to `maxLength` UTF-8 bytes and
+    /// checked against `pattern` (a mismatch is recorded, the string is sent as it is).
+    public mutating func appendString(
+        _ key: String, _ value: String?, maxLength: Int? = nil, pattern: LogPattern? = nil
+    ) {
+        guard let value else { return append(key, .null) }
+        append(key, .string(checked(value, key: key, element: nil, maxLength: maxLength, pattern: pattern)))
+    }
+
+    /// Appends a whole number, clamped into `min...max`.
+    public mutating func appendInteger<Integer: BinaryInteger>(
+        _ key: String, _ value: Integer?, min: Int64, max: Int64
+    ) {
+        guard let value else { return append(key, .null) }
+        append(key, .integer(checked(Int64(clamping: value), key: key, element: nil, min: min, max: max)))
+    }
+
+    /// Appends a real number, clamped into `min...max` (NaN becomes `min`).
+    public mutating func appendNumber<Number: BinaryFloatingPoint>(
+        _ key: String, _ value: Number?, min: Double, max: Double
+    ) {
+        guard let value else { return append(key, .null) }
+        append(key, .double(checked(Double(value), key: key, element: nil, min: min, max: max)))
+    }
+
+    /// Appends an array of strings, cut to `maxCount` elements, each element checked as
+    /// ``appendString(_:_:maxLength:pattern:)`` checks a single string.
+    public mutating func appendStrings(
+        _ key: String, _ values: [String]?, maxCount: Int? = nil, maxLength: Int? = nil,
+        pattern: LogPattern? = nil
+    ) {
+        guard let values else { return append(key, .null) }
+        var elements: [LogValue] = []
+        elements.reserveCapacity(values.count)
+        for (index, value) in cut(values, key: key, maxCount: maxCount).enumerated() {
+            elements.append(.string(checked(value, key: key, element: index, maxLength: maxLength, pattern: pattern)))
+        }
+        append(key, .array(elements))
+    }
+
+    /// Appends an array of whole numbers, cut to `maxCount` elements, each clamped into
+    /// `min...max` when a range is given.
+    public mutating func appendIntegers<Integer: BinaryInteger>(
+        _ key: String, _ values: [Integer]?, maxCount: Int? = nil, min: Int64? = nil, max: Int64? = nil
+    ) {
+        guard let values else { return append(key, .null) }
+        var elements: [LogValue] = []
+        elements.reserveCapacity(values.count)
+        for (index, value) in cut(values, key: key, maxCount: maxCount).enumerated() {
+            var number = Int64(clamping: value)
+            if let min, let max { number = checked(number, key: key, element: index, min: min, max: max) }
+            elements.append(.integer(number))
+        }
+        append(key, .array(elements))
+    }
+
+    /// Appends an array of real numbers, cut to `maxCount` elements, each clamped into
+    /// `min...max` when a range is given.
+    public mutating func appendNumbers<Number: BinaryFloatingPoint>(
+        _ key: String, _ values: [Number]?, maxCount: Int? = nil, min: Double? = nil, max: Double? = nil
+    ) {
+        guard let values else { return append(key, .null) }
+        var elements: [LogValue] = []
+        elements.reserveCapacity(values.count)
+        for (index, value) in cut(values, key: key, maxCount: maxCount).enumerated() {
+            var number = Double(value)
+            if let min, let max { number = checked(number, key: key, element: index, min: min, max: max) }
+            elements.append(.double(number))
+        }
+        append(key, .array(elements))
+    }
+
+    /// Appends an array of any loggable values, cut to `maxCount` elements.
+    public mutating func appendArray<Element: LogValueConvertible>(
+        _ key: String, _ values: [Element]?, maxCount: Int
+    ) {
+        guard let values else { return append(key, .null) }
+        append(key, .array(cut(values, key: key, maxCount: maxCount).map(\.logValue)))
+    }
+
+    // MARK: - The checks
+
+    private mutating func record(_ key: String, _ kind: ConstraintViolation.Kind, element: Int?, _ detail: String) {
+        let violation = ConstraintViolation(
+            field: key, kind: kind, detail: element.map { "element \($0): " + detail } ?? detail)
+        violations.append(violation)
+        ConstraintViolation.report(violation)
+    }
+
+    private mutating func checked(
+        _ value: String, key: String, element: Int?, maxLength: Int?, pattern: LogPattern?
+    ) -> String {
+        var value = value
+        if let maxLength, value.utf8.count > maxLength {
+            let bytes = value.utf8.count
+            value = value.truncatedToUTF8(count: maxLength)
+            record(key, .maxLength, element: element, "\(bytes) bytes, limit \(maxLength); truncated to \(value.utf8.count)")
+        }
+        if let pattern, !pattern.matches(value) {
+            record(key, .pattern, element: element, "does not match \(pattern.source); sent as it is")
+        }
+        return value
+    }
+
+    private mutating func checked(_ value: Int64, key: String, element: Int?, min: Int64, max: Int64) -> Int64 {
+        if value >= min && value <= max { return value }
+        let clamped = value < min ? min : max
+        record(key, .range, element: element, "\(value) outside \(min)...\(max); clamped to \(clamped)")
+        return clamped
+    }
+
+    private mutating func checked(_ value: Double, key: String, element: Int?, min: Double, max: Double) -> Double {
+        if value >= min && value <= max { return value }
+        let clamped = value > max ? max : min
+        record(key, .range, element: element, "\(value) outside \(min)...\(max); clamped to \(clamped)")
+        return clamped
+    }
+
+    private mutating func cut<Element>(_ values: [Element], key: String, maxCount: Int?) -> ArraySlice<Element> {
+        guard let maxCount, values.count > maxCount else { return values[...] }
+        record(key, .maxCount, element: nil, "\(values.count) elements, limit \(maxCount); cut to \(maxCount)")
+        return values.prefix(maxCount)
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+
+/// Appends JSON text to a byte buffer, by hand: the envelope is encoded for every log,
+/// so this avoids Foundation's `JSONSerialization`/`JSONEncoder` and their boxing.
+///
+/// The output is RFC 8259 JSON in UTF-8: strings escape `"`, `\` and the control
+/// characters (`\n`, `\t`, … and `\u00XX`), everything else is written as it is;
+/// numbers are integers or Swift's shortest round-trip form of a double; a double that
+/// is not finite (JSON cannot hold it) is written as `null`.
+struct JSONWriter {
+    var bytes: [UInt8]
+
+    init(capacity: Int = 256) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    @inline(__always) mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    /// Appends ASCII text that needs no escaping (keys and punctuation we write ourselves).
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func string(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            byte(0x22)
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let character = utf8[index]
+                guard character < 0x20 || character == 0x22 || character == 0x5C else { continue }
+                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                runStart = index + 1
+                byte(0x5C)
+                switch character {
+                case 0x22: byte(0x22)
+                case 0x5C: byte(0x5C)
+                case 0x0A: byte(UInt8(ascii: "n"))
+                case 0x0D: byte(UInt8(ascii: "r"))
+                case 0x09: byte(UInt8(ascii: "t"))
+                case 0x08: byte(UInt8(ascii: "b"))
+                case 0x0C: byte(UInt8(ascii: "f"))
+                default:
+                    raw("u00")
+                    byte(JSONWriter.hexDigits[Int(character >> 4)])
+                    byte(JSONWriter.hexDigits[Int(character & 0x0F)])
+                }
+            }
+            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+            byte(0x22)
+        }
+    }
+
+    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    mutating func integer(_ value: Int64) {
+        if value < 0 {
+            byte(UInt8(ascii: "-"))
+            unsigned(value.magnitude)
+        } else {
+            unsigned(UInt64(value))
+        }
+    }
+
+    mutating func unsigned(_ value: UInt64) {
+        if value < 10 {
+            byte(0x30 + UInt8(value))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)   // 40 bytes ≥ 20 digits
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[count] = 0x30 + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+
+    mutating func double(_ value: Double) {
+        guard value.isFinite else { raw("null"); return }
+        if value == value.rounded(.towardZero), abs(value) < 1e15 {
+            // Whole numbers keep a fraction so that readers keep them as doubles: `2.0`.
+            integer(Int64(value))
+            raw(".0")
+            return
+        }
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
+    mutating func bool(_ value: Bool) {
+        if value { raw("true") } else { raw("false") }
+    }
+
+    /// A moment as ISO 8601 in UTC with milliseconds: `"2026-11-30T10:29:54.123Z"`.
+    mutating func timestamp(_ date: Date) {
+        timestamp(milliseconds: LogClock.milliseconds(date))
+    }
+
+    mutating func timestamp(milliseconds: Int64) {
+        let civil = CivilTime(millisecondsSinceEpoch: milliseconds)
+        byte(0x22)
+        digits(civil.year, width: 4); byte(UInt8(ascii: "-"))
+        digits(civil.month, width: 2); byte(UInt8(ascii: "-"))
+        digits(civil.day, width: 2); byte(UInt8(ascii: "T"))
+        digits(civil.hour, width: 2); byte(UInt8(ascii: ":"))
+        digits(civil.minute, width: 2); byte(UInt8(ascii: ":"))
+        digits(civil.second, width: 2); byte(UInt8(ascii: "."))
+        digits(civil.millisecond, width: 3); byte(UInt8(ascii: "Z"))
+        byte(0x22)
+    }
+
+    /// A calendar date as `"YYYY-MM-DD"`.
+    mutating func date(_ date: LogDate) {
+        byte(0x22)
+        digits(date.year, width: 4); byte(UInt8(ascii: "-"))
+        digits(date.month, width: 2); byte(UInt8(ascii: "-"))
+        digits(date.day, width: 2)
+        byte(0x22)
+    }
+
+    /// A non-negative number, zero-padded to at least `width` digits.
+    mutating func digits(_ value: Int, width: Int) {
+        if value < 0 {
+            byte(UInt8(ascii: "-"))
+            digits(-value, width: width)
+            return
+        }
+        var divisor = 1
+        var length = 1
+        while value / divisor >= 10 { divisor *= 10; length += 1 }
+        for _ in length..<max(width, length) { byte(0x30) }
+        while divisor > 0 {
+            byte(0x30 + UInt8((value / divisor) % 10))
+            divisor /= 10
+        }
+    }
+
+    /// A UUID in its lowercase canonical form, `"8-4-4-4-12"` hex digits.
+    mutating func uuid(_ uuid: UUID) {
+        byte(0x22)
+        withUnsafeBytes(of: uuid.uuid) { raw in
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 { byte(UInt8(ascii: "-")) }
+                byte(JSONWriter.hexDigits[Int(raw[index] >> 4)])
+                byte(JSONWriter.hexDigits[Int(raw[index] & 0x0F)])
+            }
+        }
+        byte(0x22)
+    }
+
+    mutating func value(_ value: LogValue) {
+        switch value {
+        case .null: raw("null")
+        case .bool(let flag): bool(flag)
+        case .integer(let number): integer(number)
+        case .double(let number): double(number)
+        case .string(let text): string(text)
+        case .date(let day): date(day)
+        case .timestamp(let moment): timestamp(moment)
+        case .array(let elements):
+            byte(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                self.value(element)
+            }
+            byte(UInt8(ascii: "]"))
+        }
+    }
+
+    /// A payload as a JSON object, its keys in the payload's order.
+    mutating func object(_ payload: LogPayload) {
+        byte(UInt8(ascii: "{"))
+        for (index, field) in payload.fields.enumerated() {
+            if index > 0 { byte(UInt8(ascii: ",")) }
+            string(field.key)
+            byte(UInt8(ascii: ":"))
+            value(field.value)
+        }
+        byte(UInt8(ascii: "}"))
+    }
+}
+
+/// A moment split into its UTC calendar fields (proleptic Gregorian).
+struct CivilTime: Equatable {
+    var year, month, day, hour, minute, second, millisecond: Int
+
+    init(millisecondsSinceEpoch: Int64) {
+        let milliseconds = Int(millisecondsSinceEpoch)
+        let dayLength = 86_400_000
+        var days = milliseconds / dayLength
+        var inDay = milliseconds % dayLength
+        if inDay < 0 { inDay += dayLength; days -= 1 }
+        // Howard Hinnant's `civil_from_days`.
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        hour = inDay / 3_600_000
+        minute = inDay / 60_000 % 60
+        second = inDay / 1000 % 60
+        millisecond = inDay % 1000
+    }
+}

@@ -1,0 +1,33 @@
+/// Adds the app's common payload (the fields of `common.md`, the generated `CommonPayload`)
+/// to every log, taken from a provider closure at post time.
+///
+/// ```swift
+/// CommonPayloadFilter { CommonPayload(userID: session.userID, appVersion: "1.2").payload }
+/// ```
+public struct CommonPayloadFilter: LogFilter {
+    private let provider: @Sendable () -> LogPayload
+    private let personalDataFields: [String]
+
+    /// - Parameters:
+    ///   - personalDataFields: The common payload's keys that hold personal data (`[pii]`),
+    ///     for `PersonalDataFilter`.
+    ///   - provider: Called on the posting thread for every log; return the current values.
+    public init(personalDataFields: [String] = [], _ provider: @escaping @Sendable () -> LogPayload) {
+        self.provider = provider
+        self.personalDataFields = personalDataFields
+    }
+
+    /// Takes the generated `CommonPayload` (any `LogCommonPayload`) from the provider.
+    /// - Parameters:
+    ///   - personalDataFields: The common payload's keys that hold personal data (`[pii]`).
+    ///   - provider: Called on the posting thread for every log.
+    public init<Common: LogCommonPayload>(personalDataFields: [String] = [], _ provider: @escaping @Sendable () -> Common) {
+        self.init(personalDataFields: personalDataFields) { provider().payload }
+    }
+
+    public func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
+        envelope.common = provider()
+        envelope.commonPersonalDataFields = personalDataFields
+        return .pass
+    }
+}

@@ -1,0 +1,38 @@
+/// One step of the logger's filter chain: it may change a log, drop it, or pass it on.
+///
+/// Filters run in the order configured, on the posting thread, before `post` returns:
+/// they see the app's state at post time (the common payload) and a dropped log costs
+/// nothing further. Keep them cheap — encoding and I/O happen on the logger's writer.
+public protocol LogFilter: Sendable {
+    /// Changes the log in place, or drops it.
+    /// - Returns: `.pass` to hand the log to the next filter (then the outputs), `.drop`
+    ///   to stop it here.
+    func apply(to envelope: inout LogEnvelope) -> LogFilterDecision
+}
+
+/// What a filter decided about a log.
+public enum LogFilterDecision: Sendable, Equatable {
+    /// Hand the log on.
+    case pass
+    /// Stop the log here; it reaches no output.
+    case drop
+}
+
+/// A filter bound to the tags it applies to.
+public struct FilterSetting: Sendable {
+    public var filter: any LogFilter
+    public var tagPattern: TagPattern
+
+    /// - Parameters:
+    ///   - filter: The filter.
+    ///   - tagPattern: The tags the filter applies to; every tag by default.
+    public init(_ filter: any LogFilter, tagPattern: TagPattern = .all) {
+        self.filter = filter
+        self.tagPattern = tagPattern
+    }
+
+    /// - Throws: `TagPatternError` when the pattern is invalid.
+    public init(_ filter: any LogFilter, tagPattern: String) throws(TagPatternError) {
+        self.init(filter, tagPattern: try TagPattern(tagPattern))
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Synchronization
+
+/// Redacts the fields marked `[pii]` in the definitions, in the payload and in the common
+/// payload: drops them, or replaces each value with a salted hash.
+///
+/// A hashed value is the string `"sha256:"` followed by the first 16 bytes (32 hex digits)
+/// of SHA-256 over the salt and the value's JSON text, so that the same user gives the
+/// same hash on one install — logs can still be joined — but the value cannot be looked
+/// up without the install's salt. `null` stays `null` (absence is not personal).
+///
+/// ```swift
+/// let salt = try PersonalDataFilter.installSalt(in: appSupportDirectory)
+/// PersonalDataFilter(mode: .hash(salt: salt))
+/// ```
+public struct PersonalDataFilter: LogFilter {
+    /// What happens to a personal value.
+    public enum Mode: Sendable {
+        /// The field is removed from the log.
+        case drop
+        /// The value is replaced by a salted SHA-256 hash.
+        case hash(salt: [UInt8])
+    }
+
+    public var mode: Mode
+    /// Hashes of recent values: the common payload's personal fields repeat on every log.
+    private let cache = HashCache()
+    /// Personal fields named here by tag, besides those the events declare
+    /// (`LogEvent.personalDataFields`) — for logs posted by tag, or generated code that does
+    /// not declare them.
+    public var additionalFields: [String: [String]]
+
+    /// - Parameters:
+    ///   - mode: Drop or hash.
+    ///   - additionalFields: More personal payload keys by tag (`["user_post_detail.show": ["author_nickname"]]`).
+    public init(mode: Mode, additionalFields: [String: [String]] = [:]) {
+        self.mode = mode
+        self.additionalFields = additionalFields
+    }
+
+    public func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
+        if let extra = additionalFields[envelope.tag] {
+            envelope.payload = redact(envelope.payload, fields: envelope.personalDataFields + extra)
+        } else if !envelope.personalDataFields.isEmpty {
+            envelope.payload = redact(envelope.payload, fields: envelope.personalDataFields)
+        }
+        if !envelope.commonPersonalDataFields.isEmpty {
+            // The common payload is usually the same value log after log: redact it once.
+            let input = envelope.common
+            if let known = cache.lastCommon.withLock({ $0 }), known.input == input, known.fields == envelope.commonPersonalDataFields {
+                envelope.common = known.output
+            } else {
+                let output = redact(input, fields: envelope.commonPersonalDataFields)
+                cache.lastCommon.withLock { $0 = (input, envelope.commonPersonalDataFields, output) }
+                envelope.common = output
+            }
+        }
+        return .pass
+    }
+
+    private func redact(_ payload: LogPayload, fields personal: [String]) -> LogPayload {
+        var result = LogPayload(capacity: payload.fields.count)
+        result.violations = payload.violations
+        for field in payload.fields {
+            guard personal.contains(field.key) else {
+                result.append(field.key, field.value)
+                continue
+            }
+            switch mode {
+            case .drop:
+                continue
+            case .hash(let salt):
+                result.append(field.key, field.value == .null ? .null : .string(cache.hash(field.value) { Self.hash($0, salt: salt) }))
+            }
+        }
+        return result
+    }
+
+    /// The salted hash of a value: `"sha256:"` and 32 hex digits.
+    static func hash(_ value: LogValue, salt: [UInt8]) -> String {
+        var writer = JSONWriter(capacity: 64)
+        writer.value(value)
+        var hasher = SHA256()
+        hasher.update(salt)
+        hasher.update(writer.bytes)
+        let digest = hasher.finalize()
+        var text: [UInt8] = Array("sha256:".utf8)
+        text.reserveCapacity(39)
+        for byte in digest.prefix(16) {
+            text.append(JSONWriter.hexDigits[Int(byte >> 4)])
+            text.append(JSONWriter.hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The install's salt, kept in `directory/pii-salt` (32 random bytes, mode 0600);
+    /// made on first use.
+    /// - Throws: An error naming the file when it cannot be read or written.
+    public static func installSalt(in directory: URL) throws -> [UInt8] {
+        let file = directory.appendingPathComponent("pii-salt")
+        if let existing = try? Data(contentsOf: file), existing.count == 32 {
+            return [UInt8](existing)
+        }
+        var generator = SystemRandomNumberGenerator()
+        let salt = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try Data(salt).write(to: file, options: .atomic)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        } catch {
+            throw PersonalDataSaltError(path: file.path, reason: "\(error)")
+        }
+        return salt
+    }
+}
+
+/// The hashes of the last values seen (at most 1,024, then it starts over), so that a
+/// value that repeats on every log — the device's ID in the common payload — is hashed once.
+private final class HashCache: Sendable {
+    private let hashes = Mutex<[LogValue: String]>([:])
+    /// The last common payload redacted, with its personal fields and the result.
+    let lastCommon = Mutex<(input: LogPayload, fields: [String], output: LogPayload)?>(nil)
+
+    func hash(_ value: LogValue, _ compute: (LogValue) -> String) -> String {
+        if let known = hashes.withLock({ $0[value] }) { return known }
+        let hashed = compute(value)
+        hashes.withLock { hashes in
+            if hashes.count >= 1_024 { hashes.removeAll(keepingCapacity: true) }
+            hashes[value] = hashed
+        }
+        return hashed
+    }
+}
+
+/// The install's salt could not be kept.
+public struct PersonalDataSaltError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String {
+        "cannot keep the personal-data salt at \(path): \(reason); give a writable directory"
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Keeps a fraction of the logs, chosen by rate per tag pattern.
+///
+/// The choice is deterministic by the log's UUID: the same log is always kept or always
+/// dropped, in every process and on every resend, and with a rate of 0.1 about one log
+/// in ten is kept. The first pattern that matches a tag gives its rate; tags that match
+/// no pattern are kept.
+///
+/// ```swift
+/// try SamplingFilter(rates: [("recipe_detail.scroll", 0.01), ("debug.**", 0.1)])
+/// ```
+public struct SamplingFilter: LogFilter {
+    private let rates: [(pattern: TagPattern, threshold: UInt64, keepsAll: Bool)]
+
+    /// - Parameters:
+    ///   - rates: Patterns with the fraction of their logs to keep, from 0 to 1.
+    /// - Throws: `SamplingRateError` for a rate outside 0…1; `TagPatternError` for a bad pattern.
+    public init(rates: [(pattern: String, rate: Double)]) throws {
+        var parsed: [(TagPattern, UInt64, Bool)] = []
+        for (text, rate) in rates {
+            let pattern = try TagPattern(text)
+            guard rate.isFinite, (0...1).contains(rate) else {
+                throw SamplingRateError(pattern: text, rate: rate)
+            }
+            let threshold = rate >= 1 ? UInt64.max : UInt64((rate * 0x1p64).rounded(.down))
+            parsed.append((pattern, threshold, rate >= 1))
+        }
+        self.rates = parsed
+    }
+
+    public func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
+        for rate in rates where rate.pattern.matches(envelope.tag) {
+            return rate.keepsAll || SamplingFilter.draw(envelope.uuid) < rate.threshold ? .pass : .drop
+        }
+        return .pass
+    }
+
+    /// A uniform 64-bit draw from the UUID's random bits (its last eight bytes, mixed).
+    static func draw(_ uuid: UUID) -> UInt64 {
+        withUnsafeBytes(of: uuid.uuid) { raw in
+            var value: UInt64 = 0
+            for index in 8..<16 { value = value << 8 | UInt64(raw[index]) }
+            return SplitMix64.mix(value)
+        }
+    }
+}
+
+/// A sampling rate that is not a fraction between 0 and 1.
+public struct SamplingRateError: Error, CustomStringConvertible {
+    public var pattern: String
+    public var rate: Double
+    public var description: String {
+        "invalid sampling rate \(rate) for `\(pattern)`: write the fraction of logs to keep, from 0 to 1 (0.1 keeps one in ten)"
+    }
+}

@@ -1,0 +1,8 @@
+/// The common payload: the fields sent with every event (`common.md`).
+///
+/// `loggen` generates a `CommonPayload` struct conforming to it, with one property per
+/// common field; the logger appends its payload to every log.
+public protocol LogCommonPayload: Sendable {
+    /// The common fields, keyed by their names as written.
+    var payload: LogPayload { get }
+}

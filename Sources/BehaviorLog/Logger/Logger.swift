@@ -1,0 +1,289 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Routes logs through a filter chain to outputs. This is what an app posts to:
+///
+/// ```swift
+/// let logger = Logger(configuration: LoggerConfiguration(
+///     filters: [FilterSetting(CommonPayloadFilter { common.payload }),
+///               FilterSetting(PersonalDataFilter(mode: .hash(salt: salt)))],
+///     outputs: [OutputSetting(try LocalStoreOutput(directory: history)),
+///               OutputSetting(try BufferedOutput(directory: outbox, backend: backend))]))
+/// logger.post(RecipeSearch.search(keyword: "egg", order: .latest))
+/// ```
+///
+/// `post` returns at once: it runs the filters on the calling thread and puts the log in
+/// a bounded in-memory queue; a writer thread takes the queue in batches, encodes each log
+/// once and hands the batch to the outputs. When the queue is full the posting thread
+/// writes the queued logs itself (a spill), so memory stays bounded and nothing is
+/// dropped. Call `shutdown()` before the process ends to write and sync what is queued.
+public final class Logger: Sendable {
+    private struct QueueState {
+        var pending: [LogEnvelope] = []
+        var enqueued: UInt64 = 0
+        var delivered: UInt64 = 0
+        var writerSleeping = false
+        var stopping = false
+        var writerExited = false
+        var deliveryWaiters: [(target: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
+        var exitWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private struct DeliveryState {
+        var spare: [LogEnvelope] = []
+        var outputRoutes: [String: [Int]] = [:]
+        var perOutput: [[EncodedLog]]
+        var deliveredSinceIdle = false
+        var statistics = LoggerStatistics()
+    }
+
+    private let configuration: LoggerConfiguration
+    private let encoder: EnvelopeEncoder
+    private let uuids: UUIDGenerator
+    private let queue = Mutex(QueueState())
+    private let delivery: Mutex<DeliveryState>
+    private let filterRoutes = Mutex<[String: [any LogFilter]]>([:])
+    private let wakeup = DispatchSemaphore(value: 0)
+    private let postedCount = Atomic<UInt64>(0)
+    private let filteredOutCount = Atomic<UInt64>(0)
+    private let postedAfterShutdownCount = Atomic<UInt64>(0)
+    private let spillCount = Atomic<UInt64>(0)
+
+    /// Starts a logger and its writer thread.
+    public init(configuration: LoggerConfiguration) {
+        self.configuration = configuration
+        encoder = EnvelopeEncoder(schemaVersion: configuration.schemaVersion)
+        uuids = UUIDGenerator()
+        delivery = Mutex(DeliveryState(perOutput: Array(repeating: [], count: configuration.outputs.count)))
+        queue.withLock { $0.pending.reserveCapacity(configuration.queueCapacity) }
+        let thread = Thread { [self] in runWriter() }
+        thread.name = "BehaviorLog.writer"
+        thread.start()
+    }
+
+    // MARK: Posting
+
+    /// Posts a generated event. Returns at once.
+    public func post<Event: LogEvent>(_ event: Event) {
+        post(tag: event.tag, payload: event.payload, personalDataFields: event.personalDataFields)
+    }
+
+    /// Posts a log by tag and payload, for logs without generated code. Returns at once.
+    /// - Parameters:
+    ///   - tag: The routing tag, `category.event`.
+    ///   - payload: The fields.
+    ///   - personalDataFields: The payload keys that hold personal data, for `PersonalDataFilter`.
+    public func post(tag: String, payload: LogPayload, personalDataFields: [String] = []) {
+        postedCount.add(1, ordering: .relaxed)
+        let now = Date()
+        var envelope = LogEnvelope(
+            uuid: uuids.next(at: now), time: now, tag: tag, payload: payload,
+            personalDataFields: personalDataFields)
+        for filter in filters(for: tag) where filter.apply(to: &envelope) == .drop {
+            filteredOutCount.add(1, ordering: .relaxed)
+            return
+        }
+        enqueue(envelope)
+    }
+
+    private func filters(for tag: String) -> [any LogFilter] {
+        if let cached = filterRoutes.withLock({ $0[tag] }) { return cached }
+        let matching = configuration.filters.filter { $0.tagPattern.matches(tag) }.map(\.filter)
+        filterRoutes.withLock { $0[tag] = matching }
+        return matching
+    }
+
+    private func enqueue(_ envelope: LogEnvelope) {
+        enum Next { case none, wake, spill, rejected }
+        let next: Next = queue.withLock { state in
+            if state.stopping { return .rejected }
+            state.pending.append(envelope)
+            state.enqueued += 1
+            if state.pending.count >= configuration.queueCapacity { return .spill }
+            if state.writerSleeping {
+                state.writerSleeping = false
+                return .wake
+            }
+            return .none
+        }
+        switch next {
+        case .none: break
+        case .wake: wakeup.signal()
+        case .spill:
+            spillCount.add(1, ordering: .relaxed)
+            deliverQueued()
+        case .rejected:
+            if postedAfterShutdownCount.add(1, ordering: .relaxed).oldValue == 0 {
+                FileDescriptorSink.write("BehaviorLog: warning: a log was posted after Logger.shutdown(); it is not written (tag \(envelope.tag))\n")
+            }
+        }
+    }
+
+    // MARK: Control
+
+    /// Waits until every log posted before the call is written to the outputs, then asks
+    /// each output to make it durable and to send what is pending.
+    public func flush() async {
+        await waitUntilDelivered()
+        for setting in configuration.outputs { await setting.output.flush() }
+    }
+
+    /// Stops the outputs from sending (for example when the app goes to the background);
+    /// posting and writing go on.
+    public func suspend() {
+        for setting in configuration.outputs { setting.output.suspend() }
+    }
+
+    /// Lets the outputs send again.
+    public func resume() {
+        for setting in configuration.outputs { setting.output.resume() }
+    }
+
+    /// Writes everything queued, stops the writer and shuts the outputs down (which makes
+    /// their logs durable). Logs posted afterwards are counted and not written.
+    public func shutdown() async {
+        let alreadyExited: Bool = queue.withLock { state in
+            let wasSleeping = state.writerSleeping
+            state.stopping = true
+            state.writerSleeping = false
+            if wasSleeping { wakeup.signal() }
+            return state.writerExited
+        }
+        if !alreadyExited {
+            await withCheckedContinuation { continuation in
+                let exited = queue.withLock { state in
+                    if state.writerExited { return true }
+                    state.exitWaiters.append(continuation)
+                    return false
+                }
+                if exited { continuation.resume() }
+            }
+        }
+        for setting in configuration.outputs { await setting.output.shutdown() }
+    }
+
+    /// What the logger did so far.
+    public var statistics: LoggerStatistics {
+        var result = delivery.withLock { $0.statistics }
+        result.posted = postedCount.load(ordering: .relaxed)
+        result.filteredOut = filteredOutCount.load(ordering: .relaxed)
+        result.postedAfterShutdown = postedAfterShutdownCount.load(ordering: .relaxed)
+        result.spills = spillCount.load(ordering: .relaxed)
+        return result
+    }
+
+    private func waitUntilDelivered() async {
+        await withCheckedContinuation { continuation in
+            let done: Bool = queue.withLock { state in
+                if state.delivered >= state.enqueued { return true }
+                state.deliveryWaiters.append((state.enqueued, continuation))
+                if state.writerSleeping {
+                    state.writerSleeping = false
+                    wakeup.signal()
+                }
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    // MARK: Writing
+
+    private func runWriter() {
+        var idleWasReported = true
+        while true {
+            enum Step { case work, sleep, exit }
+            let step: Step = queue.withLock { state in
+                if !state.pending.isEmpty { return .work }
+                if state.stopping { return .exit }
+                state.writerSleeping = true
+                return .sleep
+            }
+            switch step {
+            case .work:
+                deliverQueued()
+                idleWasReported = false
+            case .sleep:
+                if !idleWasReported {
+                    reportIdle()
+                    idleWasReported = true
+                }
+                if idleWasReported {
+                    wakeup.wait()
+                } else {
+                    _ = wakeup.wait(timeout: .now() + configuration.idleInterval)
+                }
+                queue.withLock { $0.writerSleeping = false }
+            case .exit:
+                reportIdle()
+                let waiters = queue.withLock { state in
+                    state.writerExited = true
+                    defer { state.exitWaiters.removeAll() }
+                    return state.exitWaiters
+                }
+                for waiter in waiters { waiter.resume() }
+                return
+            }
+        }
+    }
+
+    private func reportIdle() {
+        delivery.withLock { state in
+            guard state.deliveredSinceIdle else { return }
+            state.deliveredSinceIdle = false
+            for setting in configuration.outputs { setting.output.writerIsIdle() }
+        }
+    }
+
+    /// Writes the queued logs to the outputs. Runs on the writer, or on a posting thread
+    /// that found the queue full; the delivery lock keeps batches in order.
+    private func deliverQueued() {
+        let resumed: [CheckedContinuation<Void, Never>] = delivery.withLock { state in
+            var batch = state.spare
+            queue.withLock { swap(&batch, &$0.pending) }
+            guard !batch.isEmpty else {
+                state.spare = batch
+                return []
+            }
+            deliver(batch, state: &state)
+            let count = UInt64(batch.count)
+            batch.removeAll(keepingCapacity: true)
+            state.spare = batch
+            state.deliveredSinceIdle = true
+            return queue.withLock { queueState in
+                queueState.delivered += count
+                var ready: [CheckedContinuation<Void, Never>] = []
+                queueState.deliveryWaiters.removeAll { waiter in
+                    guard waiter.target <= queueState.delivered else { return false }
+                    ready.append(waiter.continuation)
+                    return true
+                }
+                return ready
+            }
+        }
+        for continuation in resumed { continuation.resume() }
+    }
+
+    private func deliver(_ batch: [LogEnvelope], state: inout DeliveryState) {
+        for envelope in batch {
+            let outputs: [Int]
+            if let cached = state.outputRoutes[envelope.tag] {
+                outputs = cached
+            } else {
+                outputs = configuration.outputs.indices.filter { configuration.outputs[$0].tagPattern.matches(envelope.tag) }
+                state.outputRoutes[envelope.tag] = outputs
+            }
+            var encoded: EncodedLog?
+            for index in outputs where configuration.outputs[index].route.accepts(envelope.route) {
+                if encoded == nil { encoded = EncodedLog(envelope: envelope, body: encoder.body(of: envelope)) }
+                state.perOutput[index].append(encoded!)
+            }
+            if encoded == nil { state.statistics.unrouted += 1 } else { state.statistics.delivered += 1 }
+        }
+        for index in state.perOutput.indices where !state.perOutput[index].isEmpty {
+            configuration.outputs[index].output.write(state.perOutput[index])
+            state.perOutput[index].removeAll(keepingCapacity: true)
+        }
+    }
+}

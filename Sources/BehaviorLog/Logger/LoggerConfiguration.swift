@@ -1,0 +1,31 @@
+/// How a `Logger` routes logs: its filter chain and its outputs, each bound to a tag
+/// pattern, and the bounds of its in-memory queue.
+///
+/// Tag patterns are validated when the settings are built (`FilterSetting(…, tagPattern:)`
+/// throws), so a bad pattern fails at start-up, not at the first log.
+public struct LoggerConfiguration: Sendable {
+    /// The filter chain, in order.
+    public var filters: [FilterSetting]
+    /// The outputs; each log goes to every output whose pattern and route match it.
+    public var outputs: [OutputSetting]
+    /// The schema's version or hash, written in every log's `schema` key.
+    public var schemaVersion: String
+    /// How many logs may wait in memory for the writer. When the queue is full, the posting
+    /// thread writes the queued logs to the outputs itself before `post` returns (a spill):
+    /// memory stays bounded and no log is dropped; the caller pays the write instead.
+    public var queueCapacity: Int
+    /// How long the writer waits, with nothing posted, before telling the outputs it is idle
+    /// again (they make their logs durable then), in seconds.
+    public var idleInterval: Double
+
+    public init(
+        filters: [FilterSetting] = [], outputs: [OutputSetting], schemaVersion: String = "",
+        queueCapacity: Int = 16_384, idleInterval: Double = 0.05
+    ) {
+        self.filters = filters
+        self.outputs = outputs
+        self.schemaVersion = schemaVersion
+        self.queueCapacity = max(1, queueCapacity)
+        self.idleInterval = idleInterval
+    }
+}

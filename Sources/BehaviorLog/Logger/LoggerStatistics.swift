@@ -1,0 +1,15 @@
+/// What a logger did since it started.
+public struct LoggerStatistics: Sendable, Equatable {
+    /// Logs posted (before the filters).
+    public var posted: UInt64 = 0
+    /// Logs a filter dropped (sampling, for instance).
+    public var filteredOut: UInt64 = 0
+    /// Logs written to the outputs (each counted once, whatever the number of outputs).
+    public var delivered: UInt64 = 0
+    /// Logs that matched no output.
+    public var unrouted: UInt64 = 0
+    /// Times the queue was full and the posting thread wrote the queued logs itself.
+    public var spills: UInt64 = 0
+    /// Logs posted after `shutdown()` began; they are not written (a warning is printed once).
+    public var postedAfterShutdown: UInt64 = 0
+}

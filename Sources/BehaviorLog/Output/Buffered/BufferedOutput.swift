@@ -1,0 +1,308 @@
+import Foundation
+import LogStore
+import Synchronization
+
+/// The base of every output that ships logs: it keeps each log in its own store until the
+/// backend acknowledges it, and sends from its own task, so a slow or failing backend never
+/// holds up posting or another output.
+///
+/// - Chunks: a chunk is sent when `chunkCount` logs or `chunkBytes` bytes are pending, or
+///   when the oldest pending log has waited `flushInterval`; only durable logs are sent.
+/// - Backlog: logs left unsent by an earlier run are sent at once after a restart, chunk
+///   after chunk, with no pause between accepted chunks.
+/// - Failures: a retryable failure (no network, timeout, 5xx) is retried with exponential
+///   backoff and jitter, the same chunk again (at-least-once: the backend may see a log
+///   twice, always with the same UUID — de-duplicate on it). A permanent failure (4xx)
+///   sets the chunk aside in the store's `rejected` area, counts it, and moves on.
+/// - `write` only appends to the store: it never reads the backlog, so posting costs the
+///   same with 100,000 logs waiting behind a dead backend as with none.
+public final class BufferedOutput: LogOutput {
+    private struct State {
+        var suspended = false
+        var stopping = false
+        var senderFinished = false
+        var flushRequested = false
+        var flushWaiters: [CheckedContinuation<Void, Never>] = []
+        var finishWaiters: [CheckedContinuation<Void, Never>] = []
+        var abandonSend: (@Sendable () -> Void)?
+        var appendedBytes = 0
+        var statistics = BufferedOutputStatistics()
+        var reportedStoreError = false
+    }
+
+    private let storage: any OutboxStorage
+    private let backend: any LogBackend
+    /// When it sends and how it retries.
+    public let configuration: BufferedOutputConfiguration
+    private let name: String
+    private let wake = WakeSignal()
+    private let state = Mutex(State())
+
+    /// Opens (or creates) the output's store and starts sending its backlog.
+    /// - Parameters:
+    ///   - directory: The output's own store (a LogStore; cursor `sent` marks what the backend
+    ///     has; rejected chunks go to `directory/rejected`).
+    ///   - backend: Where the logs go.
+    ///   - configuration: Chunk size, interval, timeout and backoff.
+    ///   - storeConfiguration: The store's segment size, group commit and caps.
+    ///   - name: A name for messages and statistics; the directory's name by default.
+    /// - Throws: `LogStoreError` when the store cannot be opened.
+    public convenience init(
+        directory: String, backend: any LogBackend, configuration: BufferedOutputConfiguration = BufferedOutputConfiguration(),
+        storeConfiguration: LogStoreConfiguration = .standard, name: String? = nil
+    ) throws(LogStoreError) {
+        let storage = try LogStoreOutbox(directory: directory, configuration: storeConfiguration)
+        self.init(storage: storage, backend: backend, configuration: configuration, name: name ?? (directory as NSString).lastPathComponent)
+    }
+
+    init(storage: any OutboxStorage, backend: any LogBackend, configuration: BufferedOutputConfiguration, name: String) {
+        self.storage = storage
+        self.backend = backend
+        self.configuration = configuration
+        self.name = name
+        let backlogAtStart = storage.unsentCount > 0
+        Task.detached { [self] in await runSender(backlogAtStart: backlogAtStart) }
+    }
+
+    /// What the output did so far.
+    public var statistics: BufferedOutputStatistics {
+        var result = state.withLock { $0.statistics }
+        result.unsentLogs = storage.unsentCount
+        return result
+    }
+
+    // MARK: LogOutput
+
+    public func write(_ logs: [EncodedLog]) {
+        do {
+            try storage.append(logs)
+            let bytes = logs.reduce(0) { $0 + $1.body.count }
+            state.withLock { $0.appendedBytes += bytes }
+        } catch {
+            recordStoreError(error, lost: logs.count)
+        }
+        wake.signal()
+    }
+
+    public func writerIsIdle() {
+        do {
+            try storage.makeDurable()
+        } catch {
+            recordStoreError(error, lost: 0)
+        }
+        wake.signal()
+    }
+
+    /// Makes the written logs durable and sends what is pending; returns when nothing is
+    /// left to send, when a send fails, or at once while suspended.
+    public func flush() async {
+        writerIsIdle()
+        await withCheckedContinuation { continuation in
+            let now: Bool = state.withLock { state in
+                if state.suspended || state.stopping || state.senderFinished { return true }
+                state.flushRequested = true
+                state.flushWaiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() } else { wake.signal() }
+        }
+    }
+
+    public func suspend() {
+        state.withLock { $0.suspended = true }
+    }
+
+    public func resume() {
+        state.withLock { $0.suspended = false }
+        wake.signal()
+    }
+
+    /// Makes the logs durable, abandons a send in flight (its chunk is sent again on the
+    /// next start) and stops the sender.
+    public func shutdown() async {
+        writerIsIdle()
+        let abandon = state.withLock { state in
+            state.stopping = true
+            return state.abandonSend
+        }
+        abandon?()
+        wake.signal()
+        await withCheckedContinuation { continuation in
+            let finished = state.withLock { state in
+                if state.senderFinished { return true }
+                state.finishWaiters.append(continuation)
+                return false
+            }
+            if finished { continuation.resume() }
+        }
+        do { try storage.close() } catch { recordStoreError(error, lost: 0) }
+    }
+
+    // MARK: Sending
+
+    private func runSender(backlogAtStart: Bool) async {
+        var generator = SystemRandomNumberGenerator()
+        let clock = ContinuousClock()
+        var failures = 0
+        // A backlog from an earlier run is due at once.
+        var dueAt: ContinuousClock.Instant? = backlogAtStart ? clock.now : nil
+        while true {
+            let (stopping, suspended, flushRequested, appendedBytes) = state.withLock {
+                ($0.stopping, $0.suspended, $0.flushRequested, $0.appendedBytes)
+            }
+            if stopping { break }
+            if suspended {
+                resolveFlushWaiters()
+                await wake.wait(for: nil)
+                continue
+            }
+            let unsent = storage.unsentCount
+            if unsent == 0 {
+                dueAt = nil
+                state.withLock { $0.appendedBytes = 0 }
+                resolveFlushWaiters()
+                await wake.wait(for: nil)
+                continue
+            }
+            let due = dueAt ?? clock.now.advanced(by: .seconds(configuration.flushInterval))
+            dueAt = due
+            let full = unsent >= configuration.chunkCount || appendedBytes >= configuration.chunkBytes
+            if !full && !flushRequested && clock.now < due {
+                await wake.wait(for: Self.seconds(due - clock.now))
+                continue
+            }
+
+            let logs: [StoredLog]
+            do {
+                logs = try storage.readUnsent(maxCount: configuration.chunkCount, maxBytes: configuration.chunkBytes)
+            } catch {
+                recordStoreError(error, lost: 0)
+                failures += 1
+                await pause(configuration.backoff.delay(afterFailures: failures, using: &generator))
+                continue
+            }
+            guard let last = logs.last else { continue }
+            let result = await send(LogChunk(logs: logs))
+            if state.withLock({ $0.stopping }) && result != .accepted { break }
+            switch result {
+            case .accepted:
+                failures = 0
+                let bytes = logs.reduce(0) { $0 + $1.body.count }
+                do { try storage.acknowledge(through: last.sequence) } catch { recordStoreError(error, lost: 0) }
+                state.withLock { state in
+                    state.statistics.sentLogs += logs.count
+                    state.statistics.sentChunks += 1
+                    state.appendedBytes = max(0, state.appendedBytes - bytes)
+                }
+            case .retryableFailure(let reason):
+                failures += 1
+                state.withLock { state in
+                    state.statistics.retryableFailures += 1
+                    state.statistics.lastError = "\(name): \(reason)"
+                }
+                resolveFlushWaiters()
+                await pause(configuration.backoff.delay(afterFailures: failures, using: &generator))
+            case .permanentFailure(let reason):
+                failures = 0
+                do {
+                    try storage.setAside(logs, reason: reason)
+                    try storage.acknowledge(through: last.sequence)
+                } catch {
+                    recordStoreError(error, lost: 0)
+                }
+                state.withLock { state in
+                    state.statistics.rejectedChunks += 1
+                    state.statistics.rejectedLogs += logs.count
+                    state.statistics.lastError = "\(name): rejected \(logs.count) logs: \(reason)"
+                }
+            }
+        }
+        let waiters = state.withLock { state in
+            state.senderFinished = true
+            defer { state.finishWaiters.removeAll(); state.flushWaiters.removeAll() }
+            return state.finishWaiters + state.flushWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// Waits `seconds`, ignoring wake-ups from new logs, but not a stop or a resume.
+    private func pause(_ seconds: Double) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(seconds))
+        while clock.now < deadline {
+            if state.withLock({ $0.stopping }) { return }
+            await wake.wait(for: Self.seconds(deadline - clock.now))
+        }
+    }
+
+    private func resolveFlushWaiters() {
+        let waiters = state.withLock { state in
+            state.flushRequested = false
+            defer { state.flushWaiters.removeAll() }
+            return state.flushWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Sends a chunk; gives up (retryable) after the timeout or when the output stops.
+    private func send(_ chunk: LogChunk) async -> LogDeliveryResult {
+        let timeout = configuration.sendTimeout
+        let backend = self.backend
+        let race = SendRace()
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<LogDeliveryResult, Never>) in
+            race.start(continuation)
+            state.withLock { $0.abandonSend = { race.finish(.retryableFailure("the output stopped during the send")) } }
+            race.add(Task { race.finish(await backend.send(chunk)) })
+            race.add(Task {
+                try? await Task.sleep(for: .seconds(timeout))
+                if !Task.isCancelled { race.finish(.retryableFailure("no answer within \(timeout) s")) }
+            })
+        }
+        state.withLock { $0.abandonSend = nil }
+        race.cancelTasks()
+        return result
+    }
+
+    private func recordStoreError(_ error: any Error, lost: Int) {
+        let first = state.withLock { state in
+            state.statistics.storeErrors += 1
+            state.statistics.lastError = "\(name): store: \(error)"
+            defer { state.reportedStoreError = true }
+            return !state.reportedStoreError
+        }
+        if first {
+            FileDescriptorSink.write("BehaviorLog: error: \(name): its store failed: \(error)\(lost > 0 ? " (\(lost) logs not kept)" : ""); check the disk\n")
+        }
+    }
+}
+
+/// The first of a send, its timeout and a stop to finish decides the send's result.
+private final class SendRace: Sendable {
+    private let continuation = Mutex<CheckedContinuation<LogDeliveryResult, Never>?>(nil)
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    func start(_ continuation: CheckedContinuation<LogDeliveryResult, Never>) {
+        self.continuation.withLock { $0 = continuation }
+    }
+
+    func add(_ task: Task<Void, Never>) {
+        tasks.withLock { $0.append(task) }
+    }
+
+    func finish(_ result: LogDeliveryResult) {
+        let waiting = continuation.withLock { value in
+            defer { value = nil }
+            return value
+        }
+        waiting?.resume(returning: result)
+    }
+
+    func cancelTasks() {
+        for task in tasks.withLock({ $0 }) { task.cancel() }
+    }
+}

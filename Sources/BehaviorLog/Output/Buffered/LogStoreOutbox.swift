@@ -1,0 +1,124 @@
+import Foundation
+import LogStore
+import Synchronization
+
+/// A `BufferedOutput`'s store on `LogStore`: the logs in `directory` (a LogStore whose
+/// cursor `sent` marks what the backend acknowledged), the rejected chunks in
+/// `directory/rejected` (a second LogStore, kept for inspection, never resent).
+///
+/// The position of the last acknowledged log is kept in memory and written to the cursor
+/// (an `fsync`ed file) at most every `cursorInterval` seconds or `cursorLogs` logs, and on
+/// close: one `fsync` per chunk would cost more than the sending. A crash in between
+/// resends at most those logs — delivery is at-least-once anyway, and they carry the same
+/// UUIDs.
+final class LogStoreOutbox: OutboxStorage {
+    static let cursor = "sent"
+
+    private struct CursorState {
+        var inMemory: UInt64
+        var persisted: UInt64
+        var persistedAt: ContinuousClock.Instant
+    }
+
+    private let writer: LogStoreWriter
+    private let rejectedDirectory: String
+    private let rejected = Mutex<LogStoreWriter?>(nil)
+    private let cursorState: Mutex<CursorState>
+    private let acknowledged: Atomic<UInt64>
+    private let cursorInterval: Duration
+    private let cursorLogs: UInt64
+
+    init(directory: String, configuration: LogStoreConfiguration, cursorInterval: Double = 0.5, cursorLogs: Int = 10_000) throws(LogStoreError) {
+        writer = try LogStoreWriter(directory: directory, configuration: configuration)
+        rejectedDirectory = (directory as NSString).appendingPathComponent("rejected")
+        let start = try writer.acknowledgedSequence(cursor: Self.cursor)
+        acknowledged = Atomic(start)
+        cursorState = Mutex(CursorState(inMemory: start, persisted: start, persistedAt: .now))
+        self.cursorInterval = .seconds(cursorInterval)
+        self.cursorLogs = UInt64(max(1, cursorLogs))
+    }
+
+    func append(_ logs: [EncodedLog]) throws {
+        _ = try writer.append(contentsOf: logs.map(LogStoreOutbox.storeEntry))
+    }
+
+    static func storeEntry(_ log: EncodedLog) -> LogStore.LogEntry {
+        LogStore.LogEntry(
+            tag: log.envelope.tag,
+            timestamp: LogTimestamp(microsecondsSince1970: LogClock.microseconds(log.envelope.time)),
+            uuid: log.envelope.uuid, payload: log.body)
+    }
+
+    func makeDurable() throws {
+        _ = try writer.sync()
+    }
+
+    func readUnsent(maxCount: Int, maxBytes: Int) throws -> [StoredLog] {
+        let durable = writer.durableSequence
+        let records = try writer.read(after: acknowledged.load(ordering: .relaxed), limit: maxCount)
+        var logs: [StoredLog] = []
+        logs.reserveCapacity(records.count)
+        var bytes = 0
+        for record in records {
+            guard record.sequence <= durable else { break }
+            if !logs.isEmpty && bytes + record.payload.count > maxBytes { break }
+            bytes += record.payload.count
+            logs.append(StoredLog(
+                sequence: record.sequence, uuid: record.uuid, time: record.timestamp.date, tag: record.tag, body: record.payload))
+        }
+        return logs
+    }
+
+    func acknowledge(through sequence: UInt64) throws {
+        acknowledged.store(sequence, ordering: .relaxed)
+        let persist: Bool = cursorState.withLock { state in
+            state.inMemory = max(state.inMemory, sequence)
+            return state.inMemory - state.persisted >= cursorLogs || ContinuousClock.now - state.persistedAt >= cursorInterval
+        }
+        if persist { try persistCursor() }
+    }
+
+    /// Writes the in-memory position to the cursor file (which lets the store delete segments).
+    private func persistCursor() throws {
+        let (target, persisted) = cursorState.withLock { ($0.inMemory, $0.persisted) }
+        guard target > persisted else { return }
+        try writer.acknowledge(cursor: Self.cursor, through: target)
+        cursorState.withLock { state in
+            state.persisted = max(state.persisted, target)
+            state.persistedAt = .now
+        }
+    }
+
+    func setAside(_ logs: [StoredLog], reason: String) throws {
+        try rejected.withLock { (store: inout LogStoreWriter?) throws in
+            if store == nil { store = try LogStoreWriter(directory: rejectedDirectory, configuration: .standard) }
+            _ = try store!.append(contentsOf: logs.map {
+                LogStore.LogEntry(tag: $0.tag, timestamp: LogTimestamp(microsecondsSince1970: LogClock.microseconds($0.time)), uuid: $0.uuid, payload: $0.body)
+            })
+            _ = try store!.sync()
+        }
+    }
+
+    var unsentCount: Int {
+        let durable = writer.durableSequence
+        let acknowledged = acknowledged.load(ordering: .relaxed)
+        guard durable > acknowledged else { return 0 }
+        // Sequence numbers can have gaps (a failed write); the store's count from segment
+        // summaries is exact but counts from the persisted cursor.
+        let persisted = cursorState.withLock { $0.persisted }
+        let pending = (try? writer.pendingCount(cursor: Self.cursor)).map { $0 - Int(acknowledged - persisted) } ?? Int(durable - acknowledged)
+        return max(0, min(pending, Int(durable - acknowledged)))
+    }
+
+    var setAsideCount: Int {
+        if let store = rejected.withLock({ $0 }) { return store.stats().recordCount }
+        guard let reader = try? LogStoreReader(directory: rejectedDirectory), let stats = try? reader.stats() else { return 0 }
+        return stats.recordCount
+    }
+
+    func close() throws {
+        try persistCursor()
+        try writer.close()
+        try rejected.withLock { store in try store?.close() }
+    }
+}

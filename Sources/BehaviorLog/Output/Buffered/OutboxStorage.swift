@@ -1,0 +1,24 @@
+/// The store a `BufferedOutput` keeps its logs in until the backend has them: the seam
+/// between the sending state machine and `LogStore` (`LogStoreOutbox`).
+///
+/// Appends come from the logger's writer; reads, acknowledgements and setting aside come
+/// from the output's sender. Implementations are safe to call from both at once.
+protocol OutboxStorage: AnyObject, Sendable {
+    /// Appends logs (one write for the batch).
+    func append(_ logs: [EncodedLog]) throws
+    /// Makes the appended logs durable (`fsync`, group-committed).
+    func makeDurable() throws
+    /// The logs stored after the acknowledged ones and durable, oldest first: at most
+    /// `maxCount` logs and about `maxBytes` bytes of body (at least one log).
+    func readUnsent(maxCount: Int, maxBytes: Int) throws -> [StoredLog]
+    /// Marks every log up to `sequence` as sent (durably, before anything is deleted).
+    func acknowledge(through sequence: UInt64) throws
+    /// Keeps rejected logs aside (so that they can be inspected), out of the send queue.
+    func setAside(_ logs: [StoredLog], reason: String) throws
+    /// How many durable logs wait to be sent.
+    var unsentCount: Int { get }
+    /// How many logs were set aside, ever.
+    var setAsideCount: Int { get }
+    /// Makes everything durable and closes.
+    func close() throws
+}

@@ -1,0 +1,84 @@
+/// A destination for logs: the console, a local history store, a backend.
+///
+/// The logger calls `write(_:)` on its writer thread with the logs bound to the output,
+/// in post order, one batch at a time and never concurrently. `write` must not wait for a
+/// network: an output that ships logs keeps them (`BufferedOutput`) and sends them from
+/// its own task, so that one slow output never holds up the others.
+public protocol LogOutput: AnyObject, Sendable {
+    /// Takes a batch of logs, in post order.
+    func write(_ logs: [EncodedLog])
+    /// Called by the writer when its queue has run empty (after a batch, and about every
+    /// `LoggerConfiguration.idleInterval` while nothing is posted): a place to make
+    /// written logs durable without waiting for the next batch.
+    func writerIsIdle()
+    /// Makes everything written so far durable, and sends what is pending now.
+    func flush() async
+    /// Stops sending (the app goes to the background); writing goes on.
+    func suspend()
+    /// Starts sending again after `suspend()`.
+    func resume()
+    /// Makes everything durable and stops; called once, by `Logger.shutdown()`.
+    func shutdown() async
+}
+
+extension LogOutput {
+    public func writerIsIdle() {}
+    public func flush() async {}
+    public func suspend() {}
+    public func resume() {}
+    public func shutdown() async {}
+}
+
+/// A log as outputs receive it: the envelope, and its stored payload bytes (encoded once,
+/// shared by every output; the format is in docs/Runtime.md).
+public struct EncodedLog: Sendable {
+    /// The log, after the filters.
+    public var envelope: LogEnvelope
+    /// The envelope without `uuid`, `seq`, `time` and `tag`: the bytes a store keeps.
+    public var body: [UInt8]
+
+    public init(envelope: LogEnvelope, body: [UInt8]) {
+        self.envelope = envelope
+        self.body = body
+    }
+}
+
+/// Which routes an output receives (see `ViolationRoutingFilter`).
+public enum OutputRoute: Sendable, Hashable {
+    /// The logs no filter routed elsewhere (the default).
+    case main
+    /// The logs a filter sent to this route.
+    case named(String)
+    /// Every log, whatever its route.
+    case every
+
+    func accepts(_ route: String?) -> Bool {
+        switch self {
+        case .main: route == nil
+        case .named(let name): route == name
+        case .every: true
+        }
+    }
+}
+
+/// An output bound to the tags and the route it receives.
+public struct OutputSetting: Sendable {
+    public var output: any LogOutput
+    public var tagPattern: TagPattern
+    public var route: OutputRoute
+
+    /// - Parameters:
+    ///   - output: The output.
+    ///   - tagPattern: The tags it receives; every tag by default.
+    ///   - route: The route it receives; the main stream by default.
+    public init(_ output: any LogOutput, tagPattern: TagPattern = .all, route: OutputRoute = .main) {
+        self.output = output
+        self.tagPattern = tagPattern
+        self.route = route
+    }
+
+    /// - Throws: `TagPatternError` when the pattern is invalid.
+    public init(_ output: any LogOutput, tagPattern: String, route: OutputRoute = .main) throws(TagPatternError) {
+        self.init(output, tagPattern: try TagPattern(tagPattern), route: route)
+    }
+}

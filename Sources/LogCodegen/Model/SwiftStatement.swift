@@ -1,0 +1,60 @@
+/// A statement in a generated body.
+public indirect enum SwiftStatement: Hashable, Sendable {
+    /// `var name: Type = value`
+    case variable(name: String, type: String, value: SwiftExpression)
+    /// `target = value`
+    case assignment(target: SwiftExpression, value: SwiftExpression)
+    /// An expression on its own line, such as a call.
+    case expression(SwiftExpression)
+    /// `return value`
+    case `return`(SwiftExpression)
+    /// `switch subject { case …: … }`
+    case `switch`(SwiftExpression, [SwiftSwitchCase])
+}
+
+/// One `case .name(let a, let b):` of a switch over an enum, with its body.
+public struct SwiftSwitchCase: Hashable, Sendable {
+    public var caseName: String
+    /// The names bound to the associated values, in order; empty to bind nothing.
+    public var bindings: [String]
+    public var body: [SwiftStatement]
+
+    public init(caseName: String, bindings: [String] = [], body: [SwiftStatement]) {
+        self.caseName = caseName
+        self.bindings = bindings
+        self.body = body
+    }
+}
+
+/// An expression of the small subset generated code uses.
+public indirect enum SwiftExpression: Hashable, Sendable {
+    /// A name in scope (`keyword`, `GeneratedSchema`).
+    case identifier(String)
+    /// `base.member`, or `.member` when `base` is `nil`.
+    case member(SwiftExpression?, String)
+    /// `callee(label: argument, …)`
+    case call(SwiftExpression, [SwiftArgument])
+    /// A string literal holding exactly this text.
+    case string(String)
+    /// An integer literal.
+    case integer(Int64)
+    /// A floating-point literal.
+    case double(Double)
+    /// `nil`
+    case `nil`
+    /// `self`
+    case `self`
+    /// `Self`
+    case selfType
+}
+
+/// One argument of a call; `label` is `nil` for an unlabelled one.
+public struct SwiftArgument: Hashable, Sendable {
+    public var label: String?
+    public var value: SwiftExpression
+
+    public init(_ label: String?, _ value: SwiftExpression) {
+        self.label = label
+        self.value = value
+    }
+}

@@ -1,0 +1,269 @@
+import LogSchema
+
+/// The translate stage: a ``Schema`` becomes Swift files in the declaration model.
+///
+/// File plan: one file per category (`recipe_search.swift`, named after its document, so
+/// that editing one category recompiles one file) and one file for the common payload,
+/// the enum types and the schema hash (``commonFileName``).
+public struct SwiftTranslator: Sendable {
+    /// The file that holds `CommonPayload`, the enum types of `types.md` and
+    /// `GeneratedSchema`; no category can have this name (`+` is not allowed in names).
+    public static let commonFileName = "common+types.swift"
+    /// The struct of the common payload.
+    public static let commonPayloadTypeName = "CommonPayload"
+    /// The enum that holds the schema hash.
+    public static let schemaTypeName = "GeneratedSchema"
+
+    /// Modules every generated file imports besides `BehaviorLog` (and `Foundation` where
+    /// needed): the modules that define the external custom types.
+    public var additionalImports: [String]
+
+    public init(additionalImports: [String] = []) {
+        self.additionalImports = additionalImports
+    }
+
+    /// The Swift files for a schema, sorted by name.
+    ///
+    /// - Throws: ``CodeGenerationError`` with every definition name that cannot become
+    ///   Swift (a name Swift or generated code already uses).
+    public func translate(_ schema: Schema) throws(CodeGenerationError) -> [SwiftFile] {
+        var check = GeneratedNameCheck()
+        check.checkTypeNames(schema)
+        for category in schema.categories {
+            let events = category.events.filter { $0.status != .obsolete }
+            check.checkMemberNames(events.map { ($0.name, $0.location) }, kind: "event", reserved: GeneratedNameCheck.reservedEventNames)
+            for event in events {
+                check.checkMemberNames(activeFields(event.fields).map { ($0.name, $0.location) }, kind: "field", reserved: GeneratedNameCheck.reservedFieldNames)
+            }
+        }
+        check.checkMemberNames(activeFields(schema.common).map { ($0.name, $0.location) }, kind: "common field", reserved: GeneratedNameCheck.reservedFieldNames)
+        for type in schema.types {
+            check.checkMemberNames(type.cases.map { ($0.name, $0.location) }, kind: "case", reserved: GeneratedNameCheck.reservedCaseNames)
+        }
+        if !check.diagnostics.isEmpty {
+            throw CodeGenerationError(diagnostics: check.diagnostics.sorted { ($0.location?.description ?? "") < ($1.location?.description ?? "") })
+        }
+
+        let hash = SchemaFingerprint.hash(of: schema)
+        var files = schema.categories.map(categoryFile)
+        files.append(commonFile(schema, hash: hash))
+        return files.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+
+    // MARK: - Categories
+
+    private func categoryFile(_ category: Category) -> SwiftFile {
+        let events = category.events.filter { $0.status != .obsolete }
+        let allFields = events.flatMap { activeFields($0.fields) }
+        var patterns = PatternTable()
+        for field in allFields { patterns.add(field) }
+
+        let cases = events.map { event in
+            SwiftEnumCase(
+                documentation: eventDocumentation(event),
+                deprecationMessage: event.status == .deprecated ? oneLine(event.descriptions) : nil,
+                name: SwiftName.lowerCamelCase(event.name),
+                associatedValues: activeFields(event.fields).map {
+                    SwiftParameter(label: SwiftName.lowerCamelCase($0.name), type: SwiftTypeMapping.swiftType(of: $0))
+                })
+        }
+        let eventName = SwiftProperty(
+            documentation: [], name: "eventName", type: "String",
+            value: .computed([.switch(.self, events.map { event in
+                SwiftSwitchCase(caseName: SwiftName.lowerCamelCase(event.name), body: [.return(.string(event.name))])
+            })]))
+        let payload = SwiftProperty(
+            documentation: [], name: "payload", type: "LogPayload",
+            value: .computed([.switch(.self, events.map { event in
+                let fields = activeFields(event.fields)
+                return SwiftSwitchCase(
+                    caseName: SwiftName.lowerCamelCase(event.name),
+                    bindings: fields.map { SwiftName.lowerCamelCase($0.name) },
+                    body: payloadBody(fields, value: { .identifier(SwiftName.lowerCamelCase($0.name)) }, patterns: patterns))
+            })]))
+
+        var members: [SwiftDeclaration] = identityMembers()
+        members.append(.property(SwiftProperty(
+            documentation: [], isStatic: true, name: "categoryName", type: "String", value: .constant(.string(category.name)))))
+        members.append(.property(eventName))
+        members.append(.property(payload))
+        members += patterns.declarations
+
+        let enumeration = SwiftEnum(
+            documentation: category.descriptions, name: SwiftName.upperCamelCase(category.name),
+            inheritance: ["LogEvent", "LoggenGenerated"], cases: cases, members: members)
+        return SwiftFile(
+            name: category.name + ".swift", sources: [baseName(category.file)],
+            imports: imports(needsFoundation: allFields.contains(where: SwiftTypeMapping.needsFoundation)),
+            declarations: [.enumeration(enumeration)])
+    }
+
+    private func eventDocumentation(_ event: Event) -> [String] {
+        var documentation = event.descriptions
+        let fields = activeFields(event.fields)
+        let described = fields.map { ($0, fieldSummary($0)) }.filter { !$0.1.isEmpty }
+        if !described.isEmpty {
+            if !documentation.isEmpty { documentation.append("") }
+            documentation.append("- Parameters:")
+            for (field, summary) in described {
+                documentation.append("  - \(SwiftName.lowerCamelCase(field.name)): \(summary)")
+            }
+        }
+        return documentation
+    }
+
+    // MARK: - Common payload, types and the schema hash
+
+    private func commonFile(_ schema: Schema, hash: String) -> SwiftFile {
+        let fields = activeFields(schema.common)
+        var patterns = PatternTable()
+        for field in fields { patterns.add(field) }
+
+        var members: [SwiftDeclaration] = fields.map { field in
+            .property(SwiftProperty(
+                documentation: fieldSummary(field).isEmpty ? [] : [fieldSummary(field)],
+                name: SwiftName.lowerCamelCase(field.name), type: SwiftTypeMapping.swiftType(of: field), value: .stored))
+        }
+        members += identityMembers()
+        members.append(.initializer(SwiftInitializer(
+            documentation: ["A common payload with every field given; optional fields default to `nil`."],
+            parameters: fields.map { field in
+                SwiftParameter(
+                    label: SwiftName.lowerCamelCase(field.name), type: SwiftTypeMapping.swiftType(of: field),
+                    defaultValue: field.isOptional ? .nil : nil)
+            },
+            body: fields.map { field in
+                let name = SwiftName.lowerCamelCase(field.name)
+                return .assignment(target: .member(.self, name), value: .identifier(name))
+            })))
+        members.append(.property(SwiftProperty(
+            documentation: [], name: "payload", type: "LogPayload",
+            value: .computed(payloadBody(fields, value: { .identifier(SwiftName.lowerCamelCase($0.name)) }, patterns: patterns)))))
+        members += patterns.declarations
+
+        var declarations: [SwiftDeclaration] = [.structure(SwiftStruct(
+            documentation: ["The common payload: the fields sent with every event."],
+            name: Self.commonPayloadTypeName, inheritance: ["LogCommonPayload", "LoggenGenerated"], members: members))]
+        declarations += schema.types.map { .enumeration(enumType($0)) }
+        declarations.append(.enumeration(SwiftEnum(
+            documentation: ["The schema this code was generated from."],
+            name: Self.schemaTypeName, inheritance: [], cases: [],
+            members: [.property(SwiftProperty(
+                documentation: ["A stable hash of what the definitions log (not of their descriptions); the log envelope carries it."],
+                isStatic: true, name: "hash", type: "String", value: .constant(.string(hash))))])))
+
+        var sources: [String] = []
+        if let first = schema.common.first { sources.append(baseName(first.location.file)) }
+        if let first = schema.types.first { sources.append(baseName(first.location.file)) }
+        return SwiftFile(
+            name: Self.commonFileName, sources: sources,
+            imports: imports(needsFoundation: fields.contains(where: SwiftTypeMapping.needsFoundation)),
+            declarations: declarations)
+    }
+
+    private func enumType(_ type: EnumType) -> SwiftEnum {
+        SwiftEnum(
+            documentation: type.descriptions, name: SwiftName.upperCamelCase(type.name),
+            inheritance: ["String", "LogValueConvertible", "CaseIterable", "Sendable"],
+            cases: type.cases.map { enumCase in
+                let name = SwiftName.lowerCamelCase(enumCase.name)
+                return SwiftEnumCase(
+                    documentation: enumCase.descriptions, name: name,
+                    rawValue: name == enumCase.name ? nil : enumCase.name)
+            })
+    }
+
+    // MARK: - Shared pieces
+
+    /// The version check and the schema hash of ``LoggenGenerated``.
+    private func identityMembers() -> [SwiftDeclaration] {
+        [.typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion1")),
+         .property(SwiftProperty(
+            documentation: [], isStatic: true, name: "schemaHash", type: "String",
+            value: .computed([.return(.member(.identifier(Self.schemaTypeName), "hash"))])))]
+    }
+
+    /// `var payload = LogPayload(capacity: n)`, one append per field, `return payload`.
+    private func payloadBody(_ fields: [Field], value: (Field) -> SwiftExpression, patterns: PatternTable) -> [SwiftStatement] {
+        if fields.isEmpty { return [.return(.call(.identifier("LogPayload"), []))] }
+        let payload = SwiftExpression.identifier("payload")
+        var body: [SwiftStatement] = [.variable(
+            name: "payload", type: "LogPayload",
+            value: .call(.identifier("LogPayload"), [SwiftArgument("capacity", .integer(Int64(fields.count)))]))]
+        for field in fields {
+            body.append(SwiftTypeMapping.appendStatement(for: field, value: value(field), payload: payload, patterns: patterns.reference))
+        }
+        body.append(.return(payload))
+        return body
+    }
+
+    /// A field's documentation in one line: its descriptions, then its constraints.
+    private func fieldSummary(_ field: Field) -> String {
+        var notes: [String] = []
+        let type = field.type
+        if let maxLength = type.maxLength { notes.append("at most \(maxLength) UTF-8 bytes") }
+        if let range = type.range { notes.append("\(range.min)...\(range.max)") }
+        if let pattern = type.pattern { notes.append("matches `\(pattern)`") }
+        if let maxCount = type.maxCount { notes.append("at most \(maxCount) elements") }
+        if field.isPersonalData { notes.append("personal data") }
+        if field.status == .deprecated { notes.append("deprecated") }
+        var summary = oneLine(field.descriptions)
+        if !notes.isEmpty { summary += (summary.isEmpty ? "" : " ") + "(" + notes.joined(separator: "; ") + ")" }
+        return summary
+    }
+
+    private func oneLine(_ paragraphs: [String]) -> String {
+        paragraphs.joined(separator: " ")
+            .split(whereSeparator: { $0.isNewline })
+            .map { $0.trimmingSpaces() }
+            .joined(separator: " ")
+    }
+
+    private func activeFields(_ fields: [Field]) -> [Field] {
+        fields.filter { $0.status != .obsolete }
+    }
+
+    private func imports(needsFoundation: Bool) -> [String] {
+        var modules = ["BehaviorLog"] + additionalImports
+        if needsFoundation { modules.append("Foundation") }
+        return Array(Set(modules)).sorted()
+    }
+
+    private func baseName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+/// The patterns of one generated type, each compiled once in a `private static let`.
+private struct PatternTable {
+    private var names: [String: String] = [:]
+    private var order: [String] = []
+
+    mutating func add(_ field: Field) {
+        guard let pattern = SwiftTypeMapping.pattern(of: field), names[pattern] == nil else { return }
+        order.append(pattern)
+        // A leading `_` keeps the name apart from every case and property name.
+        names[pattern] = "_pattern\(order.count)"
+    }
+
+    func reference(_ pattern: String) -> SwiftExpression {
+        .member(.selfType, names[pattern] ?? "_pattern")
+    }
+
+    var declarations: [SwiftDeclaration] {
+        order.map { pattern in
+            .property(SwiftProperty(
+                documentation: [], isExposed: false, isStatic: true, name: names[pattern]!, type: "LogPattern",
+                value: .constant(.call(.identifier("LogPattern"), [SwiftArgument(nil, .string(pattern))]))))
+        }
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSpaces() -> Substring {
+        var text = self
+        while text.first?.isWhitespace == true { text.removeFirst() }
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,149 @@
+import LogSchema
+
+/// How a definition's field type becomes Swift: its declared type and the statement that
+/// appends it to a payload, with the checked append of the runtime when it has constraints.
+enum SwiftTypeMapping {
+    /// The Swift type of a field: `Int64?`, `[String]`, `SearchOrder`.
+    static func swiftType(of field: Field) -> String {
+        var type = scalarType(field.type.scalar)
+        if field.type.isArray { type = "[" + type + "]" }
+        if field.isOptional { type += "?" }
+        return type
+    }
+
+    /// The Swift name of a scalar type.
+    static func scalarType(_ scalar: ScalarType) -> String {
+        switch scalar {
+        case .builtin(let builtin):
+            switch builtin {
+            case .smallint: "Int16"
+            case .integer: "Int32"
+            case .bigint: "Int64"
+            case .real: "Float"
+            case .double: "Double"
+            case .boolean: "Bool"
+            case .string: "String"
+            case .date: "LogDate"
+            case .timestamp, .timestamptz: "Date"
+            }
+        case .custom(let name): SwiftName.upperCamelCase(name)
+        }
+    }
+
+    /// Whether the field's Swift type needs Foundation (`Date`).
+    static func needsFoundation(_ field: Field) -> Bool {
+        field.type.builtin == .timestamp || field.type.builtin == .timestamptz
+    }
+
+    /// `payload.append…(key, value, …)`: the plain append of the value's `logValue` when
+    /// the field has no constraint, a checked append of the runtime otherwise.
+    ///
+    /// - Parameter patterns: the expression naming a pattern's compiled ``LogPattern``.
+    static func appendStatement(
+        for field: Field, value: SwiftExpression, payload: SwiftExpression,
+        patterns: (String) -> SwiftExpression
+    ) -> SwiftStatement {
+        let type = field.type
+        let key = SwiftArgument(nil, .string(field.name))
+        let valueArgument = SwiftArgument(nil, value)
+        var method = "append"
+        var arguments: [SwiftArgument] = []
+        let kind = ScalarKind(type.scalar)
+
+        if type.isArray {
+            switch kind {
+            case .string where type.maxCount != nil || type.maxLength != nil || type.pattern != nil:
+                method = "appendStrings"
+                arguments = countArgument(type) + lengthArguments(type, patterns)
+            case .integer where type.maxCount != nil || type.range != nil:
+                method = "appendIntegers"
+                arguments = countArgument(type) + integerRangeArguments(type)
+            case .real where type.maxCount != nil || type.range != nil:
+                method = "appendNumbers"
+                arguments = countArgument(type) + realRangeArguments(type)
+            default:
+                if type.maxCount != nil {
+                    method = "appendArray"
+                    arguments = countArgument(type)
+                }
+            }
+        } else {
+            switch kind {
+            case .string where type.maxLength != nil || type.pattern != nil:
+                method = "appendString"
+                arguments = lengthArguments(type, patterns)
+            case .integer where type.range != nil:
+                method = "appendInteger"
+                arguments = integerRangeArguments(type)
+            case .real where type.range != nil:
+                method = "appendNumber"
+                arguments = realRangeArguments(type)
+            default:
+                break
+            }
+        }
+        if method == "append" {
+            return .expression(.call(.member(payload, "append"), [key, SwiftArgument(nil, .member(value, "logValue"))]))
+        }
+        return .expression(.call(.member(payload, method), [key, valueArgument] + arguments))
+    }
+
+    /// The patterns a field needs compiled, in order.
+    static func pattern(of field: Field) -> String? {
+        ScalarKind(field.type.scalar) == .string ? field.type.pattern : nil
+    }
+
+    private enum ScalarKind {
+        case string, integer, real, other
+
+        init(_ scalar: ScalarType) {
+            switch scalar {
+            case .builtin(.string): self = .string
+            case .builtin(let builtin) where builtin.isInteger: self = .integer
+            case .builtin(let builtin) where builtin.isNumeric: self = .real
+            default: self = .other
+            }
+        }
+    }
+
+    private static func countArgument(_ type: FieldType) -> [SwiftArgument] {
+        type.maxCount.map { [SwiftArgument("maxCount", .integer(Int64($0)))] } ?? []
+    }
+
+    private static func lengthArguments(_ type: FieldType, _ patterns: (String) -> SwiftExpression) -> [SwiftArgument] {
+        var arguments: [SwiftArgument] = []
+        if let maxLength = type.maxLength { arguments.append(SwiftArgument("maxLength", .integer(Int64(maxLength)))) }
+        if let pattern = type.pattern { arguments.append(SwiftArgument("pattern", patterns(pattern))) }
+        return arguments
+    }
+
+    private static func integerRangeArguments(_ type: FieldType) -> [SwiftArgument] {
+        guard let range = type.range else { return [] }
+        return [SwiftArgument("min", .integer(integerBound(range.min, roundingUp: true))),
+                SwiftArgument("max", .integer(integerBound(range.max, roundingUp: false)))]
+    }
+
+    private static func realRangeArguments(_ type: FieldType) -> [SwiftArgument] {
+        guard let range = type.range else { return [] }
+        return [SwiftArgument("min", realBound(range.min)), SwiftArgument("max", realBound(range.max))]
+    }
+
+    /// A whole-number bound; a real bound on a whole-number field is rounded inwards.
+    private static func integerBound(_ bound: NumberBound, roundingUp: Bool) -> Int64 {
+        switch bound {
+        case .integer(let value): return value
+        case .real(let value):
+            let rounded = roundingUp ? value.rounded(.up) : value.rounded(.down)
+            if rounded >= 9.2233720368547758e18 { return .max }
+            if rounded <= -9.2233720368547758e18 { return .min }
+            return Int64(rounded)
+        }
+    }
+
+    private static func realBound(_ bound: NumberBound) -> SwiftExpression {
+        switch bound {
+        case .integer(let value): .integer(value)
+        case .real(let value): .double(value)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import CLogStoreCRC
+
+/// CRC-32C (Castagnoli), the checksum of records, segment headers, indexes and cursors.
+///
+/// Hardware `crc32` (SSE4.2 / ARMv8 CRC) when present, slicing-by-8 otherwise; see `CLogStoreCRC`.
+enum CRC32C {
+    /// The checksum of `bytes`, continuing from `crc` (0 to start).
+    static func checksum(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return crc }
+        return logstore_crc32c(crc, base, bytes.count)
+    }
+
+    /// The checksum of a byte array.
+    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { checksum($0) }
+    }
+
+    /// The portable table-driven checksum, for tests.
+    static func portableChecksum(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return 0 }
+            return logstore_crc32c_portable(0, base, raw.count)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// Cursor and counter files: one checksummed number each, replaced atomically.
+enum CursorFile {
+    static let cursorMagic = "BLOGCUR1"
+    static let droppedMagic = "BLOGDRP1"
+
+    /// The acknowledged sequence of cursor `name`: 0 when the cursor does not exist.
+    /// A damaged cursor file reads as 0 too: records are delivered again, never lost.
+    static func read(_ layout: StoreLayout, name: String) throws(LogStoreError) -> UInt64 {
+        layout.readNumber(at: try layout.cursorPath(name), magic: cursorMagic) ?? 0
+    }
+
+    static func write(_ layout: StoreLayout, name: String, sequence: UInt64) throws(LogStoreError) {
+        try layout.replaceFile(at: try layout.cursorPath(name), with: StoreLayout.encodeNumber(sequence, magic: cursorMagic), durable: true)
+    }
+
+    static func readDropped(_ layout: StoreLayout) -> UInt64 {
+        layout.readNumber(at: layout.droppedPath, magic: droppedMagic) ?? 0
+    }
+
+    static func writeDropped(_ layout: StoreLayout, count: UInt64) throws(LogStoreError) {
+        try layout.replaceFile(at: layout.droppedPath, with: StoreLayout.encodeNumber(count, magic: droppedMagic), durable: true)
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// A stored log, as a reader returns it.
+public struct LogRecord: Hashable, Sendable {
+    /// The store-wide sequence number: increasing, never reused (gaps are possible after a failed write).
+    public var sequence: UInt64
+    /// `category.event`.
+    public var tag: String
+    /// When the log happened.
+    public var timestamp: LogTimestamp
+    /// The id given at append time.
+    public var uuid: UUID
+    /// The encoded log, byte for byte as appended.
+    public var payload: [UInt8]
+
+    /// A record; readers build these, tests compare against them.
+    public init(sequence: UInt64, tag: String, timestamp: LogTimestamp, uuid: UUID, payload: [UInt8]) {
+        self.sequence = sequence
+        self.tag = tag
+        self.timestamp = timestamp
+        self.uuid = uuid
+        self.payload = payload
+    }
+
+    /// The record without its sequence number.
+    public var entry: LogEntry {
+        LogEntry(tag: tag, timestamp: timestamp, uuid: uuid, payload: payload)
+    }
+}

@@ -1,0 +1,103 @@
+/// What one segment holds: read from its index file, or from a scan when the index is missing,
+/// damaged or stale (the segment being written has none).
+public struct LogSegmentInfo: Hashable, Sendable {
+    /// The segment's number; segments are created in increasing order.
+    public var number: UInt64
+    /// Every record in the segment has a sequence number at least this.
+    public var baseSequence: UInt64
+    /// The first and last sequence numbers of the good records; `nil` when there are none.
+    public var sequenceRange: ClosedRange<UInt64>?
+    /// The earliest and latest record timestamps; `nil` when there are no records.
+    public var timeRange: ClosedRange<LogTimestamp>?
+    /// The number of good records.
+    public var recordCount: Int
+    /// Records per tag.
+    public var tagCounts: [String: Int]
+    /// The file size when the summary was made.
+    public var fileBytes: Int
+    /// Damaged regions passed over in the middle of the segment.
+    public var corruptSkipped: Int
+    /// Bytes in those regions.
+    public var skippedBytes: Int
+    /// Bytes after the last good record that are not a record (a torn or unfinished write).
+    public var tornTailBytes: Int
+
+    /// Sparse (sequence, offset) pairs: a frame boundary about every 64 KiB, for seeking.
+    var sparseSequences: [UInt64] = []
+    var sparseOffsets: [Int] = []
+    /// The offset just after the last good record.
+    var validBytes: Int
+
+    static let sparseStride = 64 << 10
+
+    init(number: UInt64, baseSequence: UInt64) {
+        self.number = number
+        self.baseSequence = baseSequence
+        self.recordCount = 0
+        self.tagCounts = [:]
+        self.fileBytes = SegmentHeader.byteCount
+        self.corruptSkipped = 0
+        self.skippedBytes = 0
+        self.tornTailBytes = 0
+        self.validBytes = SegmentHeader.byteCount
+    }
+
+    /// Counts one good record that starts at `offset`.
+    mutating func add(sequence: UInt64, timestamp: LogTimestamp, tag: String, offset: Int, frameBytes: Int) {
+        if let range = sequenceRange {
+            sequenceRange = range.lowerBound ... max(range.upperBound, sequence)
+        } else {
+            sequenceRange = sequence ... sequence
+        }
+        if let range = timeRange {
+            timeRange = min(range.lowerBound, timestamp) ... max(range.upperBound, timestamp)
+        } else {
+            timeRange = timestamp ... timestamp
+        }
+        recordCount += 1
+        tagCounts[tag, default: 0] += 1
+        if sparseOffsets.isEmpty || offset - sparseOffsets[sparseOffsets.count - 1] >= LogSegmentInfo.sparseStride {
+            sparseSequences.append(sequence)
+            sparseOffsets.append(offset)
+        }
+        validBytes = offset + frameBytes
+        fileBytes = max(fileBytes, validBytes)
+    }
+
+    /// Scans a whole segment.
+    static func scan(_ segment: OpenSegment) throws(LogStoreError) -> LogSegmentInfo {
+        let scanner = segment.scanner()
+        var info = LogSegmentInfo(number: segment.number, baseSequence: segment.header?.baseSequence ?? 0)
+        var sawRecord = false
+        scan: while true {
+            switch try scanner.next() {
+            case .record(let header, let bytes, let offset):
+                if !sawRecord && segment.header == nil { info.baseSequence = header.sequence }
+                sawRecord = true
+                info.add(sequence: header.sequence, timestamp: header.timestamp,
+                         tag: RecordFrame.tag(bytes, header: header), offset: offset, frameBytes: header.frameBytes)
+            case .skipped(let bytes):
+                info.corruptSkipped += 1
+                info.skippedBytes += bytes
+            case .end(let trailing):
+                info.tornTailBytes = trailing
+                break scan
+            }
+        }
+        info.fileBytes = max(try segment.file.size(), info.validBytes)
+        return info
+    }
+
+    /// The offset of the last indexed frame at or before `sequence`, and the sequence before it.
+    func seekPoint(for sequence: UInt64) -> (offset: Int, lastSequence: UInt64?)? {
+        var low = 0
+        var high = sparseSequences.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sparseSequences[middle] <= sequence { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        let found = sparseSequences[low - 1]
+        return (sparseOffsets[low - 1], found > 0 ? found - 1 : nil)
+    }
+}

@@ -1,0 +1,56 @@
+/// How a ``LogStoreWriter`` batches, syncs, rotates and caps. Validated when built.
+public struct LogStoreConfiguration: Sendable {
+    /// A segment is closed and a new one started when it reaches this size (default 8 MiB).
+    public var segmentBytes: Int
+    /// Appended records are kept in memory and written with one `write` when this many bytes are
+    /// pending (default 256 KiB), or on `flush`, `sync`, `read` and `close`.
+    public var writeBufferBytes: Int
+    /// Group commit by count: `fsync` after this many records since the last sync (default 1,000).
+    public var syncEveryRecords: Int
+    /// Group commit by time: `fsync` at the first append (or ``LogStoreWriter/syncIfDue()``) this
+    /// long after the last sync, in milliseconds (default 200).
+    public var syncIntervalMilliseconds: Int
+    /// Cap on the store's total size: the oldest closed segments are dropped beyond it
+    /// (default 256 MiB; `nil` for none).
+    public var maximumTotalBytes: Int?
+    /// Cap on age: closed segments whose newest record is older are dropped, in seconds
+    /// (default 30 days; `nil` for none).
+    public var maximumAgeSeconds: Int?
+    /// Called (outside the writer's lock, on the appending thread) whenever the durable sequence
+    /// number advances.
+    public var onDurable: (@Sendable (UInt64) -> Void)?
+
+    /// A configuration; every value has a default suited to a phone or a small server.
+    /// - Throws: ``LogStoreError/invalidConfiguration(_:)`` for a value out of range.
+    public init(
+        segmentBytes: Int = 8 << 20,
+        writeBufferBytes: Int = 256 << 10,
+        syncEveryRecords: Int = 1_000,
+        syncIntervalMilliseconds: Int = 200,
+        maximumTotalBytes: Int? = 256 << 20,
+        maximumAgeSeconds: Int? = 30 * 24 * 3600,
+        onDurable: (@Sendable (UInt64) -> Void)? = nil
+    ) throws(LogStoreError) {
+        guard segmentBytes >= 4096 else { throw .invalidConfiguration("segmentBytes \(segmentBytes) is below the minimum of 4096") }
+        guard writeBufferBytes >= 0 else { throw .invalidConfiguration("writeBufferBytes must not be negative") }
+        guard syncEveryRecords >= 1 else { throw .invalidConfiguration("syncEveryRecords must be at least 1") }
+        guard syncIntervalMilliseconds >= 0 else { throw .invalidConfiguration("syncIntervalMilliseconds must not be negative") }
+        if let maximumTotalBytes, maximumTotalBytes < segmentBytes {
+            throw .invalidConfiguration("maximumTotalBytes \(maximumTotalBytes) is below segmentBytes \(segmentBytes); the cap must hold at least one segment")
+        }
+        if let maximumAgeSeconds, maximumAgeSeconds < 1 { throw .invalidConfiguration("maximumAgeSeconds must be at least 1") }
+        self.segmentBytes = segmentBytes
+        self.writeBufferBytes = writeBufferBytes
+        self.syncEveryRecords = syncEveryRecords
+        self.syncIntervalMilliseconds = syncIntervalMilliseconds
+        self.maximumTotalBytes = maximumTotalBytes
+        self.maximumAgeSeconds = maximumAgeSeconds
+        self.onDurable = onDurable
+    }
+
+    /// The defaults.
+    public static var standard: LogStoreConfiguration {
+        // The defaults are in range, so this cannot throw.
+        try! LogStoreConfiguration()
+    }
+}

@@ -1,0 +1,57 @@
+/// The state of a store (``LogStoreReader/stats()``, ``LogStoreWriter/stats()``).
+public struct LogStoreStats: Hashable, Sendable {
+    /// Every segment, oldest first; the last is the one being written.
+    public var segments: [LogSegmentInfo]
+    /// Consumers' positions.
+    public var cursors: [LogCursorState]
+    /// Records dropped by the caps (size, age) since the store was created.
+    public var droppedByCaps: UInt64
+
+    /// Bytes in all segment files.
+    public var totalBytes: Int { segments.reduce(0) { $0 + $1.fileBytes } }
+    /// Good records in all segments.
+    public var recordCount: Int { segments.reduce(0) { $0 + $1.recordCount } }
+    /// The first and last sequence numbers stored; `nil` when the store is empty.
+    public var sequenceRange: ClosedRange<UInt64>? {
+        let ranges = segments.compactMap(\.sequenceRange)
+        guard let first = ranges.first, let last = ranges.last else { return nil }
+        return first.lowerBound ... last.upperBound
+    }
+
+    public init(segments: [LogSegmentInfo], cursors: [LogCursorState], droppedByCaps: UInt64) {
+        self.segments = segments
+        self.cursors = cursors
+        self.droppedByCaps = droppedByCaps
+    }
+
+    /// Records with a sequence number above `acknowledged`: counted from segment summaries
+    /// (exact unless a failed write left a gap in the numbers of a segment).
+    static func pending(after acknowledged: UInt64, in segments: [LogSegmentInfo]) -> Int {
+        var count = 0
+        for segment in segments {
+            guard let range = segment.sequenceRange, range.upperBound > acknowledged else { continue }
+            if range.lowerBound > acknowledged {
+                count += segment.recordCount
+            } else {
+                count += min(segment.recordCount, Int(range.upperBound - acknowledged))
+            }
+        }
+        return count
+    }
+}
+
+/// A consumer's durable position in the store.
+public struct LogCursorState: Hashable, Sendable {
+    /// The cursor's name.
+    public var name: String
+    /// Every record up to and including this sequence number is acknowledged (0: none).
+    public var acknowledgedSequence: UInt64
+    /// Records after it still in the store.
+    public var pendingRecords: Int
+
+    public init(name: String, acknowledgedSequence: UInt64, pendingRecords: Int) {
+        self.name = name
+        self.acknowledgedSequence = acknowledgedSequence
+        self.pendingRecords = pendingRecords
+    }
+}

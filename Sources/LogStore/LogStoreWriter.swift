@@ -1,0 +1,196 @@
+import Foundation
+import Synchronization
+
+/// The one writer of a store: appends records, group-commits them with `fsync`, rotates and caps
+/// segments, and moves consumers' cursors.
+///
+/// Opening takes an exclusive `flock(2)` on `LOCK` in the store directory, so a second writer —
+/// in this process or another — fails with ``LogStoreError/lockedByAnotherWriter(directory:)``.
+/// Opening also recovers: torn tails are cut, missing indexes rebuilt, and writing always
+/// continues in a new segment.
+///
+/// Thread-safe: every method runs under an internal mutex, so the writer can be shared; the
+/// usual owner is one background writer task. Opening sets `SIGXFSZ` to ignored, so that a file
+/// size limit surfaces as an `EFBIG` error rather than killing the process.
+///
+/// ```swift
+/// let writer = try LogStoreWriter(directory: "/var/app/logs/http")
+/// let range = try writer.append(contentsOf: entries)   // one write(2)
+/// let durable = try writer.sync()                      // fsync: everything ≤ durable survives a crash
+/// let chunk = try writer.read(cursor: "http", limit: 500)
+/// try writer.acknowledge(cursor: "http", through: chunk.last!.sequence)
+/// ```
+public final class LogStoreWriter: Sendable {
+    private let core: Mutex<WriterCore>
+    private let onDurable: (@Sendable (UInt64) -> Void)?
+    /// The store directory.
+    public let directory: String
+
+    /// Opens (creating it with mode 0700 if needed) the store in `directory` for writing.
+    /// - Throws: ``LogStoreError/lockedByAnotherWriter(directory:)`` if another writer has it,
+    ///   or a system error naming the file that could not be created or read.
+    public init(directory: String, configuration: LogStoreConfiguration = .standard) throws(LogStoreError) {
+        let core = try WriterCore(directory: directory, configuration: configuration)
+        self.directory = core.layout.directory
+        self.onDurable = configuration.onDurable
+        self.core = Mutex(core)
+    }
+
+    /// Runs `body` under the lock, then reports a durable-sequence advance outside it.
+    private func locked<Result>(_ body: (WriterCore) throws(LogStoreError) -> Result) throws(LogStoreError) -> Result {
+        let (result, advanced): (Result, UInt64?) = try core.withLock { (core) throws(LogStoreError) -> (Result, UInt64?) in
+            let result: Result
+            do throws(LogStoreError) {
+                result = try body(core)
+            } catch {
+                core.durableAdvanced = false
+                throw error
+            }
+            defer { core.durableAdvanced = false }
+            return (result, core.durableAdvanced ? core.durableSequence : nil)
+        }
+        if let advanced, let onDurable { onDurable(advanced) }
+        return result
+    }
+
+    // MARK: Appending
+
+    /// Appends one record; it is written when the buffer fills or at the next flush or sync, and
+    /// synced by the group-commit rules.
+    /// - Returns: the record's sequence number.
+    @discardableResult
+    public func append(_ entry: LogEntry) throws(LogStoreError) -> UInt64 {
+        try entry.payload.withBytes { (payload) throws(LogStoreError) -> UInt64 in
+            try append(tag: entry.tag, timestamp: entry.timestamp, uuid: entry.uuid, payload: payload)
+        }
+    }
+
+    /// Appends one record from raw payload bytes (copied into the write buffer, no allocation).
+    /// - Returns: the record's sequence number.
+    @discardableResult
+    public func append(tag: String, timestamp: LogTimestamp, uuid: UUID, payload: UnsafeRawBufferPointer) throws(LogStoreError) -> UInt64 {
+        try locked { (core) throws(LogStoreError) -> UInt64 in
+            let sequence = try core.append(tag: tag, timestamp: timestamp, uuid: uuid, payload: payload, batching: false)
+            _ = try core.syncIfDue()
+            return sequence
+        }
+    }
+
+    /// Appends a batch with one `write(2)`, then applies the group-commit rules.
+    /// - Returns: the sequence numbers given, `nil` for an empty batch.
+    /// - Throws: on an invalid entry nothing of the batch is kept; on a write error the batch is
+    ///   not in the store (append it again).
+    @discardableResult
+    public func append(contentsOf entries: [LogEntry]) throws(LogStoreError) -> ClosedRange<UInt64>? {
+        guard !entries.isEmpty else { return nil }
+        for entry in entries {
+            let tagBytes = entry.tag.utf8.count
+            guard tagBytes >= 1 && tagBytes <= LogStoreLimits.maximumTagBytes else { throw .invalidTag(entry.tag) }
+            let frameBytes = RecordFrame.frameBytes(tagBytes: tagBytes, payloadBytes: entry.payload.count)
+            guard frameBytes <= LogStoreLimits.maximumRecordBytes else {
+                throw .recordTooLarge(bytes: frameBytes, limit: LogStoreLimits.maximumRecordBytes)
+            }
+        }
+        return try locked { (core) throws(LogStoreError) -> ClosedRange<UInt64> in
+            var first: UInt64?
+            var last: UInt64 = 0
+            for entry in entries {
+                last = try entry.payload.withBytes { (payload) throws(LogStoreError) -> UInt64 in
+                    try core.append(tag: entry.tag, timestamp: entry.timestamp, uuid: entry.uuid, payload: payload, batching: true)
+                }
+                if first == nil { first = last }
+            }
+            try core.writeBuffer()
+            _ = try core.syncIfDue()
+            return first! ... last
+        }
+    }
+
+    /// Writes buffered records to the file (visible to readers, not yet durable).
+    public func flush() throws(LogStoreError) {
+        try locked { (core) throws(LogStoreError) in try core.writeBuffer() }
+    }
+
+    /// Writes buffered records and `fsync`s.
+    /// - Returns: the durable sequence number: every record appended without error up to it
+    ///   survives a crash.
+    /// - Throws: ``LogStoreError/syncFailed(path:errno:)``: the segment was closed; records after
+    ///   the previous durable sequence may be lost — append them again.
+    @discardableResult
+    public func sync() throws(LogStoreError) -> UInt64 {
+        try locked { (core) throws(LogStoreError) -> UInt64 in try core.sync() }
+    }
+
+    /// Syncs if the group-commit count or interval is reached (call it from a timer so that the
+    /// interval holds when appends stop).
+    /// - Returns: the durable sequence number if a sync ran, else `nil`.
+    @discardableResult
+    public func syncIfDue() throws(LogStoreError) -> UInt64? {
+        try locked { (core) throws(LogStoreError) -> UInt64? in try core.syncIfDue() ? core.durableSequence : nil }
+    }
+
+    /// The highest sequence number known durable.
+    public var durableSequence: UInt64 {
+        core.withLock { $0.durableSequence }
+    }
+
+    /// The sequence number of the last record appended (0 before any).
+    public var lastSequence: UInt64 {
+        core.withLock { $0.nextSequence - 1 }
+    }
+
+    // MARK: Consuming
+
+    /// Up to `limit` records after `sequence`, in sequence order (buffered records are written
+    /// first so that they are included).
+    public func read(after sequence: UInt64, limit: Int, matching filter: LogRecordFilter = .all) throws(LogStoreError) -> [LogRecord] {
+        try locked { (core) throws(LogStoreError) -> [LogRecord] in
+            guard !core.isClosed else { throw .closed }
+            try core.writeBuffer()
+            return try core.reading.read(after: sequence, limit: limit, filter: filter)
+        }
+    }
+
+    /// Up to `limit` records after the acknowledged position of cursor `name`. Reading does not
+    /// move the cursor: until ``acknowledge(cursor:through:)`` the same records come back.
+    public func read(cursor name: String, limit: Int) throws(LogStoreError) -> [LogRecord] {
+        try locked { (core) throws(LogStoreError) -> [LogRecord] in
+            guard !core.isClosed else { throw .closed }
+            let after = try core.acknowledgedSequence(cursor: name)
+            try core.writeBuffer()
+            return try core.reading.read(after: after, limit: limit, filter: .all)
+        }
+    }
+
+    /// Durably moves cursor `name` (created if new) to `sequence`; never backwards. Then deletes
+    /// the closed segments that every cursor has passed.
+    public func acknowledge(cursor name: String, through sequence: UInt64) throws(LogStoreError) {
+        try locked { (core) throws(LogStoreError) in try core.acknowledge(cursor: name, through: sequence) }
+    }
+
+    /// The acknowledged sequence of cursor `name` (0 if it does not exist).
+    public func acknowledgedSequence(cursor name: String) throws(LogStoreError) -> UInt64 {
+        try locked { (core) throws(LogStoreError) -> UInt64 in try core.acknowledgedSequence(cursor: name) }
+    }
+
+    /// Records after cursor `name`'s position (computed from segment summaries, no I/O).
+    public func pendingCount(cursor name: String) throws(LogStoreError) -> Int {
+        try locked { (core) throws(LogStoreError) -> Int in try core.pendingCount(cursor: name) }
+    }
+
+    /// Deletes cursor `name`, so that it no longer holds segments back.
+    public func removeCursor(named name: String) throws(LogStoreError) {
+        try locked { (core) throws(LogStoreError) in try core.removeCursor(named: name) }
+    }
+
+    /// Segments, cursors with their pending counts, and the drop count (from memory, no I/O).
+    public func stats() -> LogStoreStats {
+        core.withLock { $0.stats() }
+    }
+
+    /// Writes, syncs and indexes the active segment and releases the lock. Further calls throw
+    /// ``LogStoreError/closed``. Also done, ignoring errors, when the writer is released.
+    public func close() throws(LogStoreError) {
+        try locked { (core) throws(LogStoreError) in try core.close() }
+    }
+}

@@ -1,0 +1,101 @@
+/// The side file of a closed segment: its ``LogSegmentInfo`` (ranges, counts per tag, sparse
+/// offsets), so that queries skip segments without reading them and seeks start near the target.
+///
+/// Little-endian: magic `BLOGIDX1`, the fixed fields, the tag counts, the sparse offsets, then a
+/// CRC-32C of everything before it. A missing, damaged or stale index (its recorded file size is
+/// not the segment's size) is ignored and rebuilt by scanning the segment.
+enum SegmentIndexFile {
+    static let magic = Array("BLOGIDX1".utf8)
+
+    static func encode(_ info: LogSegmentInfo) -> [UInt8] {
+        var bytes = magic
+        func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+        put(info.number)
+        put(info.baseSequence)
+        put(info.sequenceRange.map { _ in UInt8(1) } ?? 0)
+        put(info.sequenceRange?.lowerBound ?? 0)
+        put(info.sequenceRange?.upperBound ?? 0)
+        put(info.timeRange?.lowerBound.microsecondsSince1970 ?? 0)
+        put(info.timeRange?.upperBound.microsecondsSince1970 ?? 0)
+        for value in [info.recordCount, info.fileBytes, info.validBytes, info.corruptSkipped, info.skippedBytes, info.tornTailBytes] {
+            put(UInt64(value))
+        }
+        let tags = info.tagCounts.sorted { $0.key < $1.key }
+        put(UInt32(tags.count))
+        for (tag, count) in tags {
+            let utf8 = Array(tag.utf8)
+            put(UInt16(utf8.count))
+            bytes += utf8
+            put(UInt64(count))
+        }
+        put(UInt32(info.sparseOffsets.count))
+        for (sequence, offset) in zip(info.sparseSequences, info.sparseOffsets) {
+            put(sequence)
+            put(UInt64(offset))
+        }
+        put(CRC32C.checksum(bytes))
+        return bytes
+    }
+
+    /// The summary in `bytes`, or `nil` if anything about it is wrong.
+    static func decode(_ bytes: [UInt8], number: UInt64) -> LogSegmentInfo? {
+        guard bytes.count >= magic.count + 4, bytes.prefix(magic.count).elementsEqual(magic) else { return nil }
+        let body = bytes.count - 4
+        let stored = bytes[body...].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        guard stored == CRC32C.checksum(Array(bytes[0 ..< body])) else { return nil }
+        var offset = magic.count
+        func take<T: FixedWidthInteger>(_: T.Type) -> T? {
+            guard offset + MemoryLayout<T>.size <= body else { return nil }
+            var value: T = 0
+            for index in (0 ..< MemoryLayout<T>.size).reversed() { value = value << 8 | T(truncatingIfNeeded: bytes[offset + index]) }
+            offset += MemoryLayout<T>.size
+            return value
+        }
+        func count(_ value: UInt64?) -> Int? { value.flatMap { $0 <= UInt64(Int.max) ? Int($0) : nil } }
+        guard let storedNumber = take(UInt64.self), storedNumber == number,
+              let base = take(UInt64.self), let hasRecords = take(UInt8.self),
+              let first = take(UInt64.self), let last = take(UInt64.self),
+              let earliest = take(Int64.self), let latest = take(Int64.self),
+              let recordCount = count(take(UInt64.self)), let fileBytes = count(take(UInt64.self)),
+              let validBytes = count(take(UInt64.self)), let corrupt = count(take(UInt64.self)),
+              let skipped = count(take(UInt64.self)), let torn = count(take(UInt64.self)),
+              let tagCount = take(UInt32.self), first <= last, earliest <= latest
+        else { return nil }
+        var info = LogSegmentInfo(number: number, baseSequence: base)
+        if hasRecords == 1 {
+            info.sequenceRange = first ... last
+            info.timeRange = LogTimestamp(microsecondsSince1970: earliest) ... LogTimestamp(microsecondsSince1970: latest)
+        }
+        info.recordCount = recordCount
+        info.fileBytes = fileBytes
+        info.validBytes = validBytes
+        info.corruptSkipped = corrupt
+        info.skippedBytes = skipped
+        info.tornTailBytes = torn
+        for _ in 0 ..< tagCount {
+            guard let length = take(UInt16.self), offset + Int(length) <= body else { return nil }
+            let tag = String(decoding: bytes[offset ..< offset + Int(length)], as: UTF8.self)
+            offset += Int(length)
+            guard let tagRecords = count(take(UInt64.self)) else { return nil }
+            info.tagCounts[tag] = tagRecords
+        }
+        guard let sparseCount = take(UInt32.self), Int(sparseCount) <= (body - offset) / 16 else { return nil }
+        for _ in 0 ..< sparseCount {
+            guard let sequence = take(UInt64.self), let position = count(take(UInt64.self)) else { return nil }
+            info.sparseSequences.append(sequence)
+            info.sparseOffsets.append(position)
+        }
+        guard offset == body else { return nil }
+        return info
+    }
+
+    /// The index of segment `number` if it exists, is intact and describes the file as it is now.
+    static func load(_ layout: StoreLayout, number: UInt64, segmentBytes: Int) -> LogSegmentInfo? {
+        guard let file = try? SystemFile.openForReadingIfPresent(layout.indexPath(number)) else { return nil }
+        defer { file.close() }
+        guard let bytes = try? file.readAll(limit: 16 << 20), let info = decode(bytes, number: number),
+              info.fileBytes == segmentBytes, info.validBytes <= segmentBytes
+        else { return nil }
+        return info
+    }
+}

@@ -1,0 +1,133 @@
+import Glibc
+
+/// Walks the frames of one segment file through a 1 MiB read window, without copying records.
+///
+/// Damage handling, the same for recovery, reads and verification:
+/// - a bad frame followed (anywhere later in the file) by a good frame that continues the
+///   sequence is *skipped*: ``Event/skipped(bytes:)``, then the good frame;
+/// - a bad frame with no good frame after it is the *tail*: ``Event/end(trailingBytes:)``. In
+///   the segment being written the tail may be a write in progress, so the scanner stays put and
+///   a later call sees the completed frame.
+final class SegmentScanner {
+    enum Event {
+        /// A good frame at `offset`; `bytes` starts at the frame and is valid until the next call.
+        case record(FrameHeader, bytes: UnsafeRawBufferPointer, offset: Int)
+        /// Damaged bytes were passed over to reach the next good frame.
+        case skipped(bytes: Int)
+        /// No more good frames; `trailingBytes` bytes after the last good frame are not a record.
+        case end(trailingBytes: Int)
+    }
+
+    /// The largest gap between consecutive sequence numbers that a resynchronisation accepts;
+    /// keeps a random byte run from passing as a record.
+    static let maximumSequenceGap: UInt64 = 1 << 40
+
+    let file: SystemFile
+    /// The file offset of the next frame.
+    private(set) var position: Int
+    /// The last good sequence number seen (or the segment's base sequence minus one).
+    private(set) var lastSequence: UInt64?
+    private var buffer: UnsafeMutableRawPointer
+    private var capacity: Int
+    private var windowStart = 0
+    private var windowCount = 0
+
+    init(file: SystemFile, position: Int, lastSequence: UInt64?, windowBytes: Int = 1 << 20) {
+        self.file = file
+        self.position = position
+        self.lastSequence = lastSequence
+        self.capacity = windowBytes
+        self.buffer = UnsafeMutableRawPointer.allocate(byteCount: windowBytes, alignment: 16)
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// Moves to a known frame boundary (from an index or an earlier scan).
+    func seek(to offset: Int, lastSequence: UInt64?) {
+        position = offset
+        self.lastSequence = lastSequence
+    }
+
+    /// The bytes from `offset` on, at least `count` of them unless the file ends first.
+    private func bytes(at offset: Int, count: Int) throws(LogStoreError) -> UnsafeRawBufferPointer {
+        if offset >= windowStart && offset + count <= windowStart + windowCount {
+            return UnsafeRawBufferPointer(start: buffer + (offset - windowStart), count: windowStart + windowCount - offset)
+        }
+        if count > capacity {
+            buffer.deallocate()
+            capacity = count
+            buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        }
+        windowStart = offset
+        windowCount = 0
+        windowCount = try file.read(into: buffer, count: capacity, at: offset)
+        return UnsafeRawBufferPointer(start: buffer, count: windowCount)
+    }
+
+    /// Parses at `offset`, widening the window when a frame crosses its end.
+    private func parse(at offset: Int, afterSequence: UInt64?) throws(LogStoreError) -> (RecordFrame.Parse, UnsafeRawBufferPointer) {
+        var view = try bytes(at: offset, count: RecordFrame.prefixBytes)
+        var outcome = RecordFrame.parse(view, afterSequence: afterSequence)
+        if case .incomplete(let needed) = outcome, view.count < needed, needed > RecordFrame.prefixBytes {
+            view = try bytes(at: offset, count: needed)
+            outcome = RecordFrame.parse(view, afterSequence: afterSequence)
+        }
+        return (outcome, view)
+    }
+
+    func next() throws(LogStoreError) -> Event {
+        let (outcome, view) = try parse(at: position, afterSequence: nil)
+        if case .valid(let header) = outcome {
+            let offset = position
+            position += header.frameBytes
+            lastSequence = header.sequence
+            return .record(header, bytes: UnsafeRawBufferPointer(rebasing: view[0 ..< header.frameBytes]), offset: offset)
+        }
+        let end = max(try file.size(), position)
+        if end == position { return .end(trailingBytes: 0) }
+        // Look for the next good frame that continues the sequence.
+        var candidate = position + 1
+        while candidate + RecordFrame.prefixBytes + RecordFrame.minimumBodyBytes <= end {
+            let (found, _) = try parse(at: candidate, afterSequence: lastSequence)
+            if case .valid = found {
+                let skipped = candidate - position
+                position = candidate
+                return .skipped(bytes: skipped)
+            }
+            candidate += 1
+        }
+        return .end(trailingBytes: end - position)
+    }
+}
+
+/// A segment file opened for reading, with its header (`nil` when the header is damaged; the
+/// records are still read, each has its own checksum).
+struct OpenSegment {
+    let number: UInt64
+    let file: SystemFile
+    let header: SegmentHeader?
+
+    /// Opens segment `number`; `nil` when it has been deleted meanwhile.
+    static func open(_ layout: StoreLayout, number: UInt64) throws(LogStoreError) -> OpenSegment? {
+        guard let file = try SystemFile.openForReadingIfPresent(layout.segmentPath(number)) else { return nil }
+        var raw = [UInt8](repeating: 0, count: SegmentHeader.byteCount)
+        let got: Int
+        do throws(LogStoreError) {
+            got = try raw.withMutableBytes { (buffer) throws(LogStoreError) -> Int in
+                try file.read(into: buffer.baseAddress!, count: SegmentHeader.byteCount, at: 0)
+            }
+        } catch {
+            file.close()
+            throw error
+        }
+        let header = raw.withUnsafeBytes { SegmentHeader(decoding: UnsafeRawBufferPointer(rebasing: $0[0 ..< got])) }
+        return OpenSegment(number: number, file: file, header: header)
+    }
+
+    /// A scanner positioned at the first frame.
+    func scanner() -> SegmentScanner {
+        SegmentScanner(file: file, position: SegmentHeader.byteCount, lastSequence: header.flatMap { $0.baseSequence > 0 ? $0.baseSequence - 1 : nil })
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Glibc
+
+/// The names of the files in a store directory. Only names built here are ever opened, so no
+/// path from outside (a cursor name, a listed file) can point out of the directory.
+///
+/// ```
+/// LOCK                          the writer's flock(2) lock file
+/// segment-0000000000000001.log  segments, numbered from 1 in the order they were created
+/// segment-0000000000000001.idx  the index of a closed segment (a cache, rebuilt when damaged)
+/// cursor-<name>                 a consumer's acknowledged sequence number
+/// dropped                       how many records the caps dropped, in total
+/// ```
+struct StoreLayout: Sendable {
+    let directory: String
+
+    init(directory: String) {
+        var path = directory
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        self.directory = path
+    }
+
+    var lockPath: String { directory + "/LOCK" }
+    var droppedPath: String { directory + "/dropped" }
+
+    func segmentPath(_ number: UInt64) -> String { directory + "/" + StoreLayout.segmentName(number) + ".log" }
+    func indexPath(_ number: UInt64) -> String { directory + "/" + StoreLayout.segmentName(number) + ".idx" }
+
+    func cursorPath(_ name: String) throws(LogStoreError) -> String {
+        try StoreLayout.validateCursorName(name)
+        return directory + "/cursor-" + name
+    }
+
+    static func segmentName(_ number: UInt64) -> String {
+        let digits = String(number)
+        return "segment-" + String(repeating: "0", count: max(0, 16 - digits.count)) + digits
+    }
+
+    static func validateCursorName(_ name: String) throws(LogStoreError) {
+        let valid = !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2D
+        }
+        guard valid else { throw .invalidCursorName(name) }
+    }
+
+    /// What the directory holds, from one listing.
+    struct Listing {
+        var segments: [UInt64] = []
+        var indexes: Set<UInt64> = []
+        var cursors: [String] = []
+        var temporaryFiles: [String] = []
+    }
+
+    func list() throws(LogStoreError) -> Listing {
+        guard let handle = opendir(directory) else {
+            if errno == ENOENT || errno == ENOTDIR { throw .notAStore(directory: directory) }
+            throw .system(operation: "list", path: directory, errno: errno)
+        }
+        defer { closedir(handle) }
+        var listing = Listing()
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if let number = StoreLayout.segmentNumber(name, suffix: ".log") {
+                listing.segments.append(number)
+            } else if let number = StoreLayout.segmentNumber(name, suffix: ".idx") {
+                listing.indexes.insert(number)
+            } else if name.hasPrefix("cursor-"), (try? StoreLayout.validateCursorName(String(name.dropFirst(7)))) != nil {
+                listing.cursors.append(String(name.dropFirst(7)))
+            } else if name.hasSuffix(".tmp") {
+                listing.temporaryFiles.append(name)
+            }
+        }
+        listing.segments.sort()
+        listing.cursors.sort()
+        return listing
+    }
+
+    private static func segmentNumber(_ name: String, suffix: String) -> UInt64? {
+        guard name.hasPrefix("segment-"), name.hasSuffix(suffix) else { return nil }
+        let digits = name.dropFirst(8).dropLast(suffix.count)
+        guard digits.count == 16, digits.allSatisfy(\.isASCII), let number = UInt64(digits), number > 0 else { return nil }
+        return number
+    }
+
+    /// Creates the directory (and missing parents) with mode 0700.
+    func createDirectory() throws(LogStoreError) {
+        var info = stat()
+        if stat(directory, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .system(operation: "use as a store directory", path: directory, errno: ENOTDIR) }
+            return
+        }
+        let parent = (directory as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != directory && stat(parent, &info) != 0 {
+            try StoreLayout(directory: parent).createDirectory()
+        }
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            throw .system(operation: "create directory", path: directory, errno: errno)
+        }
+    }
+
+    /// Makes renames and new files in the directory durable.
+    func syncDirectory() throws(LogStoreError) {
+        let handle = try SystemFile.open(directory, flags: O_RDONLY | O_DIRECTORY)
+        defer { handle.close() }
+        guard fsync(handle.descriptor) == 0 else { throw .syncFailed(path: directory, errno: errno) }
+    }
+
+    /// Replaces a small file atomically: write a temporary file, fsync it, rename it over.
+    func replaceFile(at path: String, with bytes: [UInt8], durable: Bool) throws(LogStoreError) {
+        let temporary = path + ".tmp"
+        let file = try SystemFile.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
+        do throws(LogStoreError) {
+            try bytes.withBytes { (raw) throws(LogStoreError) in try file.writeAll(raw) }
+            if durable { try file.sync() }
+            file.close()
+        } catch {
+            file.close()
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw .system(operation: "rename over", path: path, errno: code)
+        }
+        if durable { try syncDirectory() }
+    }
+
+    /// A small checksummed file holding one number (cursors and the dropped count):
+    /// 8-byte magic, 8-byte value, 4-byte CRC-32C of the first 16 bytes.
+    static func encodeNumber(_ value: UInt64, magic: String) -> [UInt8] {
+        var bytes = Array(magic.utf8.prefix(8))
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: CRC32C.checksum(bytes).littleEndian) { bytes += $0 }
+        return bytes
+    }
+
+    static func decodeNumber(_ bytes: [UInt8], magic: String) -> UInt64? {
+        guard bytes.count == 20, bytes.prefix(8).elementsEqual(magic.utf8.prefix(8)) else { return nil }
+        let crc = bytes[16 ..< 20].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        guard crc == CRC32C.checksum(Array(bytes[0 ..< 16])) else { return nil }
+        return bytes[8 ..< 16].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    }
+
+    /// Reads a number file; `nil` when it is missing or damaged.
+    func readNumber(at path: String, magic: String) -> UInt64? {
+        guard let file = try? SystemFile.openForReadingIfPresent(path) else { return nil }
+        defer { file.close() }
+        guard let bytes = try? file.readAll(limit: 64) else { return nil }
+        return StoreLayout.decodeNumber(bytes, magic: magic)
+    }
+}

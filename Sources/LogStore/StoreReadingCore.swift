@@ -1,0 +1,196 @@
+/// The reading machinery shared by ``LogStoreReader`` and ``LogStoreWriter``: ordered chunked
+/// reads with a remembered position, segment summaries and verification. Never writes.
+/// Not thread-safe: each owner uses it from one thread at a time.
+final class StoreReadingCore {
+    let layout: StoreLayout
+    /// Segment base sequences from headers (`nil`: damaged header); a header never changes.
+    private var baseSequences: [UInt64: UInt64?] = [:]
+    /// Summaries of closed segments, keyed by number, valid while the file size is unchanged.
+    private var summaries: [UInt64: LogSegmentInfo] = [:]
+    /// Where the previous read stopped, so that the next chunk continues without a search.
+    private var continuation: Continuation?
+    private var current: (segment: OpenSegment, scanner: SegmentScanner)?
+
+    private struct Continuation {
+        var after: UInt64
+        var filter: LogRecordFilter
+        var segment: UInt64
+        var offset: Int
+        var lastSequence: UInt64?
+    }
+
+    init(layout: StoreLayout) {
+        self.layout = layout
+    }
+
+    deinit {
+        current?.segment.file.close()
+    }
+
+    func closeFiles() {
+        current?.segment.file.close()
+        current = nil
+    }
+
+    // MARK: Reading records
+
+    /// Up to `limit` records with a sequence number above `after`, in sequence order.
+    func read(after: UInt64, limit: Int, filter: LogRecordFilter) throws(LogStoreError) -> [LogRecord] {
+        guard limit > 0 else { return [] }
+        let segments = try layout.list().segments
+        guard !segments.isEmpty else { return [] }
+        var records: [LogRecord] = []
+        records.reserveCapacity(min(limit, 4096))
+        var startIndex: Int
+        var resume: Continuation?
+        if let continuation, continuation.after == after, continuation.filter == filter,
+           let found = segments.firstIndex(of: continuation.segment) {
+            startIndex = found
+            resume = continuation
+        } else {
+            startIndex = try firstSegmentIndex(holdingAfter: after, in: segments)
+        }
+        var lastSequence = after
+        for index in startIndex ..< segments.count {
+            let number = segments[index]
+            let isClosed = index < segments.count - 1
+            if isClosed, resume == nil || resume?.segment != number, let summary = try summary(of: number) {
+                if let range = summary.sequenceRange, range.upperBound <= after { continue }
+                if !filter.matchesEverything && !filter.mayMatch(summary) { continue }
+                if summary.sequenceRange == nil { continue }
+            }
+            guard let scanner = try scanner(for: number) else { continue }
+            if let point = resume, point.segment == number {
+                scanner.seek(to: point.offset, lastSequence: point.lastSequence)
+            } else if let summary = summaries[number], let point = summary.seekPoint(for: after + 1) {
+                scanner.seek(to: point.offset, lastSequence: point.lastSequence)
+            } else {
+                let segment = current!.segment
+                scanner.seek(to: SegmentHeader.byteCount, lastSequence: segment.header.flatMap { $0.baseSequence > 0 ? $0.baseSequence - 1 : nil })
+            }
+            resume = nil
+            scan: while true {
+                switch try scanner.next() {
+                case .record(let header, let bytes, _):
+                    guard header.sequence > lastSequence else { continue }
+                    if !filter.matchesEverything {
+                        guard filter.matches(tag: RecordFrame.tag(bytes, header: header), timestamp: header.timestamp) else { continue }
+                    }
+                    records.append(RecordFrame.record(bytes, header: header))
+                    lastSequence = header.sequence
+                    if records.count == limit {
+                        continuation = Continuation(after: lastSequence, filter: filter, segment: number,
+                                                    offset: scanner.position, lastSequence: scanner.lastSequence)
+                        return records
+                    }
+                case .skipped:
+                    continue
+                case .end:
+                    break scan
+                }
+            }
+            continuation = Continuation(after: lastSequence, filter: filter, segment: number,
+                                        offset: scanner.position, lastSequence: scanner.lastSequence)
+        }
+        return records
+    }
+
+    /// The scanner of segment `number`, reusing the open one; `nil` if the segment is gone.
+    private func scanner(for number: UInt64) throws(LogStoreError) -> SegmentScanner? {
+        if let current, current.segment.number == number { return current.scanner }
+        closeFiles()
+        guard let segment = try OpenSegment.open(layout, number: number) else { return nil }
+        let scanner = segment.scanner()
+        current = (segment, scanner)
+        return scanner
+    }
+
+    /// The last segment whose base sequence is at most `after + 1` (the first one if none is).
+    private func firstSegmentIndex(holdingAfter after: UInt64, in segments: [UInt64]) throws(LogStoreError) -> Int {
+        for index in stride(from: segments.count - 1, through: 0, by: -1) {
+            let base: UInt64?
+            if let cached = baseSequences[segments[index]] {
+                base = cached
+            } else {
+                guard let segment = try OpenSegment.open(layout, number: segments[index]) else { continue }
+                segment.file.close()
+                base = segment.header?.baseSequence
+                baseSequences[segments[index]] = base
+            }
+            if let base, base <= after &+ 1 { return index }
+            if base == nil { continue }
+        }
+        return 0
+    }
+
+    // MARK: Summaries
+
+    /// The summary of a closed segment: its index when intact and current, else a scan.
+    func summary(of number: UInt64) throws(LogStoreError) -> LogSegmentInfo? {
+        guard let segment = try OpenSegment.open(layout, number: number) else { return nil }
+        defer { segment.file.close() }
+        let size = try segment.file.size()
+        if let cached = summaries[number], cached.fileBytes == size { return cached }
+        let info: LogSegmentInfo
+        if let indexed = SegmentIndexFile.load(layout, number: number, segmentBytes: size) {
+            info = indexed
+        } else {
+            info = try LogSegmentInfo.scan(segment)
+        }
+        summaries[number] = info
+        return info
+    }
+
+    /// Summaries of every segment, oldest first; the last (the one being written) is scanned.
+    func segmentInfos() throws(LogStoreError) -> [LogSegmentInfo] {
+        let segments = try layout.list().segments
+        var infos: [LogSegmentInfo] = []
+        for (index, number) in segments.enumerated() {
+            if index < segments.count - 1 {
+                if let info = try summary(of: number) { infos.append(info) }
+            } else if let segment = try OpenSegment.open(layout, number: number) {
+                defer { segment.file.close() }
+                infos.append(try LogSegmentInfo.scan(segment))
+            }
+        }
+        summaries = summaries.filter { segments.contains($0.key) }
+        return infos
+    }
+
+    // MARK: Verification
+
+    /// Reads every frame of every segment and checks it, ignoring the indexes.
+    func verify() throws(LogStoreError) -> LogStoreVerification {
+        var result = LogStoreVerification()
+        let listing = try layout.list()
+        for (index, number) in listing.segments.enumerated() {
+            guard let segment = try OpenSegment.open(layout, number: number) else { continue }
+            defer { segment.file.close() }
+            result.segments += 1
+            if segment.header == nil { result.damagedHeaders += 1 }
+            let scanner = segment.scanner()
+            scan: while true {
+                switch try scanner.next() {
+                case .record(let header, _, _):
+                    result.records += 1
+                    result.recordBytes += header.frameBytes
+                    if let last = result.lastSequence, header.sequence <= last { result.sequenceRegressions += 1 }
+                    if result.firstSequence == nil { result.firstSequence = header.sequence }
+                    result.lastSequence = max(result.lastSequence ?? 0, header.sequence)
+                case .skipped(let bytes):
+                    result.corruptSkipped += 1
+                    result.skippedBytes += bytes
+                case .end(let trailing):
+                    result.tornTailBytes += trailing
+                    break scan
+                }
+            }
+            let size = try segment.file.size()
+            result.bytes += size
+            if index < listing.segments.count - 1, SegmentIndexFile.load(layout, number: number, segmentBytes: size) == nil {
+                result.indexesMissingOrStale += 1
+            }
+        }
+        return result
+    }
+}

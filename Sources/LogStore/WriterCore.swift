@@ -1,0 +1,388 @@
+import Foundation
+import Glibc
+
+/// The writer's state and logic. ``LogStoreWriter`` keeps it in a `Mutex` and touches it only
+/// inside `withLock`; `@unchecked Sendable` only lets the lock's closures hand it around, the
+/// mutex is what makes that safe.
+final class WriterCore: @unchecked Sendable {
+    let layout: StoreLayout
+    let configuration: LogStoreConfiguration
+    private let lockFile: SystemFile
+    let reading: StoreReadingCore
+
+    /// Closed segments, oldest first.
+    private(set) var closedSegments: [LogSegmentInfo] = []
+    private var active: ActiveSegment?
+    private let buffer: WriteBuffer
+    private var nextSegmentNumber: UInt64 = 1
+
+    private(set) var nextSequence: UInt64 = 1
+    /// The last sequence handed to `write(2)`.
+    private var writtenSequence: UInt64 = 0
+    private(set) var durableSequence: UInt64 = 0
+    /// Set when the durable sequence advanced; the wrapper reports it outside the lock.
+    var durableAdvanced = false
+    private var recordsSinceSync = 0
+    private var lastSyncNanoseconds: UInt64
+    private(set) var cursors: [String: UInt64] = [:]
+    private(set) var droppedByCaps: UInt64 = 0
+    private var droppedUnrecorded = false
+    private(set) var isClosed = false
+
+    private struct ActiveSegment {
+        var file: SystemFile
+        var number: UInt64
+        /// Bytes in the file.
+        var size: Int
+        /// The summary of what is in the file.
+        var written: LogSegmentInfo
+        /// The summary including the records still in the buffer.
+        var buffered: LogSegmentInfo
+    }
+
+    init(directory: String, configuration: LogStoreConfiguration) throws(LogStoreError) {
+        layout = StoreLayout(directory: directory)
+        self.configuration = configuration
+        try layout.createDirectory()
+        lockFile = try SystemFile.open(layout.lockPath, flags: O_RDWR | O_CREAT)
+        while flock(lockFile.descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            lockFile.close()
+            if code == EWOULDBLOCK { throw .lockedByAnotherWriter(directory: layout.directory) }
+            throw .system(operation: "lock", path: layout.lockPath, errno: code)
+        }
+        // Past a file-size limit (ulimit -f) a write must fail with EFBIG, not kill the process.
+        signal(SIGXFSZ, SIG_IGN)
+        reading = StoreReadingCore(layout: layout)
+        buffer = WriteBuffer(capacity: max(configuration.writeBufferBytes, 64 << 10) + 4096)
+        lastSyncNanoseconds = WriterCore.monotonicNanoseconds()
+        do throws(LogStoreError) {
+            try recover()
+            try startSegment()
+        } catch {
+            lockFile.close()
+            throw error
+        }
+    }
+
+    deinit {
+        if !isClosed { try? close() }
+    }
+
+    static func monotonicNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    // MARK: Recovery
+
+    /// Summarises every segment (from its index, or by a scan that also cuts a torn tail),
+    /// drops empty segments and leftovers, and finds the next sequence number.
+    private func recover() throws(LogStoreError) {
+        let listing = try layout.list()
+        for name in listing.temporaryFiles { unlink(layout.directory + "/" + name) }
+        for number in listing.indexes where !listing.segments.contains(number) { unlink(layout.indexPath(number)) }
+        for name in listing.cursors {
+            cursors[name] = try CursorFile.read(layout, name: name)
+        }
+        droppedByCaps = CursorFile.readDropped(layout)
+        var next: UInt64 = 1
+        for number in listing.segments {
+            nextSegmentNumber = max(nextSegmentNumber, number + 1)
+            let file = try SystemFile.open(layout.segmentPath(number), flags: O_RDWR)
+            defer { file.close() }
+            let size = try file.size()
+            var info: LogSegmentInfo
+            if let indexed = SegmentIndexFile.load(layout, number: number, segmentBytes: size) {
+                info = indexed
+            } else {
+                guard let segment = try OpenSegment.open(layout, number: number) else { continue }
+                defer { segment.file.close() }
+                info = try LogSegmentInfo.scan(segment)
+                if let header = segment.header { next = max(next, header.baseSequence) }
+                if info.tornTailBytes > 0 {
+                    // Never append after a recovered tail: cut it, then write to a new segment.
+                    try file.truncate(to: info.validBytes)
+                    info.fileBytes = info.validBytes
+                    info.tornTailBytes = 0
+                }
+                try file.sync()
+                if info.recordCount > 0 { writeIndex(info) }
+            }
+            next = max(next, info.baseSequence)
+            if let range = info.sequenceRange { next = max(next, range.upperBound + 1) }
+            if info.recordCount == 0 {
+                deleteSegment(number)
+            } else {
+                closedSegments.append(info)
+            }
+        }
+        if let highest = cursors.values.max() { next = max(next, highest + 1) }
+        nextSequence = next
+        writtenSequence = next - 1
+        durableSequence = next - 1
+        try enforceCaps()
+    }
+
+    private func writeIndex(_ info: LogSegmentInfo) {
+        // The index is a cache: if it cannot be written, readers scan the segment instead.
+        try? layout.replaceFile(at: layout.indexPath(info.number), with: SegmentIndexFile.encode(info), durable: false)
+    }
+
+    private func deleteSegment(_ number: UInt64) {
+        unlink(layout.segmentPath(number))
+        unlink(layout.indexPath(number))
+    }
+
+    // MARK: Segments
+
+    private func startSegment() throws(LogStoreError) {
+        let number = nextSegmentNumber
+        let path = layout.segmentPath(number)
+        let file = try SystemFile.open(path, flags: O_WRONLY | O_CREAT | O_EXCL | O_APPEND, operation: "create segment")
+        nextSegmentNumber += 1
+        do throws(LogStoreError) {
+            let header = SegmentHeader(baseSequence: nextSequence, segmentNumber: number).encoded()
+            try header.withBytes { (raw) throws(LogStoreError) in try file.writeAll(raw) }
+            try file.sync()
+            try layout.syncDirectory()
+        } catch {
+            file.close()
+            unlink(path)
+            throw error
+        }
+        let info = LogSegmentInfo(number: number, baseSequence: nextSequence)
+        active = ActiveSegment(file: file, number: number, size: SegmentHeader.byteCount, written: info, buffered: info)
+    }
+
+    /// Writes, syncs and indexes the active segment, then closes it.
+    private func closeActiveSegment() throws(LogStoreError) {
+        guard active != nil else { return }
+        try writeBuffer()
+        try syncActive()
+        guard let segment = active else { return }
+        var info = segment.written
+        info.fileBytes = segment.size
+        segment.file.close()
+        active = nil
+        if info.recordCount > 0 {
+            writeIndex(info)
+            closedSegments.append(info)
+        } else {
+            deleteSegment(info.number)
+        }
+    }
+
+    /// Gives up on the active segment after a failed write or sync: close the descriptor (never
+    /// fsync it again), summarise what reached the file, and leave the next append a new segment.
+    private func abandonActiveSegment() {
+        guard let segment = active else { return }
+        segment.file.close()
+        active = nil
+        buffer.removeAll()
+        guard let reopened = try? OpenSegment.open(layout, number: segment.number) else { return }
+        defer { reopened.file.close() }
+        guard let info = try? LogSegmentInfo.scan(reopened) else { return }
+        if info.recordCount > 0 {
+            writeIndex(info)
+            closedSegments.append(info)
+        } else {
+            deleteSegment(segment.number)
+        }
+    }
+
+    // MARK: Appending
+
+    /// Appends one record to the buffer; writes it out when the buffer is full (unless batching).
+    func append(tag: String, timestamp: LogTimestamp, uuid: UUID, payload: UnsafeRawBufferPointer, batching: Bool) throws(LogStoreError) -> UInt64 {
+        guard !isClosed else { throw .closed }
+        var tag = tag
+        let tagBytes = tag.utf8.count
+        guard tagBytes >= 1 && tagBytes <= LogStoreLimits.maximumTagBytes else { throw .invalidTag(tag) }
+        let frameBytes = RecordFrame.frameBytes(tagBytes: tagBytes, payloadBytes: payload.count)
+        guard frameBytes <= LogStoreLimits.maximumRecordBytes else {
+            throw .recordTooLarge(bytes: frameBytes, limit: LogStoreLimits.maximumRecordBytes)
+        }
+        if active == nil { try startSegment() }
+        if let segment = active, segment.buffered.recordCount > 0,
+           segment.size + buffer.count + frameBytes > configuration.segmentBytes {
+            try closeActiveSegment()
+            try enforceCaps()
+            try startSegment()
+        }
+        let sequence = nextSequence
+        let destination = buffer.reserve(frameBytes)
+        tag.withUTF8 { utf8 in
+            RecordFrame.encode(into: destination, sequence: sequence, timestamp: timestamp, uuid: uuid,
+                               tag: UnsafeRawBufferPointer(utf8), payload: payload)
+        }
+        active!.buffered.add(sequence: sequence, timestamp: timestamp, tag: tag,
+                             offset: active!.size + buffer.count, frameBytes: frameBytes)
+        buffer.commit(frameBytes)
+        nextSequence += 1
+        recordsSinceSync += 1
+        if !batching && buffer.count >= configuration.writeBufferBytes { try writeBuffer() }
+        return sequence
+    }
+
+    /// One `write` of everything buffered. On failure the file is cut back to before the write
+    /// (or, if that fails too, the segment is abandoned) and the buffered records are dropped.
+    func writeBuffer() throws(LogStoreError) {
+        guard buffer.count > 0, let segment = active else { return }
+        do throws(LogStoreError) {
+            try segment.file.writeAll(buffer.bytes)
+        } catch {
+            do throws(LogStoreError) {
+                try segment.file.truncate(to: segment.size)
+                active!.buffered = segment.written
+                buffer.removeAll()
+            } catch {
+                abandonActiveSegment()
+            }
+            throw error
+        }
+        active!.size += buffer.count
+        active!.written = active!.buffered
+        active!.written.fileBytes = active!.size
+        writtenSequence = nextSequence - 1
+        buffer.removeAll()
+    }
+
+    private func syncActive() throws(LogStoreError) {
+        guard let segment = active else { return }
+        do throws(LogStoreError) {
+            try segment.file.sync()
+        } catch {
+            abandonActiveSegment()
+            throw error
+        }
+        recordsSinceSync = 0
+        lastSyncNanoseconds = WriterCore.monotonicNanoseconds()
+        if writtenSequence > durableSequence {
+            durableSequence = writtenSequence
+            durableAdvanced = true
+        }
+    }
+
+    /// Writes and fsyncs; returns the durable sequence number.
+    func sync() throws(LogStoreError) -> UInt64 {
+        guard !isClosed else { throw .closed }
+        try writeBuffer()
+        try syncActive()
+        return durableSequence
+    }
+
+    /// Group commit: syncs when enough records or enough time has passed since the last sync.
+    func syncIfDue() throws(LogStoreError) -> Bool {
+        guard recordsSinceSync > 0 else { return false }
+        let due = recordsSinceSync >= configuration.syncEveryRecords
+            || WriterCore.monotonicNanoseconds() - lastSyncNanoseconds >= UInt64(configuration.syncIntervalMilliseconds) * 1_000_000
+        if due { _ = try sync() }
+        return due
+    }
+
+    func close() throws(LogStoreError) {
+        guard !isClosed else { return }
+        isClosed = true
+        defer {
+            reading.closeFiles()
+            lockFile.close()
+        }
+        try closeActiveSegment()
+    }
+
+    // MARK: Consumption
+
+    func acknowledgedSequence(cursor name: String) throws(LogStoreError) -> UInt64 {
+        try StoreLayout.validateCursorName(name)
+        return cursors[name] ?? 0
+    }
+
+    /// Moves cursor `name` to `sequence` (never backwards), durably, then deletes the closed
+    /// segments that every cursor has passed.
+    func acknowledge(cursor name: String, through sequence: UInt64) throws(LogStoreError) {
+        guard !isClosed else { throw .closed }
+        let target = min(sequence, nextSequence - 1)
+        let current = try acknowledgedSequence(cursor: name)
+        guard target > current || cursors[name] == nil else { return }
+        try CursorFile.write(layout, name: name, sequence: max(target, current))
+        cursors[name] = max(target, current)
+        deleteConsumedSegments()
+    }
+
+    func removeCursor(named name: String) throws(LogStoreError) {
+        let path = try layout.cursorPath(name)
+        cursors[name] = nil
+        if unlink(path) != 0 && errno != ENOENT { throw .system(operation: "delete", path: path, errno: errno) }
+        deleteConsumedSegments()
+    }
+
+    /// Cursor first, then delete: a crash in between leaves segments that are deleted next time.
+    private func deleteConsumedSegments() {
+        guard let minimum = cursors.values.min() else { return }
+        while let oldest = closedSegments.first, (oldest.sequenceRange?.upperBound ?? 0) <= minimum {
+            deleteSegment(oldest.number)
+            closedSegments.removeFirst()
+        }
+    }
+
+    /// Drops the oldest closed segments while the store is over its size or age cap, recording
+    /// how many unacknowledged records went with them.
+    func enforceCaps() throws(LogStoreError) {
+        var total = closedSegments.reduce(0) { $0 + $1.fileBytes } + (active?.size ?? 0)
+        let oldestAllowed = configuration.maximumAgeSeconds.map {
+            LogTimestamp.now().microsecondsSince1970 - Int64($0) * 1_000_000
+        }
+        let acknowledged = cursors.values.min() ?? 0
+        var dropped: [LogSegmentInfo] = []
+        for segment in closedSegments {
+            let overSize = configuration.maximumTotalBytes.map { total > $0 } ?? false
+            let tooOld = oldestAllowed.map { (segment.timeRange?.upperBound.microsecondsSince1970 ?? .min) < $0 } ?? false
+            guard overSize || tooOld else { break }
+            dropped.append(segment)
+            total -= segment.fileBytes
+        }
+        guard !dropped.isEmpty || droppedUnrecorded else { return }
+        let count = UInt64(LogStoreStats.pending(after: acknowledged, in: dropped))
+        droppedByCaps += count
+        // Record the count before deleting. If the count cannot be written (a full disk), delete
+        // anyway — the caps must never block the app — and write the count at the next chance.
+        do throws(LogStoreError) {
+            if count > 0 || droppedUnrecorded { try CursorFile.writeDropped(layout, count: droppedByCaps) }
+            droppedUnrecorded = false
+        } catch {
+            droppedUnrecorded = true
+        }
+        for segment in dropped { deleteSegment(segment.number) }
+        closedSegments.removeFirst(dropped.count)
+    }
+
+    // MARK: State
+
+    /// Summaries of every segment, the active one including buffered records.
+    var segmentInfos: [LogSegmentInfo] {
+        var infos = closedSegments
+        if let segment = active {
+            var info = segment.buffered
+            info.fileBytes = segment.size + buffer.count
+            infos.append(info)
+        }
+        return infos
+    }
+
+    func pendingCount(cursor name: String) throws(LogStoreError) -> Int {
+        LogStoreStats.pending(after: try acknowledgedSequence(cursor: name), in: segmentInfos)
+    }
+
+    func stats() -> LogStoreStats {
+        let infos = segmentInfos
+        return LogStoreStats(
+            segments: infos,
+            cursors: cursors.keys.sorted().map { name in
+                LogCursorState(name: name, acknowledgedSequence: cursors[name]!, pendingRecords: LogStoreStats.pending(after: cursors[name]!, in: infos))
+            },
+            droppedByCaps: droppedByCaps)
+    }
+}

@@ -1,0 +1,130 @@
+import BehaviorLog
+import Foundation
+import LogStore
+import RecipeLogs
+import Synchronization
+
+/// The sample app's logging, end to end: simulated sessions posted through a `Logger` with
+/// the common payload, PII redaction and violation routing, into a local history store
+/// (for `logview`) and a buffered output that ships to a stand-in backend.
+///
+/// Store layout under `storeDirectory`:
+///
+/// ```
+/// <store>/                   the history (LocalStoreOutput): logview --store <store>
+/// <store>/pii-salt           the install's salt for hashing personal data
+/// <store>/outputs/backend/   the buffered output's own store (cursor `sent`)
+/// ```
+public struct RecipeDemo: Sendable {
+    /// What to run.
+    public struct Options: Sendable {
+        public var events: Int
+        public var seed: UInt64
+        public var storeDirectory: String
+        public var printDurable: Bool
+        public var failureRate: Double
+
+        public init(events: Int = 1_000, seed: UInt64 = 1, storeDirectory: String, printDurable: Bool = false, failureRate: Double = 0) {
+            self.events = events
+            self.seed = seed
+            self.storeDirectory = storeDirectory
+            self.printDurable = printDurable
+            self.failureRate = failureRate
+        }
+    }
+
+    /// What happened.
+    public struct Summary: Sendable {
+        public var posted: Int
+        public var sessions: Int
+        public var durableInHistory: Int
+        public var historyRecords: Int
+        public var backendLogs: Int
+        public var backendChunks: Int
+        public var backendFailedSends: Int
+        public var unsent: Int
+        public var violations: Int
+        public var seconds: Double
+    }
+
+    /// The personal fields of the sample definitions (`[pii]`), by tag. The generated code
+    /// does not declare them yet (see `LogEvent.personalDataFields`), so they are named here.
+    public static let personalDataFields: [String: [String]] = [
+        "user_post_detail.show": ["author_nickname"],
+        "user_post_detail.tap_show_more": ["comment_excerpt"],
+    ]
+    /// The common payload's personal fields.
+    public static let commonPersonalDataFields = ["device_id"]
+
+    public var options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    /// The history store's directory.
+    public var historyDirectory: String { options.storeDirectory }
+    /// The buffered output's store.
+    public var outboxDirectory: String { (options.storeDirectory as NSString).appendingPathComponent("outputs/backend") }
+
+    /// Runs the simulation; `report` receives the lines to print (`durable N` lines too).
+    public func run(report: @escaping @Sendable (String) -> Void) async throws -> Summary {
+        let started = Date()
+        let salt = try PersonalDataFilter.installSalt(in: URL(fileURLWithPath: options.storeDirectory))
+
+        let printDurable = options.printDurable
+        let history = try LocalStoreOutput(directory: historyDirectory, onDurable: { count in
+            if printDurable { report("durable \(count)\n") }
+        })
+        let backend = StandInBackend(failureRate: options.failureRate, seed: options.seed)
+        let shipping = try BufferedOutput(
+            directory: outboxDirectory, backend: backend,
+            configuration: BufferedOutputConfiguration(chunkCount: 500, flushInterval: 1, sendTimeout: 5,
+                                                       backoff: Backoff(initial: 0.05, maximum: 1)),
+            name: "backend")
+        let violationCounter = ViolationCounter()
+
+        let current = Mutex(CommonPayload(deviceId: "", appVersion: "", osVersion: "", deviceKind: .unknown))
+        let logger = Logger(configuration: LoggerConfiguration(
+            filters: [
+                FilterSetting(CommonPayloadFilter(personalDataFields: Self.commonPersonalDataFields) { current.withLock { $0 } }),
+                FilterSetting(PersonalDataFilter(mode: .hash(salt: salt), additionalFields: Self.personalDataFields)),
+                FilterSetting(ViolationRoutingFilter(route: "violations")),
+            ],
+            outputs: [
+                OutputSetting(history, route: .every),
+                OutputSetting(shipping, route: .every),
+                OutputSetting(violationCounter, route: .named("violations")),
+            ],
+            schemaVersion: GeneratedSchema.hash))
+
+        var simulator = SessionSimulator(seed: options.seed)
+        // The simulated app has bugs on purpose; a violation is recorded in the envelope and
+        // routed (below) rather than stopping the debug build.
+        ConstraintViolation.withHandler({ _ in }) {
+            for _ in 0..<options.events {
+                let step = simulator.next()
+                current.withLock { $0 = step.common }
+                logger.post(step.event)
+            }
+        }
+        await logger.flush()
+        await logger.shutdown()
+
+        let totals = backend.totals
+        let historyRecords = (try? LogStoreReader(directory: historyDirectory).stats().recordCount) ?? 0
+        return Summary(
+            posted: options.events, sessions: simulator.sessions, durableInHistory: history.statistics.durable,
+            historyRecords: historyRecords, backendLogs: totals.logs, backendChunks: totals.chunks,
+            backendFailedSends: totals.failedSends, unsent: shipping.statistics.unsentLogs,
+            violations: violationCounter.count.load(ordering: .relaxed), seconds: Date().timeIntervalSince(started))
+    }
+}
+
+/// Counts the logs routed to `violations`.
+private final class ViolationCounter: LogOutput {
+    let count = Atomic<Int>(0)
+    func write(_ logs: [EncodedLog]) {
+        count.add(logs.count, ordering: .relaxed)
+    }
+}

@@ -1,0 +1,122 @@
+// runtime-bench: posts generated events through a three-filter chain into a BufferedOutput
+// with a counting backend, durable group commit on, and prints figures for `make bench-runtime`.
+//
+//   runtime-bench --logs 1000000 --store DIR [--pending 100000]
+//
+// With --pending, that many logs are first left unsent behind a failing backend, and the
+// measured run posts behind the same failing backend (its logs can only become durable).
+
+import BehaviorLog
+import Foundation
+import LogStore
+import RecipeDemo
+import RecipeLogs
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Counts what it accepts, or fails every send.
+final class CountingBackend: LogBackend {
+    let accepted = Atomic<Int>(0)
+    let failing: Bool
+    init(failing: Bool) { self.failing = failing }
+    func send(_ chunk: LogChunk) async -> LogDeliveryResult {
+        if failing { return .retryableFailure("the bench's backend is down") }
+        accepted.add(chunk.logs.count, ordering: .relaxed)
+        return .accepted
+    }
+}
+
+func argument(_ name: String) -> String? {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: "--\(name)"), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+@inline(__always) func nanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+let logs = Int(argument("logs") ?? "1000000")!
+let pending = Int(argument("pending") ?? "0")!
+let store = argument("store") ?? "bench-out/runtime-store"
+try? FileManager.default.removeItem(atPath: store)
+
+let storeConfiguration = try LogStoreConfiguration(syncEveryRecords: 1_000, syncIntervalMilliseconds: 200, maximumTotalBytes: nil, maximumAgeSeconds: nil)
+let outputConfiguration = BufferedOutputConfiguration(chunkCount: 500, flushInterval: 1, sendTimeout: 5, backoff: Backoff(initial: 0.5, maximum: 5))
+let common = CommonPayload(userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
+let salt = [UInt8](repeating: 7, count: 32)
+// The app keeps its common payload built (it changes when the user signs in, not per log).
+let commonPayload = ConstraintViolation.withHandler({ _ in }) { common.payload }
+
+func makeLogger(_ output: BufferedOutput) throws -> Logger {
+    Logger(configuration: LoggerConfiguration(
+        filters: [
+            FilterSetting(CommonPayloadFilter(personalDataFields: RecipeDemo.commonPersonalDataFields) { commonPayload }),
+            FilterSetting(try SamplingFilter(rates: [("debug.**", 0.1)])),
+            FilterSetting(PersonalDataFilter(mode: .hash(salt: salt), additionalFields: RecipeDemo.personalDataFields)),
+        ],
+        outputs: [OutputSetting(output)],
+        schemaVersion: GeneratedSchema.hash))
+}
+
+// The backlog, when asked for: logs left unsent behind a failing backend.
+if pending > 0 {
+    let output = try BufferedOutput(directory: store, backend: CountingBackend(failing: true), configuration: outputConfiguration, storeConfiguration: storeConfiguration, name: "bench")
+    let logger = try makeLogger(output)
+    _ = postTimed(pending, to: logger)
+    await logger.shutdown()
+}
+
+let backend = CountingBackend(failing: pending > 0)
+let output = try BufferedOutput(directory: store, backend: backend, configuration: outputConfiguration, storeConfiguration: storeConfiguration, name: "bench")
+let logger = try makeLogger(output)
+let unsentBefore = output.statistics.unsentLogs
+/// Posts `count` generated events, timing each `post` on this thread.
+func postTimed(_ count: Int, to logger: Logger) -> [UInt32] {
+    var latencies = [UInt32](repeating: 0, count: count)
+    var simulator = SessionSimulator(seed: 1)
+    ConstraintViolation.withHandler({ _ in }) {
+        for index in 0..<count {
+            let event = simulator.next().event
+            let before = nanoseconds()
+            logger.post(event)
+            latencies[index] = UInt32(min(UInt64(UInt32.max), nanoseconds() - before))
+        }
+    }
+    return latencies
+}
+
+let started = nanoseconds()
+var latencies = postTimed(logs, to: logger)
+let posted = nanoseconds()
+await logger.flush()              // written, durable, and (with a working backend) acknowledged
+let flushed = nanoseconds()
+let unsentAfter = output.statistics.unsentLogs
+await logger.shutdown()
+let finished = nanoseconds()
+
+latencies.sort()
+let sorted = latencies
+let percentile = { (p: Double) -> Double in Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]) / 1000 }
+let endToEnd = Double(flushed - started) / 1e9
+let stored = try LogStoreReader(directory: store).stats()
+print("logs=\(logs)")
+print("pending_before=\(unsentBefore)")
+print("post_seconds=\(String(format: "%.3f", Double(posted - started) / 1e9))")
+print("end_to_end_seconds=\(String(format: "%.3f", endToEnd))")
+print("shutdown_seconds=\(String(format: "%.3f", Double(finished - flushed) / 1e9))")
+print("logs_per_second=\(Int(Double(logs) / endToEnd))")
+print("post_p50_us=\(String(format: "%.3f", percentile(0.5)))")
+print("post_p99_us=\(String(format: "%.3f", percentile(0.99)))")
+print("post_p999_us=\(String(format: "%.3f", percentile(0.999)))")
+print("post_max_us=\(String(format: "%.1f", Double(latencies[logs - 1]) / 1000))")
+print("backend_accepted=\(backend.accepted.load(ordering: .relaxed))")
+print("unsent_after=\(unsentAfter)")
+print("spills=\(logger.statistics.spills)")
+print("store_records=\(stored.recordCount) store_bytes=\(stored.totalBytes)")
+try? FileManager.default.removeItem(atPath: store)

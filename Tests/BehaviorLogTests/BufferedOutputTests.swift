@@ -1,0 +1,185 @@
+@testable import BehaviorLog
+import Foundation
+import Testing
+
+@Suite struct BufferedOutputTests {
+    private func entries(_ count: Int, from start: Int = 0) -> [EncodedLog] {
+        let encoder = EnvelopeEncoder(schemaVersion: "test")
+        return (start..<start + count).map { index in
+            let envelope = LogEnvelope(tag: "recipe_search.select_recipe", payload: LogPayload([("recipe_id", .integer(Int64(index)))]))
+            return EncodedLog(envelope: envelope, body: encoder.body(of: envelope))
+        }
+    }
+
+    private func quick(chunkCount: Int = 10, flushInterval: Double = 60, sendTimeout: Double = 5) -> BufferedOutputConfiguration {
+        BufferedOutputConfiguration(
+            chunkCount: chunkCount, flushInterval: flushInterval, sendTimeout: sendTimeout,
+            backoff: Backoff(initial: 0.005, maximum: 0.02, jitter: 0.5))
+    }
+
+    private func recipeIDs(_ logs: [StoredLog]) -> [Int] {
+        logs.map { log in
+            let text = String(decoding: log.body, as: UTF8.self)
+            let digits = text.split(separator: "\"recipe_id\":")[1].prefix { $0.isNumber }
+            return Int(digits)!
+        }
+    }
+
+    @Test func fullChunksGoAtOnceAndTheRestAfterTheInterval() async {
+        let backend = ScriptedBackend()
+        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 10, flushInterval: 0.3), name: "test")
+        output.write(entries(25))
+        output.writerIsIdle()
+        #expect(await eventually { backend.accepted.count == 20 })
+        #expect(backend.chunkSizes == [10, 10])
+        #expect(await eventually { backend.accepted.count == 25 })   // the partial chunk, after 0.3 s
+        #expect(backend.chunkSizes == [10, 10, 5])
+        #expect(recipeIDs(backend.accepted) == Array(0..<25))
+        await output.shutdown()
+    }
+
+    @Test func flushSendsAPartialChunkNow() async {
+        let backend = ScriptedBackend()
+        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 100), name: "test")
+        output.write(entries(7))
+        await output.flush()
+        #expect(backend.accepted.count == 7)
+        #expect(output.statistics.unsentLogs == 0 && output.statistics.sentChunks == 1)
+        await output.shutdown()
+    }
+
+    @Test func onlyDurableLogsAreSent() async {
+        let backend = ScriptedBackend()
+        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 1, flushInterval: 0), name: "test")
+        output.write(entries(5))
+        try? await Task.sleep(for: .milliseconds(100))
+        #expect(backend.sends == 0)          // appended, not yet synced
+        output.writerIsIdle()
+        #expect(await eventually { backend.accepted.count == 5 })
+        await output.shutdown()
+    }
+
+    @Test func failuresTimeoutsAndRecoveryLoseNothing() async {
+        // Two 503s, a send that outlives the timeout (the backend keeps it anyway), another 503.
+        let backend = ScriptedBackend([.retryable, .retryable, .hang(0.5), .retryable])
+        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 10, sendTimeout: 0.1), name: "test")
+        output.write(entries(30))
+        output.writerIsIdle()
+        #expect(await eventually { output.statistics.unsentLogs == 0 && output.statistics.sentLogs == 30 })
+        try? await Task.sleep(for: .milliseconds(600))   // let the hung send finish late
+        let accepted = backend.accepted
+        // No loss: every log reached the backend.
+        #expect(Set(recipeIDs(accepted)) == Set(0..<30))
+        // Duplicates only by at-least-once: a log seen twice carries the same UUID both times.
+        let byUUID = Dictionary(grouping: accepted, by: \.uuid)
+        #expect(byUUID.count == 30)
+        #expect(byUUID.values.allSatisfy { copies in copies.allSatisfy { $0 == copies[0] } })
+        #expect(accepted.count > 30)   // the timed-out chunk came twice
+        #expect(output.statistics.retryableFailures == 4)
+        await output.shutdown()
+    }
+
+    @Test func permanentFailuresAreSetAsideAndNotResent() async {
+        let backend = ScriptedBackend([.accept, .permanent])
+        let storage = InMemoryOutbox()
+        let output = BufferedOutput(storage: storage, backend: backend, configuration: quick(chunkCount: 10), name: "test")
+        output.write(entries(30))
+        output.writerIsIdle()
+        #expect(await eventually { output.statistics.unsentLogs == 0 && backend.sends == 3 })
+        try? await Task.sleep(for: .milliseconds(50))
+        #expect(backend.sends == 3)
+        #expect(recipeIDs(backend.accepted) == Array(0..<10) + Array(20..<30))
+        #expect(storage.setAsideCount == 10)
+        let statistics = output.statistics
+        #expect(statistics.rejectedChunks == 1 && statistics.rejectedLogs == 10 && statistics.lastError?.contains("HTTP 400") == true)
+        await output.shutdown()
+    }
+
+    @Test func aBacklogIsSentAtOnceChunkAfterChunk() async {
+        let backend = ScriptedBackend()
+        // A long interval: only the backlog rule can send these partial chunks now.
+        let output = BufferedOutput(storage: InMemoryOutbox(backlog: 4_005), backend: backend, configuration: quick(chunkCount: 500, flushInterval: 3600), name: "test")
+        #expect(await eventually(within: 20) { backend.accepted.count == 4_005 })
+        #expect(backend.chunkSizes == Array(repeating: 500, count: 8) + [5])
+        await output.shutdown()
+    }
+
+    @Test func suspendedOutputsDoNotSend() async {
+        let backend = ScriptedBackend()
+        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 1), name: "test")
+        output.suspend()
+        output.write(entries(3))
+        await output.flush()
+        try? await Task.sleep(for: .milliseconds(100))
+        #expect(backend.sends == 0 && output.statistics.unsentLogs == 3)
+        output.resume()
+        #expect(await eventually { backend.accepted.count == 3 })
+        await output.shutdown()
+    }
+
+    @Test func aStuckBackendDoesNotStallAnotherOutput() async {
+        let healthy = ScriptedBackend()
+        let stuck = BufferedOutput(storage: InMemoryOutbox(), backend: StuckBackend(), configuration: quick(chunkCount: 1, sendTimeout: 3600), name: "stuck")
+        let working = BufferedOutput(storage: InMemoryOutbox(), backend: healthy, configuration: quick(chunkCount: 1), name: "working")
+        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(stuck), OutputSetting(working)]))
+        for index in 0..<200 { logger.post(tag: "a.b", payload: LogPayload([("i", .integer(Int64(index)))])) }
+        #expect(await eventually { healthy.accepted.count == 200 })
+        #expect(stuck.statistics.sentLogs == 0)
+        await logger.shutdown()   // abandons the stuck send instead of waiting an hour
+    }
+
+    @Test func postingNeverTouchesTheBacklog() async {
+        // 100,000 logs wait behind a dead backend; posting 10,000 more must only append.
+        let storage = InMemoryOutbox(backlog: 100_000)
+        let output = BufferedOutput(storage: storage, backend: FailingBackend(), configuration: quick(chunkCount: 500), name: "dead")
+        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)]))
+        let readsBefore = storage.state.withLock { $0.reads }
+        for index in 0..<10_000 { logger.post(tag: "a.b", payload: LogPayload([("i", .integer(Int64(index)))])) }
+        await logger.shutdown()
+        let state = storage.state.withLock { $0 }
+        #expect(state.logs.count == 110_000)
+        // Every read came from the sender's retries, one chunk each — never from posting.
+        #expect(state.largestRead <= 500)
+        #expect(state.reads - readsBefore <= output.statistics.retryableFailures + 1)
+    }
+
+    @Test func backoffGrowsWithJitterUpToTheMaximum() {
+        var generator = SplitMix64(state: 3)
+        let backoff = Backoff(initial: 1, maximum: 60, multiplier: 2, jitter: 0.5)
+        for failures in 1...12 {
+            let full = min(60, pow(2, Double(failures - 1)))
+            for _ in 0..<50 {
+                let delay = backoff.delay(afterFailures: failures, using: &generator)
+                #expect(delay >= full * 0.5 && delay <= full, "failures \(failures): \(delay)")
+            }
+        }
+        let none = Backoff(initial: 2, maximum: 10, jitter: 0)
+        #expect((1...5).map { none.delay(afterFailures: $0, using: &generator) } == [2, 4, 8, 10, 10])
+        var draws = Set<Double>()
+        for _ in 0..<20 { draws.insert(backoff.delay(afterFailures: 3, using: &generator)) }
+        #expect(draws.count > 10)   // jittered, not one value
+    }
+
+    @Test func httpStatusesAreClassified() {
+        #expect(LogDeliveryResult.httpStatus(200) == .accepted)
+        #expect(LogDeliveryResult.httpStatus(204) == .accepted)
+        #expect(LogDeliveryResult.httpStatus(503) == .retryableFailure("HTTP 503"))
+        #expect(LogDeliveryResult.httpStatus(429) == .retryableFailure("HTTP 429"))
+        #expect(LogDeliveryResult.httpStatus(408) == .retryableFailure("HTTP 408"))
+        #expect(LogDeliveryResult.httpStatus(400) == .permanentFailure("HTTP 400"))
+        #expect(LogDeliveryResult.httpStatus(413) == .permanentFailure("HTTP 413"))
+    }
+
+    @Test func chunksAreJSONLines() throws {
+        let logs = entries(2).enumerated().map { index, log in
+            StoredLog(sequence: UInt64(index + 1), uuid: log.envelope.uuid, time: log.envelope.time, tag: log.envelope.tag, body: log.body)
+        }
+        let lines = String(decoding: LogChunk(logs: logs).jsonLines, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2)
+        for (index, line) in lines.enumerated() {
+            let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["seq"] as? Int == index + 1)
+            #expect(object["uuid"] as? String == logs[index].uuid.uuidString.lowercased())
+        }
+    }
+}

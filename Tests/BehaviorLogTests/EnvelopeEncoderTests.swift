@@ -1,0 +1,117 @@
+@testable import BehaviorLog
+import Foundation
+import Testing
+
+@Suite struct EnvelopeEncoderTests {
+    private func json(_ build: (inout JSONWriter) -> Void) -> String {
+        var writer = JSONWriter()
+        build(&writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    @Test func stringsAreEscaped() {
+        #expect(json { $0.string("plain") } == #""plain""#)
+        #expect(json { $0.string("a\"b\\c") } == #""a\"b\\c""#)
+        #expect(json { $0.string("line\nnext\ttab\r\u{08}\u{0C}") } == #""line\nnext\ttab\r\b\f""#)
+        #expect(json { $0.string("\u{01}\u{1F}") } == #""\u0001\u001f""#)
+        #expect(json { $0.string("卵 🥚 é") } == "\"卵 🥚 é\"")
+        #expect(json { $0.string("") } == #""""#)
+    }
+
+    @Test func numbers() {
+        #expect(json { $0.integer(0) } == "0")
+        #expect(json { $0.integer(-42) } == "-42")
+        #expect(json { $0.integer(.max) } == "9223372036854775807")
+        #expect(json { $0.integer(.min) } == "-9223372036854775808")
+        #expect(json { $0.unsigned(.max) } == "18446744073709551615")
+        #expect(json { $0.double(2) } == "2.0")
+        #expect(json { $0.double(-0.5) } == "-0.5")
+        #expect(json { $0.double(1e-7) } == "1e-07")
+        #expect(json { $0.double(1e300) } == "1e+300")
+        #expect(json { $0.double(.nan) } == "null")
+        #expect(json { $0.double(.infinity) } == "null")
+    }
+
+    @Test func doublesAreValidJSONAndRoundTrip() throws {
+        var generator = SplitMix64(state: 7)
+        for _ in 0..<2000 {
+            let value = Double(bitPattern: generator.next())
+            guard value.isFinite else { continue }
+            let text = json { $0.double(value) }
+            // Valid JSON (Foundation's reader accepts it), and the text is the exact double
+            // (read back with strtod-exact `Double(_:)`; Foundation's reader rounds on Linux).
+            #expect(try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8)) is [Any], "\(text)")
+            #expect(Double(text) == value, "\(text)")
+        }
+    }
+
+    @Test func timestampsAreUTCWithMilliseconds() {
+        #expect(json { $0.timestamp(milliseconds: 0) } == #""1970-01-01T00:00:00.000Z""#)
+        #expect(json { $0.timestamp(milliseconds: 1_796_034_594_123) } == #""2026-11-30T10:29:54.123Z""#)
+        #expect(json { $0.timestamp(milliseconds: 951_782_400_000) } == #""2000-02-29T00:00:00.000Z""#)
+        #expect(json { $0.timestamp(milliseconds: -1) } == #""1969-12-31T23:59:59.999Z""#)
+        #expect(json { $0.timestamp(Date(timeIntervalSince1970: 1_796_034_594.123)) } == #""2026-11-30T10:29:54.123Z""#)
+    }
+
+    @Test func civilTimeAgreesWithFoundationOverManyDays() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        // From 1700 (Foundation's calendar is Julian before 1582) to about 4100.
+        for day in stride(from: -98_000, through: 780_000, by: 997) {
+            let milliseconds = Int64(day) * 86_400_000 + 45_296_789
+            let civil = CivilTime(millisecondsSinceEpoch: milliseconds)
+            let parts = calendar.dateComponents(
+                [.year, .month, .day, .hour, .minute, .second],
+                from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+            #expect(civil.year == parts.year && civil.month == parts.month && civil.day == parts.day, "day \(day)")
+            #expect(civil.hour == 12 && civil.minute == 34 && civil.second == 56 && civil.millisecond == 789)
+        }
+    }
+
+    @Test func valuesOfEveryKind() {
+        let payload = LogPayload([
+            ("n", .null), ("b", .bool(true)), ("i", .integer(-3)), ("d", .double(1.5)), ("s", .string("x")),
+            ("day", .date(LogDate(year: 2026, month: 2, day: 3)!)),
+            ("at", .timestamp(Date(timeIntervalSince1970: 1))),
+            ("list", .array([.integer(1), .array([]), .string("y")])),
+        ])
+        #expect(json { $0.object(payload) }
+            == #"{"n":null,"b":true,"i":-3,"d":1.5,"s":"x","day":"2026-02-03","at":"1970-01-01T00:00:01.000Z","list":[1,[],"y"]}"#)
+        #expect(json { $0.object(LogPayload()) } == "{}")
+    }
+
+    @Test func uuidIsLowercaseCanonical() {
+        let uuid = UUID(uuidString: "0192F3A4-5B6C-7D8E-9FA0-B1C2D3E4F506")!
+        #expect(json { $0.uuid(uuid) } == #""0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f506""#)
+    }
+
+    @Test func storedBodyAndFullEnvelope() throws {
+        let envelope = LogEnvelope(
+            uuid: UUID(uuidString: "0192F3A4-5B6C-7D8E-9FA0-B1C2D3E4F506")!,
+            time: Date(timeIntervalSince1970: 1_796_034_594.123),
+            tag: "recipe_search.search",
+            payload: LogPayload(
+                [("keyword", .string("egg")), ("order", .string("latest"))],
+                violations: [ConstraintViolation(field: "keyword", kind: .maxLength, detail: "300 bytes, limit 256")]),
+            common: LogPayload(
+                [("user_id", .integer(7))],
+                violations: [ConstraintViolation(field: "user_id", kind: .range, detail: "-1 < 0")]))
+        let encoder = EnvelopeEncoder(schemaVersion: "sha256:abc")
+        let body = encoder.body(of: envelope)
+        let expectedBody = #"{"schema":"sha256:abc","common":{"user_id":7},"violations":[{"field":"keyword","kind":"maxLength","detail":"300 bytes, limit 256"},{"field":"common.user_id","kind":"range","detail":"-1 < 0"}],"payload":{"keyword":"egg","order":"latest"}}"#
+        #expect(String(decoding: body, as: UTF8.self) == expectedBody)
+
+        let full = EnvelopeEncoder.envelope(uuid: envelope.uuid, sequence: 42, time: envelope.time, tag: envelope.tag, body: body)
+        let text = String(decoding: full, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"uuid":"0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f506","seq":42,"time":"2026-11-30T10:29:54.123Z","tag":"recipe_search.search","schema":"sha256:abc","common":"#))
+        let object = try #require(JSONSerialization.jsonObject(with: Data(full)) as? [String: Any])
+        #expect(Set(object.keys) == ["uuid", "seq", "time", "tag", "schema", "common", "violations", "payload"])
+        #expect((object["payload"] as? [String: Any])?["keyword"] as? String == "egg")
+    }
+
+    @Test func emptyEnvelopeParts() {
+        let envelope = LogEnvelope(tag: "a.b", payload: LogPayload())
+        let body = EnvelopeEncoder(schemaVersion: "").body(of: envelope)
+        #expect(String(decoding: body, as: UTF8.self) == #"{"schema":"","common":{},"violations":[],"payload":{}}"#)
+    }
+}

@@ -1,0 +1,120 @@
+@testable import BehaviorLog
+import Foundation
+import Synchronization
+import Testing
+
+@Suite struct FilterTests {
+    @Test func commonPayloadIsTakenAtPostTime() {
+        let counter = Counter()
+        let filter = CommonPayloadFilter(personalDataFields: ["user_id"]) {
+            LogPayload([("user_id", .integer(counter.next())), ("app_version", .string("1.2"))])
+        }
+        var first = LogEnvelope(tag: "a.b", payload: LogPayload())
+        var second = first
+        #expect(filter.apply(to: &first) == .pass)
+        #expect(filter.apply(to: &second) == .pass)
+        #expect(first.common["user_id"] == .integer(1))
+        #expect(second.common["user_id"] == .integer(2))
+        #expect(first.commonPersonalDataFields == ["user_id"])
+    }
+
+    @Test func samplingIsDeterministicByUUIDAndKeepsAboutTheRate() throws {
+        let filter = try SamplingFilter(rates: [("recipe_detail.scroll", 0.1), ("debug.**", 0), ("**", 1)])
+        let generator = UUIDGenerator(seed: 1)
+        var kept = 0
+        for _ in 0..<20_000 {
+            var envelope = LogEnvelope(uuid: generator.next(at: Date()), tag: "recipe_detail.scroll", payload: LogPayload())
+            let decision = filter.apply(to: &envelope)
+            var again = envelope
+            #expect(filter.apply(to: &again) == decision)   // the same log, the same answer
+            if decision == .pass { kept += 1 }
+        }
+        #expect((1_700...2_300).contains(kept), "kept \(kept) of 20000 at rate 0.1")
+
+        var debug = LogEnvelope(tag: "debug.trace.deep", payload: LogPayload())
+        #expect(filter.apply(to: &debug) == .drop)
+        var other = LogEnvelope(tag: "recipe_search.search", payload: LogPayload())
+        #expect(filter.apply(to: &other) == .pass)
+    }
+
+    @Test func samplingRejectsBadRatesAndPatterns() {
+        #expect(throws: SamplingRateError.self) { _ = try SamplingFilter(rates: [("a.b", 1.5)]) }
+        #expect(throws: SamplingRateError.self) { _ = try SamplingFilter(rates: [("a.b", .nan)]) }
+        #expect(throws: TagPatternError.self) { _ = try SamplingFilter(rates: [("a..b", 0.5)]) }
+    }
+
+    @Test func personalDataIsDropped() {
+        let event = RecipeSearch.signIn(email: "cook@example.com", userID: 9)
+        var envelope = LogEnvelope(
+            tag: event.tag, payload: event.payload, common: LogPayload([("device", .string("d1")), ("user", .string("u"))]),
+            personalDataFields: event.personalDataFields, commonPersonalDataFields: ["user"])
+        #expect(PersonalDataFilter(mode: .drop).apply(to: &envelope) == .pass)
+        #expect(envelope.payload.keys == ["user_id"])
+        #expect(envelope.common.keys == ["device"])
+    }
+
+    @Test func personalDataIsHashedWithTheSalt() {
+        let event = RecipeSearch.signIn(email: "cook@example.com", userID: 9)
+        func redacted(salt: [UInt8]) -> LogValue? {
+            var envelope = LogEnvelope(tag: event.tag, payload: event.payload, personalDataFields: event.personalDataFields)
+            _ = PersonalDataFilter(mode: .hash(salt: salt)).apply(to: &envelope)
+            #expect(envelope.payload["user_id"] == .integer(9))
+            return envelope.payload["email"]
+        }
+        let hashed = redacted(salt: [1, 2, 3])
+        guard case .string(let text)? = hashed else {
+            Issue.record("expected a hashed string, got \(String(describing: hashed))")
+            return
+        }
+        #expect(text.hasPrefix("sha256:") && text.count == 39)
+        #expect(!text.contains("cook"))
+        #expect(redacted(salt: [1, 2, 3]) == hashed)      // stable on one install
+        #expect(redacted(salt: [4, 5, 6]) != hashed)      // another install cannot join it
+        // The hash is SHA-256 over the salt and the value's JSON text.
+        let digest = SHA256.hash([1, 2, 3] + Array(#""cook@example.com""#.utf8))
+        #expect(text == "sha256:" + digest.prefix(16).map { String(format: "%02x", $0) }.joined())
+    }
+
+    @Test func installSaltIsKeptAndPrivate() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("salt-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try PersonalDataFilter.installSalt(in: directory)
+        let second = try PersonalDataFilter.installSalt(in: directory)
+        #expect(first.count == 32 && first == second)
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("pii-salt").path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func violationsAreRouted() {
+        let filter = ViolationRoutingFilter(route: "violations")
+        var clean = LogEnvelope(tag: "a.b", payload: RecipeSearch.search(keyword: "egg", order: "latest").payload)
+        var broken = LogEnvelope(tag: "a.b", payload: RecipeSearch.search(keyword: String(repeating: "x", count: 40), order: "latest").payload)
+        var brokenCommon = LogEnvelope(
+            tag: "a.b", payload: LogPayload(),
+            common: LogPayload([], violations: [ConstraintViolation(field: "v", kind: .range, detail: "")]))
+        _ = filter.apply(to: &clean)
+        _ = filter.apply(to: &broken)
+        _ = filter.apply(to: &brokenCommon)
+        #expect(clean.route == nil)
+        #expect(broken.route == "violations")
+        #expect(brokenCommon.route == "violations")
+        #expect(brokenCommon.violations.map(\.field) == ["common.v"])
+    }
+}
+
+final class Counter: Sendable {
+    private let value = Atomic<Int64>(0)
+    func next() -> Int64 { value.add(1, ordering: .relaxed).newValue }
+}
+
+@Suite struct PersonalDataByTagTests {
+    @Test func fieldsNamedByTagAreRedactedToo() {
+        let filter = PersonalDataFilter(mode: .drop, additionalFields: ["user_post_detail.show": ["author_nickname"]])
+        var named = LogEnvelope(tag: "user_post_detail.show", payload: LogPayload([("post_id", .integer(1)), ("author_nickname", .string("Aiko"))]))
+        var other = LogEnvelope(tag: "user_post_detail.tap_media", payload: LogPayload([("author_nickname", .string("Aiko"))]))
+        _ = filter.apply(to: &named)
+        _ = filter.apply(to: &other)
+        #expect(named.payload.keys == ["post_id"])
+        #expect(other.payload.keys == ["author_nickname"])
+    }
+}

@@ -1,0 +1,65 @@
+@testable import BehaviorLog
+import Foundation
+import LogStore
+import Synchronization
+import Testing
+
+@Suite struct LocalStoreOutputTests {
+    @Test func everyLogIsStoredWithItsEnvelopeAndReportedDurableInOrder() async throws {
+        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("history-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let reported = Mutex<[Int]>([])
+        let history = try LocalStoreOutput(directory: directory, onDurable: { count in reported.withLock { $0.append(count) } })
+        let recorder = RecordingOutputForStore()
+        let logger = Logger(configuration: LoggerConfiguration(
+            outputs: [OutputSetting(history), OutputSetting(recorder)], schemaVersion: "v9"))
+        for index in 0..<2_500 {
+            logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1))
+        }
+        await logger.shutdown()
+
+        let counts = reported.withLock { $0 }
+        #expect(counts == counts.sorted() && counts.last == 2_500)
+        #expect(history.statistics.durable == 2_500 && history.statistics.storeErrors == 0)
+
+        let records = try LogStoreReader(directory: directory).read(after: 0, limit: 5_000)
+        let posted = recorder.logs
+        #expect(records.count == 2_500)
+        for (record, log) in zip(records, posted) {
+            #expect(record.tag == log.envelope.tag && record.uuid == log.envelope.uuid)
+            #expect(record.payload == log.body)
+            // The framing's time is the envelope's, to the microsecond.
+            #expect(record.timestamp.microsecondsSince1970 == LogClock.microseconds(log.envelope.time))
+        }
+        #expect(String(decoding: records[0].payload, as: UTF8.self)
+            == #"{"schema":"v9","common":{},"violations":[],"payload":{"recipe_id":0,"position":1}}"#)
+    }
+
+    @Test func recentLogsForADebugScreen() async throws {
+        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("history-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let history = try LocalStoreOutput(directory: directory)
+        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(history)]))
+        for index in 0..<50 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+        await logger.flush()
+        let recent = try history.recentLogs(limit: 5)
+        #expect(recent.map(\.sequence) == [46, 47, 48, 49, 50])
+        #expect(String(decoding: recent.last!.envelope, as: UTF8.self).contains(#""seq":50,"#))
+        await logger.shutdown()
+    }
+
+    @Test func aSecondWriterOnTheSameStoreIsAClearError() throws {
+        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("history-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = try LocalStoreOutput(directory: directory)
+        #expect(throws: LogStoreError.self) { _ = try LocalStoreOutput(directory: directory) }
+        _ = first
+    }
+}
+
+/// Keeps the encoded logs, to compare with what the store holds.
+final class RecordingOutputForStore: LogOutput {
+    private let stored = Mutex<[EncodedLog]>([])
+    func write(_ logs: [EncodedLog]) { stored.withLock { $0.append(contentsOf: logs) } }
+    var logs: [EncodedLog] { stored.withLock { $0 } }
+}

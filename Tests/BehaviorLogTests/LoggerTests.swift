@@ -1,0 +1,191 @@
+@testable import BehaviorLog
+import BehaviorLogTesting
+import Foundation
+import Synchronization
+import Testing
+
+@Suite struct LoggerTests {
+    @Test func postsReachTheOutputInOrderWithAnEnvelope() async throws {
+        let recorder = RecordingOutput()
+        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(recorder)], schemaVersion: "v1"))
+        for index in 0..<100 {
+            logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: index))
+        }
+        await logger.flush()
+        let logs = recorder.logs
+        #expect(logs.map { $0.payload["recipe_id"] } == (0..<100).map { .integer(Int64($0)) })
+        #expect(Set(logs.map(\.uuid)).count == 100)
+        #expect(logs.allSatisfy { $0.tag == "recipe_search.select_recipe" })
+        #expect(zip(logs, logs.dropFirst()).allSatisfy { $0.time <= $1.time })
+        let body = String(decoding: recorder.encodedLogs[0].body, as: UTF8.self)
+        #expect(body == #"{"schema":"v1","common":{},"violations":[],"payload":{"recipe_id":0,"position":0}}"#)
+        await logger.shutdown()
+    }
+
+    @Test func outputsReceiveOnlyTheirTags() async throws {
+        let searches = RecordingOutput()
+        let selections = RecordingOutput()
+        let everything = RecordingOutput()
+        let logger = Logger(configuration: LoggerConfiguration(outputs: [
+            try OutputSetting(searches, tagPattern: "*.search"),
+            try OutputSetting(selections, tagPattern: "recipe_search.select_recipe"),
+            OutputSetting(everything),
+        ]))
+        logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
+        logger.post(RecipeSearch.selectRecipe(recipeID: 1, position: 0))
+        logger.post(tag: "other.thing", payload: LogPayload())
+        await logger.flush()
+        #expect(searches.tags == ["recipe_search.search"])
+        #expect(selections.tags == ["recipe_search.select_recipe"])
+        #expect(everything.tags == ["recipe_search.search", "recipe_search.select_recipe", "other.thing"])
+        await logger.shutdown()
+    }
+
+    @Test func filtersApplyByPatternInOrderAndMayDrop() async throws {
+        struct Append: LogFilter {
+            let mark: String
+            func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
+                envelope.payload.append("mark", .string(mark))
+                return .pass
+            }
+        }
+        struct DropAll: LogFilter {
+            func apply(to envelope: inout LogEnvelope) -> LogFilterDecision { .drop }
+        }
+        let recorder = RecordingOutput()
+        let logger = Logger(configuration: LoggerConfiguration(
+            filters: [
+                FilterSetting(Append(mark: "first")),
+                try FilterSetting(Append(mark: "second"), tagPattern: "recipe_search.search"),
+                try FilterSetting(DropAll(), tagPattern: "debug.**"),
+            ],
+            outputs: [OutputSetting(recorder)]))
+        logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
+        logger.post(RecipeSearch.selectRecipe(recipeID: 1, position: 0))
+        logger.post(tag: "debug.trace", payload: LogPayload())
+        await logger.flush()
+        #expect(recorder.tags == ["recipe_search.search", "recipe_search.select_recipe"])
+        #expect(recorder.logs[0].payload.fields.filter { $0.key == "mark" }.map(\.value) == [.string("first"), .string("second")])
+        #expect(recorder.logs[1].payload.fields.filter { $0.key == "mark" }.map(\.value) == [.string("first")])
+        let statistics = logger.statistics
+        #expect(statistics.posted == 3 && statistics.filteredOut == 1 && statistics.delivered == 2)
+        await logger.shutdown()
+    }
+
+    @Test func violationsGoToTheirOwnOutput() async throws {
+        let main = RecordingOutput()
+        let violations = RecordingOutput()
+        let history = RecordingOutput()
+        let logger = Logger(configuration: LoggerConfiguration(
+            filters: [FilterSetting(ViolationRoutingFilter())],
+            outputs: [
+                OutputSetting(main),
+                OutputSetting(violations, route: .named("violations")),
+                OutputSetting(history, route: .every),
+            ]))
+        logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
+        logger.post(RecipeSearch.search(keyword: String(repeating: "long", count: 10), order: "latest"))
+        await logger.flush()
+        #expect(main.logs.count == 1 && main.logs[0].payload["keyword"] == .string("egg"))
+        #expect(violations.logs.count == 1 && violations.logs[0].violations.map(\.kind) == [.maxLength])
+        #expect(history.logs.count == 2)
+        let body = String(decoding: violations.encodedLogs[0].body, as: UTF8.self)
+        #expect(body.contains(#""violations":[{"field":"keyword","kind":"maxLength","detail":"40 bytes, limit 16"}]"#))
+        await logger.shutdown()
+    }
+
+    @Test func aFullQueueIsWrittenByThePosterWithoutLoss() async throws {
+        let output = SlowOutput()
+        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)], queueCapacity: 8))
+        for index in 0..<1000 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 0)) }
+        await logger.flush()
+        #expect(output.recipeIDs == (0..<1000).map(Int64.init))
+        #expect(logger.statistics.spills > 0)
+        #expect(output.largestBatch <= 8 + 1)   // bounded by the capacity (plus the poster's own log)
+        await logger.shutdown()
+    }
+
+    @Test func concurrentPostersLoseNothingAndKeepTheirOwnOrder() async throws {
+        let recorder = RecordingOutput()
+        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(recorder)], queueCapacity: 64))
+        await withTaskGroup(of: Void.self) { group in
+            for poster in 0..<4 {
+                group.addTask {
+                    for index in 0..<2_000 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: poster)) }
+                }
+            }
+        }
+        await logger.flush()
+        let logs = recorder.logs
+        #expect(logs.count == 8_000)
+        for poster in 0..<4 {
+            let ids = logs.filter { $0.payload["position"] == .integer(Int64(poster)) }.map { $0.payload["recipe_id"] }
+            #expect(ids == (0..<2_000).map { .integer(Int64($0)) })
+        }
+        await logger.shutdown()
+    }
+
+    @Test func shutdownWritesEverythingAndLaterPostsAreCounted() async throws {
+        let recorder = RecordingOutput()
+        let lifecycle = LifecycleOutput()
+        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(recorder), OutputSetting(lifecycle)]))
+        for index in 0..<500 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 0)) }
+        await logger.shutdown()
+        #expect(recorder.logs.count == 500)
+        #expect(lifecycle.events.last == "shutdown")
+        logger.post(RecipeSearch.selectRecipe(recipeID: 1, position: 0))
+        #expect(logger.statistics.postedAfterShutdown == 1)
+        #expect(recorder.logs.count == 500)
+    }
+
+    @Test func controlCallsReachTheOutputs() async throws {
+        let lifecycle = LifecycleOutput()
+        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(lifecycle)], idleInterval: 0.01))
+        logger.suspend()
+        logger.resume()
+        logger.post(tag: "a.b", payload: LogPayload())
+        await logger.flush()
+        // The writer reports idle once its queue runs empty after a batch.
+        for _ in 0..<200 where !lifecycle.events.contains("idle") { try await Task.sleep(for: .milliseconds(5)) }
+        await logger.shutdown()
+        let events = lifecycle.events
+        #expect(Array(events.prefix(2)) == ["suspend", "resume"])
+        #expect(events.contains("write 1") && events.contains("flush") && events.contains("idle"))
+        #expect(events.last == "shutdown")
+    }
+
+    @Test func uuidsAreVersion7AndTimeOrdered() {
+        let generator = UUIDGenerator()
+        let early = generator.next(at: Date(timeIntervalSince1970: 1_700_000_000))
+        let late = generator.next(at: Date(timeIntervalSince1970: 1_700_000_001))
+        #expect(early.uuid.6 >> 4 == 7 && early.uuid.8 >> 6 == 0b10)
+        #expect(early.uuidString < late.uuidString)
+        #expect(generator.next(at: Date()) != generator.next(at: Date()))
+    }
+}
+
+/// An output that takes its time, to fill the logger's queue.
+final class SlowOutput: LogOutput {
+    private let state = Mutex<(ids: [Int64], largest: Int)>(([], 0))
+    func write(_ logs: [EncodedLog]) {
+        usleep(200)
+        state.withLock { state in
+            state.largest = max(state.largest, logs.count)
+            for log in logs { if case .integer(let id)? = log.envelope.payload["recipe_id"] { state.ids.append(id) } }
+        }
+    }
+    var recipeIDs: [Int64] { state.withLock { $0.ids } }
+    var largestBatch: Int { state.withLock { $0.largest } }
+}
+
+/// An output that records the calls it gets.
+final class LifecycleOutput: LogOutput {
+    private let recorded = Mutex<[String]>([])
+    var events: [String] { recorded.withLock { $0 } }
+    func write(_ logs: [EncodedLog]) { recorded.withLock { $0.append("write \(logs.count)") } }
+    func writerIsIdle() { recorded.withLock { $0.append("idle") } }
+    func flush() async { recorded.withLock { $0.append("flush") } }
+    func suspend() { recorded.withLock { $0.append("suspend") } }
+    func resume() { recorded.withLock { $0.append("resume") } }
+    func shutdown() async { recorded.withLock { $0.append("shutdown") } }
+}

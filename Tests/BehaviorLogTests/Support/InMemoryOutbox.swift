@@ -1,0 +1,77 @@
+@testable import BehaviorLog
+import Foundation
+import Synchronization
+
+/// A `BufferedOutput` store in memory, for the sending state machine's unit tests. (The
+/// durability tests use the real `LogStore`.) It counts how it is used.
+final class InMemoryOutbox: OutboxStorage {
+    struct State {
+        var logs: [StoredLog] = []
+        var durableCount = 0
+        var acknowledged: UInt64 = 0
+        var nextSequence: UInt64 = 1
+        var setAside: [StoredLog] = []
+        var reads = 0
+        var largestRead = 0
+        var appendsTouchingBacklog = 0
+    }
+
+    let state = Mutex(State())
+
+    init(backlog: Int = 0) {
+        state.withLock { state in
+            for _ in 0..<backlog {
+                state.logs.append(StoredLog(sequence: state.nextSequence, uuid: UUID(), time: Date(), tag: "old.log", body: Array("{}".utf8)))
+                state.nextSequence += 1
+            }
+            state.durableCount = backlog
+        }
+    }
+
+    func append(_ logs: [EncodedLog]) throws {
+        state.withLock { state in
+            for log in logs {
+                state.logs.append(StoredLog(sequence: state.nextSequence, uuid: log.envelope.uuid, time: log.envelope.time, tag: log.envelope.tag, body: log.body))
+                state.nextSequence += 1
+            }
+        }
+    }
+
+    func makeDurable() throws {
+        state.withLock { $0.durableCount = $0.logs.count }
+    }
+
+    func readUnsent(maxCount: Int, maxBytes: Int) throws -> [StoredLog] {
+        state.withLock { state in
+            state.reads += 1
+            let start = state.logs.firstIndex { $0.sequence > state.acknowledged } ?? state.logs.count
+            let end = min(state.durableCount, start + maxCount)
+            var result: [StoredLog] = []
+            var bytes = 0
+            for log in state.logs[start..<max(start, end)] {
+                if !result.isEmpty && bytes + log.body.count > maxBytes { break }
+                result.append(log)
+                bytes += log.body.count
+            }
+            state.largestRead = max(state.largestRead, result.count)
+            return result
+        }
+    }
+
+    func acknowledge(through sequence: UInt64) throws {
+        state.withLock { state in
+            state.acknowledged = max(state.acknowledged, sequence)
+            let removed = state.logs.prefix { $0.sequence <= state.acknowledged }.count
+            state.logs.removeFirst(removed)
+            state.durableCount -= removed
+        }
+    }
+
+    func setAside(_ logs: [StoredLog], reason: String) throws {
+        state.withLock { $0.setAside.append(contentsOf: logs) }
+    }
+
+    var unsentCount: Int { state.withLock { $0.durableCount } }
+    var setAsideCount: Int { state.withLock { $0.setAside.count } }
+    func close() throws {}
+}

@@ -1,0 +1,42 @@
+import BehaviorLog
+import Testing
+
+/// Keywords as names, escaping hazards in descriptions and the longest names still make
+/// code that compiles (this file compiles against it) and logs the names as written.
+@Suite struct HostileNameTests {
+    typealias Hostile = ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows
+
+    @Test func keywordEventsKeepTheirNames() {
+        let events: [Hostile] = [
+            .default(class: "c", `inout`: 1, var: nil, let: [2], where: .class, is: nil),
+            .`init`(func: "f"),
+            .in,
+            .nil,
+            .anEventNameThatIsAsLongAsTheValidatorAllowsItToBeX(aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: nil),
+        ]
+        #expect(events.map(\.eventName) == ["default", "init", "in", "nil", "an_event_name_that_is_as_long_as_the_validator_allows_it_to_be_x"])
+        #expect(Hostile.categoryName == "a_category_name_that_is_exactly_as_long_as_the_validator_allows_")
+        #expect(events[0].payload.keys == ["class", "inout", "var", "let", "where", "is"])
+        #expect(events[0].payload["where"] == .string("class"))
+    }
+
+    @available(*, deprecated, message: "uses a deprecated event on purpose")
+    @Test func deprecatedEventsStillLog() {
+        let event = Hostile.return(true: 5)
+        #expect(event.tag == "a_category_name_that_is_exactly_as_long_as_the_validator_allows_.return")
+        #expect(event.payload["true"] == .integer(5))
+    }
+
+    @Test func enumCasesLogTheirRawValues() {
+        #expect(Shade.allCases.map(\.rawValue) == ["default", "class", "light_grey", "2tone"])
+        #expect(Shade._2tone.logValue == .string("2tone"))
+    }
+
+    @Test func everyTypeCarriesTheSameSchemaHash() {
+        #expect(Hostile.schemaHash == GeneratedSchema.hash)
+        #expect(EveryType.schemaHash == GeneratedSchema.hash)
+        #expect(CommonPayload.schemaHash == GeneratedSchema.hash)
+        #expect(GeneratedSchema.hash.hasPrefix("fnv1a64:"))
+        #expect(GeneratedSchema.hash.count == "fnv1a64:".count + 16)
+    }
+}

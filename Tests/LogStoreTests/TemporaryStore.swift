@@ -1,0 +1,50 @@
+import Foundation
+import Glibc
+@testable import LogStore
+
+/// A fresh store directory under the system temporary directory, removed by `remove()`.
+struct TemporaryStore {
+    let path: String
+
+    init(_ name: String = #function) {
+        let safe = name.filter { $0.isLetter || $0.isNumber }
+        path = NSTemporaryDirectory() + "logstore-tests-\(safe)-\(getpid())-\(UInt32.random(in: 0 ... .max))/store"
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+    }
+
+    /// A small configuration for tests: small segments, no caps unless given.
+    static func configuration(
+        segmentBytes: Int = 4096, syncEveryRecords: Int = 1_000, maximumTotalBytes: Int? = nil, maximumAgeSeconds: Int? = nil,
+        onDurable: (@Sendable (UInt64) -> Void)? = nil
+    ) -> LogStoreConfiguration {
+        try! LogStoreConfiguration(segmentBytes: segmentBytes, writeBufferBytes: 1024, syncEveryRecords: syncEveryRecords,
+                                   maximumTotalBytes: maximumTotalBytes, maximumAgeSeconds: maximumAgeSeconds, onDurable: onDurable)
+    }
+}
+
+/// A deterministic entry number `index`: the payload holds the index so tests can check it.
+func sampleEntry(_ index: Int, tag: String? = nil, payloadBytes: Int = 100, time: Int64? = nil) -> LogEntry {
+    var payload = [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: max(payloadBytes, 8))
+    withUnsafeBytes(of: UInt64(index).littleEndian) { payload.replaceSubrange(0 ..< 8, with: $0) }
+    return LogEntry(
+        tag: tag ?? (index % 3 == 0 ? "search.submitted" : "checkout.paid"),
+        timestamp: LogTimestamp(microsecondsSince1970: time ?? (1_700_000_000_000_000 + Int64(index) * 1000)),
+        uuid: UUID(uuid: (UInt8(truncatingIfNeeded: index), UInt8(truncatingIfNeeded: index >> 8), 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)),
+        payload: payload)
+}
+
+/// All records of a store, through a reader, in chunks.
+func readAll(_ path: String, chunk: Int = 37) throws -> [LogRecord] {
+    let reader = try LogStoreReader(directory: path)
+    var records: [LogRecord] = []
+    var after: UInt64 = 0
+    while true {
+        let next = try reader.read(after: after, limit: chunk)
+        guard let last = next.last else { return records }
+        records += next
+        after = last.sequence
+    }
+}

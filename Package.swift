@@ -77,8 +77,9 @@ targets += [
 targets += [
     .target(name: "CLogStoreCRC", cSettings: [.unsafeFlags(["-O3"])]),
     .target(name: "LogStore", dependencies: ["CLogStoreCRC"], swiftSettings: swiftSettings),
-    .executableTarget(name: "logstore-stress", dependencies: ["LogStore"], swiftSettings: swiftSettings),
-    .testTarget(name: "LogStoreTests", dependencies: ["LogStore"], swiftSettings: swiftSettings),
+    .executableTarget(name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
+    // The fault tests run the built logstore-stress; depending on it makes `swift build --build-tests` build it.
+    .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress"], swiftSettings: swiftSettings),
 ]
 
 

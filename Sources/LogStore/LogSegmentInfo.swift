@@ -12,7 +12,43 @@ public struct LogSegmentInfo: Hashable, Sendable {
     /// The number of good records.
     public var recordCount: Int
     /// Records per tag.
-    public var tagCounts: [String: Int]
+    public var tagCounts: [String: Int] {
+        get {
+            guard runCount > 0 else { return countedTags }
+            var counts = countedTags
+            counts[runTag, default: 0] += runCount
+            return counts
+        }
+        set {
+            countedTags = newValue
+            runTag = ""
+            runCount = 0
+        }
+    }
+    private var countedTags: [String: Int]
+    /// The tag of the latest run of records, not yet in `countedTags`.
+    private var runTag = ""
+    private var runCount = 0
+
+    private mutating func flushTagRun() {
+        if runCount > 0 { countedTags[runTag, default: 0] += runCount }
+        runCount = 0
+    }
+
+    public static func == (lhs: LogSegmentInfo, rhs: LogSegmentInfo) -> Bool {
+        lhs.number == rhs.number && lhs.baseSequence == rhs.baseSequence && lhs.sequenceRange == rhs.sequenceRange
+            && lhs.timeRange == rhs.timeRange && lhs.recordCount == rhs.recordCount && lhs.tagCounts == rhs.tagCounts
+            && lhs.fileBytes == rhs.fileBytes && lhs.corruptSkipped == rhs.corruptSkipped && lhs.skippedBytes == rhs.skippedBytes
+            && lhs.tornTailBytes == rhs.tornTailBytes && lhs.sparseSequences == rhs.sparseSequences
+            && lhs.sparseOffsets == rhs.sparseOffsets && lhs.validBytes == rhs.validBytes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        hasher.combine(sequenceRange?.lowerBound)
+        hasher.combine(recordCount)
+        hasher.combine(fileBytes)
+    }
     /// The file size when the summary was made.
     public var fileBytes: Int
     /// Damaged regions passed over in the middle of the segment.
@@ -34,7 +70,7 @@ public struct LogSegmentInfo: Hashable, Sendable {
         self.number = number
         self.baseSequence = baseSequence
         self.recordCount = 0
-        self.tagCounts = [:]
+        self.countedTags = [:]
         self.fileBytes = SegmentHeader.byteCount
         self.corruptSkipped = 0
         self.skippedBytes = 0
@@ -55,7 +91,14 @@ public struct LogSegmentInfo: Hashable, Sendable {
             timeRange = timestamp ... timestamp
         }
         recordCount += 1
-        tagCounts[tag, default: 0] += 1
+        // Logs come in runs of one tag: count a run, and hash the tag once per run.
+        if tag == runTag {
+            runCount += 1
+        } else {
+            flushTagRun()
+            runTag = tag
+            runCount = 1
+        }
         if sparseOffsets.isEmpty || offset - sparseOffsets[sparseOffsets.count - 1] >= LogSegmentInfo.sparseStride {
             sparseSequences.append(sequence)
             sparseOffsets.append(offset)

@@ -1,8 +1,12 @@
+import Foundation
+import Synchronization
+
 /// A read-only view of a store, safe to use while a writer (in any process) appends, rotates,
 /// restarts or deletes segments. It never creates, changes or deletes a file, takes no lock,
 /// and rebuilds a missing index only in memory.
 ///
-/// Not thread-safe (it remembers where the last read stopped): use one reader per thread.
+/// Thread-safe (calls are serialised by a mutex); it remembers where the last read stopped, so
+/// one reader per consumer reads fastest.
 ///
 /// ```swift
 /// let reader = try LogStoreReader(directory: "/var/app/logs/http")
@@ -14,8 +18,9 @@
 ///     if chunk.isEmpty { sleep(1) }
 /// }
 /// ```
-public final class LogStoreReader {
-    private let core: StoreReadingCore
+public final class LogStoreReader: Sendable {
+    private let core: Mutex<StoreReadingCore>
+    private let layout: StoreLayout
     /// The store directory.
     public let directory: String
 
@@ -24,47 +29,54 @@ public final class LogStoreReader {
     public init(directory: String) throws(LogStoreError) {
         let layout = StoreLayout(directory: directory)
         _ = try layout.list()
-        self.core = StoreReadingCore(layout: layout)
+        self.core = Mutex(StoreReadingCore(layout: layout))
+        self.layout = layout
         self.directory = layout.directory
+    }
+
+    /// Opens the store at a file URL for reading.
+    public convenience init(directory: URL) throws(LogStoreError) {
+        try self.init(directory: directory.path)
     }
 
     /// Up to `limit` records with a sequence number above `sequence`, in order, that match
     /// `filter`. Closed segments whose index shows no match are skipped unread. Successive calls
     /// with `after` set to the last sequence returned continue where the previous one stopped.
     public func read(after sequence: UInt64 = 0, limit: Int, matching filter: LogRecordFilter = .all) throws(LogStoreError) -> [LogRecord] {
-        try core.read(after: sequence, limit: limit, filter: filter)
+        try core.withLock { (core) throws(LogStoreError) in try core.read(after: sequence, limit: limit, filter: filter) }
     }
 
     /// Up to `limit` records after cursor `name`'s acknowledged position (the cursor is not moved).
     public func read(cursor name: String, limit: Int) throws(LogStoreError) -> [LogRecord] {
-        try core.read(after: acknowledgedSequence(cursor: name), limit: limit, filter: .all)
+        let after = try acknowledgedSequence(cursor: name)
+        return try core.withLock { (core) throws(LogStoreError) in try core.read(after: after, limit: limit, filter: .all) }
     }
 
     /// The acknowledged sequence of cursor `name` (0 if it does not exist).
     public func acknowledgedSequence(cursor name: String) throws(LogStoreError) -> UInt64 {
-        try CursorFile.read(core.layout, name: name)
+        try CursorFile.read(layout, name: name)
     }
 
     /// Summaries of every segment, oldest first (indexes where intact; the active one scanned).
     public func segments() throws(LogStoreError) -> [LogSegmentInfo] {
-        try core.segmentInfos()
+        try core.withLock { (core) throws(LogStoreError) in try core.segmentInfos() }
     }
 
     /// Segments, cursors with pending counts, and records dropped by caps.
     public func stats() throws(LogStoreError) -> LogStoreStats {
-        let infos = try core.segmentInfos()
-        let names = try core.layout.list().cursors
+        let infos = try segments()
+        let names = try layout.list().cursors
         var cursors: [LogCursorState] = []
         for name in names {
-            let acknowledged = try CursorFile.read(core.layout, name: name)
+            let acknowledged = try CursorFile.read(layout, name: name)
             cursors.append(LogCursorState(name: name, acknowledgedSequence: acknowledged,
                                           pendingRecords: LogStoreStats.pending(after: acknowledged, in: infos)))
         }
-        return LogStoreStats(segments: infos, cursors: cursors, droppedByCaps: CursorFile.readDropped(core.layout))
+        return LogStoreStats(segments: infos, cursors: cursors, droppedByCaps: CursorFile.readDropped(layout))
     }
 
     /// Reads and checks every frame of every segment (indexes are not trusted).
     public func verify() throws(LogStoreError) -> LogStoreVerification {
-        try core.verify()
+        try core.withLock { (core) throws(LogStoreError) in try core.verify() }
     }
 }

@@ -36,6 +36,11 @@ public final class LogStoreWriter: Sendable {
         self.core = Mutex(core)
     }
 
+    /// Opens the store at a file URL for writing.
+    public convenience init(directory: URL, configuration: LogStoreConfiguration = .standard) throws(LogStoreError) {
+        try self.init(directory: directory.path, configuration: configuration)
+    }
+
     /// Runs `body` under the lock, then reports a durable-sequence advance outside it.
     private func locked<Result>(_ body: (WriterCore) throws(LogStoreError) -> Result) throws(LogStoreError) -> Result {
         let (result, advanced): (Result, UInt64?) = try core.withLock { (core) throws(LogStoreError) -> (Result, UInt64?) in
@@ -78,8 +83,9 @@ public final class LogStoreWriter: Sendable {
 
     /// Appends a batch with one `write(2)`, then applies the group-commit rules.
     /// - Returns: the sequence numbers given, `nil` for an empty batch.
-    /// - Throws: on an invalid entry nothing of the batch is kept; on a write error the batch is
-    ///   not in the store (append it again).
+    /// - Throws: on an invalid entry (checked first) nothing of the batch is kept. On a write error
+    ///   the part of the batch after the last rotation is not in the store; append the batch again
+    ///   (the UUIDs let the receiver drop the duplicates).
     @discardableResult
     public func append(contentsOf entries: [LogEntry]) throws(LogStoreError) -> ClosedRange<UInt64>? {
         guard !entries.isEmpty else { return nil }

@@ -1,7 +1,8 @@
 /// The reading machinery shared by ``LogStoreReader`` and ``LogStoreWriter``: ordered chunked
 /// reads with a remembered position, segment summaries and verification. Never writes.
-/// Not thread-safe: each owner uses it from one thread at a time.
-final class StoreReadingCore {
+/// Not thread-safe: its owners keep it in a `Mutex` (`@unchecked Sendable` only lets the lock's
+/// closures hand it around).
+final class StoreReadingCore: @unchecked Sendable {
     let layout: StoreLayout
     /// Segment base sequences from headers (`nil`: damaged header); a header never changes.
     private var baseSequences: [UInt64: UInt64?] = [:]

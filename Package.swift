@@ -137,8 +137,8 @@ targets += [
     // zlib, for gzip request bodies (Debian's zlib1g-dev).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // Shipping logs over HTTP (URLSession): the only target that links FoundationNetworking.
-    .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "CZlib"], swiftSettings: swiftSettings),
-    .testTarget(name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP"], swiftSettings: swiftSettings),
+    .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogStore", "CZlib"], swiftSettings: swiftSettings),
+    .testTarget(name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"], swiftSettings: swiftSettings),
 ]
 // `loggen ddl` is a thin command over LogWarehouse (added here so the sections merge cleanly).
 targets.first { $0.name == "loggen" }!.dependencies.append("LogWarehouse")

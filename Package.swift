@@ -140,8 +140,11 @@ targets += [
     .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogStore", "CZlib"], swiftSettings: swiftSettings),
     .testTarget(name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"], swiftSettings: swiftSettings),
 ]
-// `loggen ddl` is a thin command over LogWarehouse (added here so the sections merge cleanly).
+// Added here so the sections merge cleanly: `loggen ddl` is a thin command over LogWarehouse;
+// `recipe-demo --clickhouse URL --table NAME` ships the demo's logs through ClickHouseOutput.
 targets.first { $0.name == "loggen" }!.dependencies.append("LogWarehouse")
+targets.first { $0.name == "RecipeDemo" }!.dependencies.append("BehaviorLogHTTP")
+targets.first { $0.name == "recipe-demo" }!.dependencies.append("BehaviorLogHTTP")
 
 
 let package = Package(

@@ -13,13 +13,19 @@ public struct HTTPPoster: Sendable {
 
     /// POSTs the body (compressing it when configured) and classifies the answer.
     public func post(_ body: [UInt8], to url: URL? = nil) async -> HTTPDeliveryOutcome {
-        let request = HTTPRequest(
-            url: url ?? configuration.url, headers: configuration.requestHeaders,
-            body: configuration.gzip ? Gzip.compress(body, level: 1) : body, timeout: configuration.timeout)
         do {
-            return configuration.classifier.outcome(of: try await transport.post(request))
+            return configuration.classifier.outcome(of: try await exchange(body, with: url))
         } catch {
             return configuration.classifier.outcome(of: error)
         }
+    }
+
+    /// POSTs the body (compressing it when configured, at zlib's fastest level) and returns
+    /// the answer as it is.
+    /// - Throws: when no answer came.
+    public func exchange(_ body: [UInt8], with url: URL? = nil) async throws -> HTTPResponse {
+        try await transport.post(HTTPRequest(
+            url: url ?? configuration.url, headers: configuration.requestHeaders,
+            body: configuration.gzip ? Gzip.compress(body, level: 1) : body, timeout: configuration.timeout))
     }
 }

@@ -123,7 +123,16 @@ targets += [
 
 // MARK: - Inspection
 
-// (the logview work adds LogQuery, logview and their tests here)
+// LogStore + LogSchema (+ LogMarkdown) → LogQuery → logview
+
+targets += [
+    // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.
+    .target(name: "LogQuery", dependencies: ["LogStore", "LogSchema", "LogMarkdown"], swiftSettings: swiftSettings),
+    .executableTarget(name: "logview", dependencies: ["LogQuery", "CommandLineSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogQueryTests", dependencies: ["LogQuery"], swiftSettings: swiftSettings),
+    // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
+    .testTarget(name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery"], swiftSettings: swiftSettings),
+]
 
 
 // MARK: - Warehouse

@@ -1,0 +1,75 @@
+/// Writes JSON text into an ``OutputBuffer``: escaped strings, numbers and whole values.
+extension OutputBuffer {
+    /// Appends `text` as a JSON string, quotes included.
+    public mutating func appendJSONString(_ text: String) {
+        var text = text
+        text.withUTF8 { appendJSONString(bytes: $0) }
+    }
+
+    /// Appends UTF-8 bytes as a JSON string, quotes included, escaping what JSON requires.
+    public mutating func appendJSONString(bytes text: UnsafeBufferPointer<UInt8>) {
+        append(UInt8(ascii: "\""))
+        var start = 0
+        for index in 0..<text.count {
+            let byte = text[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if start < index { append(UnsafeBufferPointer(rebasing: text[start..<index])) }
+            start = index + 1
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
+            default:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                append("\\u00")
+                append(hex[Int(byte >> 4)])
+                append(hex[Int(byte & 0xF)])
+            }
+        }
+        if start < text.count { append(UnsafeBufferPointer(rebasing: text[start..<text.count])) }
+        append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a value as compact JSON, object members in their order.
+    public mutating func appendJSON(_ value: JSONValue) {
+        switch value {
+        case .null: append("null")
+        case .bool(let flag): append(flag ? "true" : "false")
+        case .integer(let number): appendDecimal(number)
+        case .double(let number):
+            if number.isFinite {
+                append(number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number))
+            } else {
+                append("null")
+            }
+        case .string(let text): appendJSONString(text)
+        case .array(let elements):
+            append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { append(UInt8(ascii: ",")) }
+                appendJSON(element)
+            }
+            append(UInt8(ascii: "]"))
+        case .object(let members):
+            append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { append(UInt8(ascii: ",")) }
+                appendJSONString(member.key)
+                append(UInt8(ascii: ":"))
+                appendJSON(member.value)
+            }
+            append(UInt8(ascii: "}"))
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value as compact JSON text.
+    public var jsonText: String {
+        var buffer = OutputBuffer.collecting()
+        buffer.appendJSON(self)
+        return buffer.text
+    }
+}

@@ -1,0 +1,309 @@
+import Foundation
+import LogStore
+
+/// Runs ``LogQuery``s against one store, read-only: lists, follows and counts logs.
+///
+/// Reading goes segment by segment through the store's index: a segment whose time range
+/// or tag counts rule out every match is never opened, and `stats` takes the counts of a
+/// segment that lies wholly inside the query straight from its index.
+///
+/// Not thread-safe (the store reader remembers its position); use one per thread.
+public final class StoreQuery {
+    /// The store directory.
+    public let directory: String
+    private let reader: LogStoreReader
+    private var tagCache: [String: Bool] = [:]
+    private var tagCacheQuery: [TagPattern] = []
+
+    /// How many records a read asks the store for at once.
+    static let chunkSize = 4096
+
+    /// Opens the store in `directory` for reading; nothing in it is ever changed.
+    /// - Throws: ``StoreQueryError/noStore(_:source:)`` when there is no store there.
+    public init(directory: String) throws(StoreQueryError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .noStore(directory, source: nil)
+        }
+        do {
+            reader = try LogStoreReader(directory: directory)
+        } catch {
+            throw .store(error)
+        }
+        self.directory = directory
+    }
+
+    /// Summaries of the store's segments, oldest first.
+    public func segments() throws(StoreQueryError) -> [LogSegmentInfo] {
+        do { return try reader.segments() } catch { throw .store(error) }
+    }
+
+    /// Segments, cursors with their pending logs, and logs dropped by caps.
+    public func storeStats() throws(StoreQueryError) -> LogStoreStats {
+        do { return try reader.stats() } catch { throw .store(error) }
+    }
+
+    /// Reads and checks every record (the indexes are not trusted).
+    public func verify() throws(StoreQueryError) -> LogStoreVerification {
+        do { return try reader.verify() } catch { throw .store(error) }
+    }
+
+    /// The distinct tags in the store, with counts, from the index.
+    public func tagCounts() throws(StoreQueryError) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for segment in try segments() {
+            for (tag, count) in segment.tagCounts { counts[tag, default: 0] += count }
+        }
+        return counts
+    }
+
+    // MARK: - Listing
+
+    /// Calls `body` with each log the query selects, in output order (oldest first unless
+    /// the query asks for newest first), until `body` returns `false`.
+    public func forEach(_ query: LogQuery, _ body: (StoredLog) throws -> Bool) throws {
+        let segments = try self.segments()
+        let candidates = segments.filter { query.mayMatch($0, tagMatches: { self.tagMatches($0, query) }) }
+        let filter = storeFilter(query, segments: candidates)
+        let limit = query.limit ?? Int.max
+        guard limit > 0 else { return }
+
+        if !query.newestFirst && (query.fromStart || query.limit == nil) {
+            // Oldest first, from the start: one forward pass that stops at the limit.
+            var emitted = 0
+            var after: UInt64 = 0
+            while true {
+                let chunk = try read(after: after, filter: filter)
+                guard let last = chunk.last else { return }
+                after = last.sequence
+                for record in chunk {
+                    let keepGoing = try record.payload.withUnsafeBufferPointer { bytes -> Bool in
+                        let log = StoredLog(record, body: bytes)
+                        guard accepts(log, query) else { return true }
+                        emitted += 1
+                        return try body(log) && emitted < limit
+                    }
+                    if !keepGoing { return }
+                }
+            }
+        }
+
+        if query.newestFirst && query.fromStart {
+            // The first N, newest of them first: collect forward, then hand out reversed.
+            var kept: [LogRecord] = []
+            try forEachSegment(candidates, filter: filter, newestFirst: false) { records in
+                for record in records where accepts(record, query) {
+                    kept.append(record)
+                    if kept.count == limit { return false }
+                }
+                return true
+            }
+            for record in kept.reversed() {
+                guard try record.payload.withUnsafeBufferPointer({ try body(StoredLog(record, body: $0)) }) else { return }
+            }
+            return
+        }
+
+        // The last N (or everything newest first): walk segments newest first, so that only
+        // the segments holding the last N matches are read.
+        var collected: [[LogRecord]] = []
+        var count = 0
+        try forEachSegment(candidates, filter: filter, newestFirst: true) { records in
+            var matched = records.filter { accepts($0, query) }
+            if count + matched.count > limit { matched.removeFirst(count + matched.count - limit) }
+            count += matched.count
+            if query.newestFirst {
+                // Newest first can stream: each segment, reversed, as soon as it is read.
+                for record in matched.reversed() {
+                    guard try record.payload.withUnsafeBufferPointer({ try body(StoredLog(record, body: $0)) }) else { return false }
+                }
+            } else {
+                collected.append(matched)
+            }
+            return count < limit
+        }
+        for records in collected.reversed() {
+            for record in records {
+                guard try record.payload.withUnsafeBufferPointer({ try body(StoredLog(record, body: $0)) }) else { return }
+            }
+        }
+    }
+
+    /// Every log the query selects, copied (for tests and small results).
+    public func logs(_ query: LogQuery) throws -> [StoredLog.Owned] {
+        var logs: [StoredLog.Owned] = []
+        try forEach(query) { logs.append($0.owned); return true }
+        return logs
+    }
+
+    /// Calls `body` with the records of each candidate segment that pass the store filter.
+    private func forEachSegment(
+        _ segments: [LogSegmentInfo], filter: LogRecordFilter, newestFirst: Bool, _ body: ([LogRecord]) throws -> Bool
+    ) throws {
+        for segment in newestFirst ? segments.reversed() : segments {
+            guard let range = segment.sequenceRange else { continue }
+            var records: [LogRecord] = []
+            var after = range.lowerBound > 0 ? range.lowerBound - 1 : 0
+            reading: while true {
+                let chunk = try read(after: after, filter: filter)
+                guard let last = chunk.last else { break }
+                for record in chunk {
+                    if record.sequence > range.upperBound { break reading }
+                    records.append(record)
+                }
+                after = last.sequence
+            }
+            guard try body(records) else { return }
+        }
+    }
+
+    private func read(after: UInt64, filter: LogRecordFilter) throws(StoreQueryError) -> [LogRecord] {
+        do { return try reader.read(after: after, limit: Self.chunkSize, matching: filter) } catch { throw .store(error) }
+    }
+
+    /// The part of the query the store applies itself: the exact tags that match the
+    /// patterns among those the index knows, and the time window.
+    private func storeFilter(_ query: LogQuery, segments: [LogSegmentInfo]) -> LogRecordFilter {
+        var filter = LogRecordFilter(
+            from: query.since.map(LogTimestamp.init(microsecondsSince1970:)),
+            until: query.until.map(LogTimestamp.init(microsecondsSince1970:)))
+        if !query.tagPatterns.isEmpty {
+            var tags: Set<String> = []
+            for segment in segments {
+                for tag in segment.tagCounts.keys where tagMatches(tag, query) { tags.insert(tag) }
+            }
+            filter.tags = tags
+        }
+        return filter
+    }
+
+    /// Whether a log passes the query: ``LogQuery/matches(_:)``, with tag patterns matched
+    /// once per distinct tag.
+    func accepts(_ log: StoredLog, _ query: LogQuery) -> Bool {
+        query.matches(microseconds: log.microseconds) && tagMatches(log.tag, query)
+            && query.conditions.allSatisfy { $0.matches(log) }
+    }
+
+    func accepts(_ record: LogRecord, _ query: LogQuery) -> Bool {
+        guard query.matches(microseconds: record.timestamp.microsecondsSince1970), tagMatches(record.tag, query) else { return false }
+        if query.conditions.isEmpty { return true }
+        return record.payload.withUnsafeBufferPointer { bytes in
+            query.conditions.allSatisfy { $0.matches(StoredLog(record, body: bytes)) }
+        }
+    }
+
+    /// Whether a tag matches the query's patterns, remembered per distinct tag.
+    func tagMatches(_ tag: String, _ query: LogQuery) -> Bool {
+        if query.tagPatterns.isEmpty { return true }
+        if tagCacheQuery != query.tagPatterns {
+            tagCache = [:]
+            tagCacheQuery = query.tagPatterns
+        }
+        if let known = tagCache[tag] { return known }
+        let result = query.matches(tag: tag)
+        tagCache[tag] = result
+        return result
+    }
+
+    // MARK: - Following
+
+    /// Calls `body` with each new log that matches the query (tags, time, conditions) as the
+    /// writer appends it, across segment rotation and writer restarts, until `shouldStop`
+    /// returns `true` or `body` returns `false`.
+    /// - Parameters:
+    ///   - after: the sequence number to follow from (the last one already shown).
+    ///   - pollInterval: how long to wait, in seconds, when there is nothing new.
+    ///   - onIdle: called before each wait (to flush the output).
+    public func follow(
+        _ query: LogQuery, after: UInt64, pollInterval: TimeInterval = 0.1,
+        shouldStop: () -> Bool, onIdle: () throws -> Void = {}, _ body: (StoredLog) throws -> Bool
+    ) throws {
+        var after = after
+        let filter = LogRecordFilter(
+            from: query.since.map(LogTimestamp.init(microsecondsSince1970:)),
+            until: query.until.map(LogTimestamp.init(microsecondsSince1970:)))
+        while !shouldStop() {
+            let chunk = try read(after: after, filter: filter)
+            if chunk.isEmpty {
+                try onIdle()
+                Thread.sleep(forTimeInterval: pollInterval)
+                continue
+            }
+            for record in chunk {
+                after = record.sequence
+                guard tagMatches(record.tag, query) else { continue }
+                let keepGoing = try record.payload.withUnsafeBufferPointer { bytes -> Bool in
+                    let log = StoredLog(record, body: bytes)
+                    guard query.conditions.allSatisfy({ $0.matches(log) }) else { return true }
+                    return try body(log)
+                }
+                if !keepGoing { return }
+            }
+        }
+    }
+
+    /// The sequence number of the newest log in the store (0 when it is empty).
+    public func lastSequence() throws(StoreQueryError) -> UInt64 {
+        try segments().compactMap { $0.sequenceRange?.upperBound }.max() ?? 0
+    }
+
+    // MARK: - Counting
+
+    /// Counts the logs the query selects (its limit is ignored), per tag and, when `bucketer`
+    /// is given, per time bucket.
+    ///
+    /// A segment wholly inside the time window, with no `--where` conditions and no time
+    /// buckets asked for, is counted from its index without being read.
+    public func statistics(_ query: LogQuery, bucketer: TimeBucketer? = nil) throws -> LogStatistics {
+        var statistics = LogStatistics()
+        var bucketer = bucketer
+        let segments = try self.segments()
+        let candidates = segments.filter { query.mayMatch($0, tagMatches: { self.tagMatches($0, query) }) }
+        let filter = storeFilter(query, segments: candidates)
+        var toRead: [LogSegmentInfo] = []
+        for segment in candidates {
+            let exactFromIndex = query.conditions.isEmpty && bucketer == nil && query.coversWholly(segment)
+                && segment.tagCounts.keys.allSatisfy { tagMatches($0, query) }
+            if exactFromIndex {
+                statistics.add(tagCounts: segment.tagCounts, timeRange: segment.timeRange.map {
+                    $0.lowerBound.microsecondsSince1970...$0.upperBound.microsecondsSince1970
+                })
+            } else {
+                toRead.append(segment)
+            }
+        }
+        try forEachSegment(toRead, filter: filter, newestFirst: false) { records in
+            for record in records where accepts(record, query) {
+                let time = record.timestamp.microsecondsSince1970
+                statistics.add(tag: record.tag, microseconds: time, bucketStart: bucketer?.start(of: time))
+            }
+            return true
+        }
+        return statistics
+    }
+}
+
+extension StoredLog {
+    /// A view of a store record; `body` must be the record's payload bytes.
+    init(_ record: LogRecord, body: UnsafeBufferPointer<UInt8>) {
+        self.init(sequence: record.sequence, microseconds: record.timestamp.microsecondsSince1970,
+                  tag: record.tag, uuid: record.uuid, body: body)
+    }
+}
+
+/// Why a store cannot be queried, in one line with the fix.
+public enum StoreQueryError: Error, CustomStringConvertible {
+    /// There is no store directory at the path; `source` says where the path came from.
+    case noStore(String, source: String?)
+    /// The store reported an error.
+    case store(LogStoreError)
+
+    public var description: String {
+        switch self {
+        case .noStore(let directory, let source):
+            "no log store at '\(directory)'\(source.map { " (from \($0))" } ?? ""); pass --store DIR or set BEHAVIORLOG_STORE to the directory the app's LocalStoreOutput writes (recipe-demo prints it)"
+        case .store(let error):
+            error.description
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// A length of time that `stats --by` counts logs in: a minute, an hour or a day, on the
+/// local clock (the `TZ` time zone), so that a day bucket starts at local midnight.
+public enum TimeBucket: String, Hashable, Sendable, CaseIterable {
+    case minute, hour, day
+
+    /// The bucket's length in microseconds (a day may be an hour shorter or longer across a
+    /// daylight-saving change; bucket starts are computed on the local clock regardless).
+    var nominalMicroseconds: Int64 {
+        switch self {
+        case .minute: 60_000_000
+        case .hour: 3_600_000_000
+        case .day: 86_400_000_000
+        }
+    }
+}
+
+/// Finds the bucket of many moments quickly: the time zone's offset is looked up once per
+/// UTC hour seen, not once per log.
+public struct TimeBucketer {
+    public let bucket: TimeBucket
+    public let timeZone: TimeZone
+    private var cachedHour: Int64 = .min
+    private var cachedOffset: Int64 = 0
+
+    public init(bucket: TimeBucket, timeZone: TimeZone) {
+        self.bucket = bucket
+        self.timeZone = timeZone
+    }
+
+    /// The start of the bucket holding `microseconds` (microseconds since 1970 UTC).
+    public mutating func start(of microseconds: Int64) -> Int64 {
+        let offset = offset(at: microseconds)
+        let local = microseconds + offset
+        let size = bucket.nominalMicroseconds
+        let floor = CivilTime.floorDivide(local, size).0 * size
+        return floor - offset
+    }
+
+    /// The start of the bucket after the one starting at `start`.
+    public mutating func next(after start: Int64) -> Int64 {
+        // Step past the bucket, then snap to its start: exact across offset changes.
+        self.start(of: start + bucket.nominalMicroseconds + bucket.nominalMicroseconds / 2)
+    }
+
+    private mutating func offset(at microseconds: Int64) -> Int64 {
+        let hour = CivilTime.floorDivide(microseconds, 3_600_000_000).0
+        if hour != cachedHour {
+            cachedHour = hour
+            cachedOffset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(hour) * 3600))) * 1_000_000
+        }
+        return cachedOffset
+    }
+
+    /// The label of a bucket on the local clock: `2026-11-30 10:31`, `2026-11-30 10:00`, `2026-11-30`.
+    public func label(of start: Int64) -> String {
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(start) / 1_000_000))
+        let time = CivilTime(microseconds: start, offsetSeconds: offset)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        let date = "\(pad(time.year, 4))-\(pad(time.month, 2))-\(pad(time.day, 2))"
+        switch bucket {
+        case .day: return date
+        case .hour, .minute: return "\(date) \(pad(time.hour, 2)):\(pad(time.minute, 2))"
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import CommandLineSupport
+import Foundation
+import LogMarkdown
+import LogQuery
+import LogSchema
+import Synchronization
+
+let definitionsOption = ArgumentSpec.option(
+    "definitions", short: "d", valueName: "dir", help: "The folder of Markdown definitions, such as LogDefinitions.")
+
+/// The environment of the process.
+var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+/// The store the command reads.
+func openStore(_ arguments: ParsedArguments) throws -> StoreQuery {
+    do {
+        return try StoreLocation(option: arguments.value("store"), environment: environment).open()
+    } catch {
+        throw CommandFailure(error.description)
+    }
+}
+
+/// The filters of a command, as a query.
+func query(_ arguments: ParsedArguments, limitOption: String? = nil) throws -> LogQuery {
+    let options = QueryOptions(
+        tags: arguments.values("tag"), since: arguments.value("since"), until: arguments.value("until"),
+        conditions: arguments.values("where"), limit: try limitOption.flatMap { try arguments.integer($0) },
+        head: arguments.flag("head"), reverse: arguments.flag("reverse"))
+    do {
+        return try options.query()
+    } catch {
+        throw UsageError(error.description)
+    }
+}
+
+/// Set by SIGINT, so that following ends cleanly (output flushed, exit 0).
+let interrupted = Atomic<Bool>(false)
+
+func installSignalHandlers() {
+    // A closed pipe (`logview | head`) is an ordinary end: the write fails with EPIPE instead.
+    signal(SIGPIPE, SIG_IGN)
+    signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
+}
+
+/// Runs a command body that writes to standard output (through a buffer that writes in large
+/// chunks); a closed pipe ends it quietly.
+func writingOutput(_ body: (inout OutputBuffer) throws -> Int32) throws -> Int32 {
+    installSignalHandlers()
+    var standardOutput = OutputBuffer.fileDescriptor(1)
+    do {
+        let code = try body(&standardOutput)
+        try standardOutput.flush()
+        return code
+    } catch let error as OutputError where error.isBrokenPipe {
+        return 0
+    } catch let error as StoreQueryError {
+        try? standardOutput.flush()
+        throw CommandFailure(error.description)
+    }
+}
+
+/// Reads the definitions, printing their diagnostics; fails when they have errors.
+func loadDefinitions(_ arguments: ParsedArguments) throws -> Schema {
+    guard let directory = arguments.value("definitions") else {
+        throw UsageError("missing --definitions <dir>; pass the folder of Markdown definitions, such as --definitions LogDefinitions")
+    }
+    let loaded = SchemaLoader().load(directory: directory)
+    if loaded.hasErrors {
+        for diagnostic in loaded.diagnostics where diagnostic.severity == .error {
+            writeToStandardError(diagnostic.description + "\n")
+        }
+        throw CommandFailure("the definitions in '\(directory)' have errors (above); fix them first (loggen lint \(directory))")
+    }
+    return loaded.schema
+}

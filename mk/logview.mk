@@ -1,0 +1,14 @@
+# logview: the query benchmark.
+
+APT_PACKAGES += jq
+
+.PHONY: bench-logview
+
+## bench-logview: 1 M logs from recipe-demo; stats, filters, a time range and jsonl export,
+## beside jq and a plain sequential read (shared/bench/scan_floor.c), with every ratio.
+## BENCH_LOGS=200000 for a quicker run.
+bench-logview: deps
+	$(SWIFT) build -c release --product logview
+	$(SWIFT) build -c release --product recipe-demo
+	BIN="$$($(SWIFT) build -c release --show-bin-path)" LOGS=$(or $(BENCH_LOGS),1000000) \
+	  bash mk/bench-logview.sh

@@ -154,6 +154,14 @@ targets += [
 targets.first { $0.name == "loggen" }!.dependencies.append("LogWarehouse")
 targets.first { $0.name == "RecipeDemo" }!.dependencies.append("BehaviorLogHTTP")
 targets.first { $0.name == "recipe-demo" }!.dependencies.append("BehaviorLogHTTP")
+targets += [
+    // Against a real ClickHouse (Tests/Support/clickhouse-sandbox): the DDL, recipe-demo's
+    // 10 K logs round-tripping, a server killed mid-run.
+    .testTarget(
+        name: "WarehouseIntegrationTests",
+        dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"],   // and the executables loggen, recipe-demo and logview, which `swift build --build-tests` builds (a second test target linking an executable clashes on Linux)
+        swiftSettings: swiftSettings),
+]
 
 
 let package = Package(

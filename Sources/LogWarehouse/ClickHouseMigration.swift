@@ -25,7 +25,9 @@ public struct ClickHouseMigration: Sendable {
             defer { previous = column.name }
             guard let before = old.column(named: column.name) else {
                 let position = previous.map { " AFTER \(ClickHouseSQL.identifier($0))" } ?? " FIRST"
-                statements.append("ALTER TABLE \(table) ADD COLUMN \(column.definition)\(position);")
+                statements.append("ALTER TABLE \(table) ADD COLUMN \(ClickHouseSQL.identifier(column.name)) \(column.type)\(position);")
+                // A comment goes in its own statement: 18.16 ignores COMMENT in ADD and MODIFY COLUMN.
+                if !column.comment.isEmpty { statements.append(Self.comment(column, table: table)) }
                 continue
             }
             if before.type != column.type {
@@ -37,15 +39,17 @@ public struct ClickHouseMigration: Sendable {
                 }
                 statements.append("ALTER TABLE \(table) MODIFY COLUMN \(ClickHouseSQL.identifier(column.name)) \(column.type);")
             }
-            // A comment goes in its own statement: 18.16 ignores COMMENT in MODIFY COLUMN.
             if before.comment != column.comment || (before.type != column.type && !column.comment.isEmpty) {
-                statements.append(
-                    "ALTER TABLE \(table) COMMENT COLUMN \(ClickHouseSQL.identifier(column.name)) \(ClickHouseSQL.literal(column.comment));")
+                statements.append(Self.comment(column, table: table))
             }
         }
         if !diagnostics.isEmpty { throw WarehouseError(diagnostics) }
         self.statements = statements
         retainedColumns = old.columns.map(\.name).filter { new.column(named: $0) == nil }
+    }
+
+    private static func comment(_ column: WarehouseColumn, table: String) -> String {
+        "ALTER TABLE \(table) COMMENT COLUMN \(ClickHouseSQL.identifier(column.name)) \(ClickHouseSQL.literal(column.comment));"
     }
 
     /// The script: the statements, and a comment naming the retained columns.

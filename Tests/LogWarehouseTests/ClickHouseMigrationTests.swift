@@ -25,9 +25,11 @@ import Testing
         ])
         let result = try migration(from: Fixture.recipeApp(), to: new)
         #expect(result.statements == [
-            "ALTER TABLE logs ADD COLUMN filter Nullable(String) COMMENT 'The filter' AFTER searched_at_ms;",
+            "ALTER TABLE logs ADD COLUMN filter Nullable(String) AFTER searched_at_ms;",
+            "ALTER TABLE logs COMMENT COLUMN filter 'The filter';",
             "ALTER TABLE logs ADD COLUMN opened_at DateTime('UTC') AFTER filter;",
-            "ALTER TABLE logs ADD COLUMN opened_at_ms UInt16 COMMENT 'The milliseconds of opened_at (0-999).' AFTER opened_at;",
+            "ALTER TABLE logs ADD COLUMN opened_at_ms UInt16 AFTER opened_at;",
+            "ALTER TABLE logs COMMENT COLUMN opened_at_ms 'The milliseconds of opened_at (0-999).';",
         ])
     }
 

@@ -155,6 +155,10 @@ targets.first { $0.name == "loggen" }!.dependencies.append("LogWarehouse")
 targets.first { $0.name == "RecipeDemo" }!.dependencies.append("BehaviorLogHTTP")
 targets.first { $0.name == "recipe-demo" }!.dependencies.append("BehaviorLogHTTP")
 targets += [
+    // `make bench-clickhouse`: logs/s from post() to rows visible in ClickHouse.
+    .executableTarget(
+        name: "clickhouse-bench", dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogStore", "RecipeDemo"],
+        swiftSettings: swiftSettings),
     // Against a real ClickHouse (Tests/Support/clickhouse-sandbox): the DDL, recipe-demo's
     // 10 K logs round-tripping, a server killed mid-run.
     .testTarget(

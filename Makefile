@@ -46,7 +46,16 @@ fuzz: deps $(FUZZ_TARGETS)
 clean:
 	rm -rf .build .build-* bench-out fuzz-out
 
-## demo: the main job, end to end (grows as the pipeline does).
+## demo: the main job, end to end: check the definitions, regenerate Generated/ from them, build,
+## run the sample app (recipe-demo) through the whole pipeline, then say how to inspect its logs.
 demo: build
 	$(BIN)/loggen lint LogDefinitions
-	$(BIN)/loggen schema LogDefinitions
+	$(BIN)/loggen $(LOGGEN_GENERATE)
+	$(SWIFT) build -c $(CONFIG) --product recipe-demo
+	rm -rf $(DEMO_STORE)
+	$(BIN)/recipe-demo --events $(DEMO_EVENTS) --seed 42 --store $(DEMO_STORE)
+	@echo
+	@echo "Inspect the logs the demo stored:"
+	@echo "  $(BIN)/logview --store $(DEMO_STORE)            # the last logs, as a table"
+	@echo "  $(BIN)/logview stats --store $(DEMO_STORE)      # counts per tag, pending, dropped"
+	@echo "  $(BIN)/logview check --store $(DEMO_STORE) --definitions LogDefinitions"

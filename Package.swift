@@ -29,6 +29,10 @@ targets += [
     .testTarget(
         name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema"],
         resources: [.copy("Resources")], swiftSettings: swiftSettings),
+    // Runs the built `loggen` (a dependency, so that it is built first).
+    .testTarget(
+        name: "LoggenTests", dependencies: ["loggen"],
+        resources: [.copy("Resources")], swiftSettings: swiftSettings),
 ]
 
 
@@ -54,9 +58,11 @@ targets += [
         swiftSettings: swiftSettings
     ),
     .plugin(name: "LoggenPlugin", capability: .buildTool(), dependencies: ["loggen"]),
-    // Proves the plugin: its LogDefinitions/ become Swift during the build.
-    .testTarget(
-        name: "LoggenPluginTests",
+    // Proves the plugin: its LogDefinitions/ become Swift during the build; LogCodegenTests
+    // runs it. (An executable, not a test target: SwiftPM would link `loggen` into the test
+    // bundle twice, once as the plugin's tool and once for LoggenTests.)
+    .executableTarget(
+        name: "LoggenPluginExample",
         dependencies: ["BehaviorLog"],
         exclude: ["LogDefinitions"],
         swiftSettings: swiftSettings,
@@ -64,7 +70,7 @@ targets += [
     ),
     .testTarget(
         name: "LogCodegenTests",
-        dependencies: ["LogCodegen", "LogSchema", "BehaviorLog"],
+        dependencies: ["LogCodegen", "LogMarkdown", "LogSchema"],
         exclude: ["Resources"],
         swiftSettings: swiftSettings
     ),
@@ -75,7 +81,7 @@ targets += [
 
 // LogStore: the crash-safe segment store (Foundation + Glibc, CRC-32C in a small C target).
 targets += [
-    .target(name: "CLogStoreCRC", cSettings: [.unsafeFlags(["-O3"])]),
+    .target(name: "CLogStoreCRC"),
     .target(name: "LogStore", dependencies: ["CLogStoreCRC"], swiftSettings: swiftSettings),
     .executableTarget(name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // The fault tests run the built logstore-stress; depending on it makes `swift build --build-tests` build it.

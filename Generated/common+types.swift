@@ -47,12 +47,12 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
 
     public var payload: LogPayload {
         var payload: LogPayload = LogPayload(capacity: 6)
-        payload.append("user_id", userId.logValue)
+        payload.appendInt64("user_id", userId)
         payload.appendString("device_id", deviceId, maxLength: 64, pattern: Self._pattern1)
         payload.appendString("app_version", appVersion, maxLength: 32, pattern: Self._pattern2)
         payload.appendString("os_version", osVersion, maxLength: 32)
-        payload.append("device_kind", deviceKind.logValue)
-        payload.append("network", network.logValue)
+        payload.append("device_kind", value: deviceKind)
+        payload.append("network", value: network)
         return payload
     }
 

@@ -46,19 +46,19 @@ public enum HomeBanner: LogEvent, LoggenGenerated {
         switch self {
         case .showBanner(let bannerId, let placement, let position, let campaignCode):
             var payload: LogPayload = LogPayload(capacity: 4)
-            payload.append("banner_id", bannerId.logValue)
-            payload.append("placement", placement.logValue)
+            payload.appendInt64("banner_id", bannerId)
+            payload.append("placement", value: placement)
             payload.appendInteger("position", position, min: 1, max: 100)
             payload.appendString("campaign_code", campaignCode, maxLength: 16, pattern: Self._pattern1)
             return payload
         case .tapBanner(let bannerId, let campaignCode, let visibleRatio, let shownAt, let shownOn, let seenBefore):
             var payload: LogPayload = LogPayload(capacity: 6)
-            payload.append("banner_id", bannerId.logValue)
+            payload.appendInt64("banner_id", bannerId)
             payload.appendString("campaign_code", campaignCode, maxLength: 16, pattern: Self._pattern1)
             payload.appendNumber("visible_ratio", visibleRatio, min: 0.0, max: 1.0)
-            payload.append("shown_at", shownAt.logValue)
-            payload.append("shown_on", shownOn.logValue)
-            payload.append("seen_before", seenBefore.logValue)
+            payload.appendTimestamp("shown_at", shownAt)
+            payload.appendDate("shown_on", shownOn)
+            payload.appendBool("seen_before", seenBefore)
             return payload
         }
     }

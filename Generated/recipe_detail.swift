@@ -51,20 +51,20 @@ public enum RecipeDetail: LogEvent, LoggenGenerated {
         switch self {
         case .show(let recipeId, let referrer, let rating, let openedAt):
             var payload: LogPayload = LogPayload(capacity: 4)
-            payload.append("recipe_id", recipeId.logValue)
-            payload.append("referrer", referrer.logValue)
+            payload.appendInt64("recipe_id", recipeId)
+            payload.append("referrer", value: referrer)
             payload.appendNumber("rating", rating, min: 0, max: 5)
-            payload.append("opened_at", openedAt.logValue)
+            payload.appendTimestamp("opened_at", openedAt)
             return payload
         case .tapStepPhoto(let recipeId, let stepNumber):
             var payload: LogPayload = LogPayload(capacity: 2)
-            payload.append("recipe_id", recipeId.logValue)
+            payload.appendInt64("recipe_id", recipeId)
             payload.appendInteger("step_number", stepNumber, min: 1, max: 50)
             return payload
         case .saveRecipe(let recipeId, let folderIds):
             var payload: LogPayload = LogPayload(capacity: 2)
-            payload.append("recipe_id", recipeId.logValue)
-            payload.append("folder_ids", folderIds.logValue)
+            payload.appendInt64("recipe_id", recipeId)
+            payload.append("folder_ids", value: folderIds)
             return payload
         }
     }

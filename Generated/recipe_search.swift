@@ -52,13 +52,13 @@ public enum RecipeSearch: LogEvent, LoggenGenerated {
         case .search(let keyword, let order, let filters, let page):
             var payload: LogPayload = LogPayload(capacity: 4)
             payload.appendString("keyword", keyword, maxLength: 256)
-            payload.append("order", order.logValue)
+            payload.append("order", value: order)
             payload.appendArray("filters", filters, maxCount: 3)
             payload.appendInteger("page", page, min: 1, max: 1000)
             return payload
         case .tapSearchResult(let recipeId, let position, let keyword):
             var payload: LogPayload = LogPayload(capacity: 3)
-            payload.append("recipe_id", recipeId.logValue)
+            payload.appendInt64("recipe_id", recipeId)
             payload.appendInteger("position", position, min: 1, max: 100)
             payload.appendString("keyword", keyword, maxLength: 256)
             return payload

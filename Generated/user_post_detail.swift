@@ -53,21 +53,21 @@ public enum UserPostDetail: LogEvent, LoggenGenerated {
         switch self {
         case .show(let postId, let recipeId, let mediaKinds, let ingredientNames, let authorNickname):
             var payload: LogPayload = LogPayload(capacity: 5)
-            payload.append("post_id", postId.logValue)
-            payload.append("recipe_id", recipeId.logValue)
+            payload.appendInt64("post_id", postId)
+            payload.appendInt64("recipe_id", recipeId)
             payload.appendArray("media_kinds", mediaKinds, maxCount: 10)
             payload.appendStrings("ingredient_names", ingredientNames, maxCount: 30, maxLength: 64)
             payload.appendString("author_nickname", authorNickname, maxLength: 32)
             return payload
         case .tapMedia(let postId, let position, let mediaKind):
             var payload: LogPayload = LogPayload(capacity: 3)
-            payload.append("post_id", postId.logValue)
+            payload.appendInt64("post_id", postId)
             payload.appendInteger("position", position, min: 1, max: 100)
-            payload.append("media_kind", mediaKind.logValue)
+            payload.append("media_kind", value: mediaKind)
             return payload
         case .tapShowMore(let postId, let hiddenLineCount, let commentExcerpt):
             var payload: LogPayload = LogPayload(capacity: 3)
-            payload.append("post_id", postId.logValue)
+            payload.appendInt64("post_id", postId)
             payload.appendInteger("hidden_line_count", hiddenLineCount, min: 1, max: 10000)
             payload.appendString("comment_excerpt", commentExcerpt, maxLength: 140)
             return payload

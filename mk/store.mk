@@ -18,14 +18,16 @@ bench-store:
 	@cc -O2 -msse4.2 $(BENCH_FLOORS)/scan_floor.c -o bench-out/scan_floor
 	@best_floor=0; best_store=0; best_scan=0; best_read=0; best_empty=999999999; best_backlog=999999999; \
 	for round in 1 2 3; do \
+	  rm -rf $(STORE_BENCH); \
 	  floor=$$(bench-out/append_floor bench-out/append_floor.dat 1000000 1000 | sed 's/.*rec\/s=\([0-9]*\).*/\1/'); \
 	  $(STORE_RELEASE_BIN)/logstore-stress bench --store $(STORE_BENCH) --count 1000000 --payload-bytes 200 \
 	    --sync-every 1000 --probe 100000 > bench-out/store-bench.txt || exit 1; \
 	  store=$$(sed -n 's/^append_records_per_second=//p' bench-out/store-bench.txt); \
+	  store_mb=$$(sed -n 's/^append_megabytes_per_second=//p' bench-out/store-bench.txt); \
 	  scan=$$(sed -n 's/^scan_megabytes_per_second=//p' bench-out/store-bench.txt); \
 	  cat $(STORE_BENCH)/segment-*.log > bench-out/scan.dat; \
 	  read=$$(bench-out/scan_floor bench-out/scan.dat r | sed 's/.*MB\/s=\([0-9]*\).*/\1/'); \
-	  echo "round $$round: floor $$floor rec/s, store $$store rec/s, scan $$scan MB/s, plain read $$read MB/s"; \
+	  echo "round $$round: floor $$floor rec/s, store $$store rec/s ($$store_mb MB/s with framing), scan $$scan MB/s, plain read $$read MB/s"; \
 	  [ $$floor -gt $$best_floor ] && best_floor=$$floor; [ $$store -gt $$best_store ] && best_store=$$store; \
 	  [ $$scan -gt $$best_scan ] && best_scan=$$scan; [ $$read -gt $$best_read ] && best_read=$$read; \
 	  empty=$$(sed -n 's/^probe_ns_per_append_empty=//p' bench-out/store-bench.txt); \

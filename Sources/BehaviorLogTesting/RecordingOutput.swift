@@ -12,7 +12,7 @@ import Synchronization
 /// recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: .latest))
 /// ```
 public final class RecordingOutput: LogOutput {
-    private let recorded = Mutex<[EncodedLog]>([])
+    private let recorded = Locked<[EncodedLog]>([])
 
     public init() {}
 

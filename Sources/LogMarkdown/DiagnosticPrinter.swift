@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LogSchema
 
 /// Prints diagnostics the way compilers do, one `path:line:column: severity: message`
@@ -17,7 +21,17 @@ public enum DiagnosticPrinter {
     /// Writes the diagnostics to standard error.
     public static func printToStandardError(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
-        FileHandle.standardError.write(Data(render(diagnostics).utf8))
+        fflush(nil)  // what was printed before comes first
+        var text = render(diagnostics)
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
     }
 
     /// A one-line count, such as `2 errors, 1 warning`, or `no problems`.

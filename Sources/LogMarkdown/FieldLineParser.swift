@@ -73,7 +73,9 @@ enum FieldLineParser {
             field.type.isArray = true
             if !digits.isEmpty {
                 guard let count = Int(String(decoding: digits, as: UTF8.self)), count >= 1 else {
-                    diagnostics.append(.error("an array's maximum count must be at least 1", at: bracket))
+                    diagnostics.append(.error(
+                        "array count '[\(String(decoding: digits, as: UTF8.self))]' is out of range; write a count from 1, such as '[5]'",
+                        at: bracket))
                     return nil
                 }
                 field.type.maxCount = count
@@ -100,7 +102,7 @@ enum FieldLineParser {
         }
 
         // Constraints.
-        let spelledType = String(decoding: scanner.bytes[typeStart..<scanner.index], as: UTF8.self)
+        let spelledType = TypeSpelling(bytes: scanner.bytes[typeStart..<scanner.index])
         while true {
             scanner.skipSpaces()
             guard let byte = scanner.current else { break }
@@ -152,11 +154,20 @@ enum FieldLineParser {
         return nil
     }
 
-    private static func applyLength(
-        _ token: String, to field: inout Field, spelledType: String, at location: SourceLocation, into diagnostics: inout [Diagnostic]
+    /// Whether the field is a string (or an array of them); if not, says that the constraint does not apply.
+    private static func isString(
+        _ field: Field, constraint: String, spelledType: TypeSpelling, written: String, at location: SourceLocation,
+        into diagnostics: inout [Diagnostic]
     ) -> Bool {
-        guard field.type.builtin == .string else {
-            diagnostics.append(.error("a length applies to !string only, not to '\(spelledType)'; remove '\(token)'", at: location))
+        if field.type.builtin == .string { return true }
+        diagnostics.append(.error("\(constraint) applies to !string only, not to '\(spelledType)'; remove \(written)", at: location))
+        return false
+    }
+
+    private static func applyLength(
+        _ token: String, to field: inout Field, spelledType: TypeSpelling, at location: SourceLocation, into diagnostics: inout [Diagnostic]
+    ) -> Bool {
+        guard isString(field, constraint: "a length", spelledType: spelledType, written: "'\(token)'", at: location, into: &diagnostics) else {
             return false
         }
         guard field.type.maxLength == nil else {
@@ -172,7 +183,7 @@ enum FieldLineParser {
     }
 
     private static func applyRange(
-        _ token: String, to field: inout Field, spelledType: String, at location: SourceLocation, into diagnostics: inout [Diagnostic]
+        _ token: String, to field: inout Field, spelledType: TypeSpelling, at location: SourceLocation, into diagnostics: inout [Diagnostic]
     ) -> Bool {
         guard let builtin = field.type.builtin, builtin.isNumeric else {
             diagnostics.append(.error("a range applies to numbers only, not to '\(spelledType)'; remove '\(token)'", at: location))
@@ -211,10 +222,9 @@ enum FieldLineParser {
     }
 
     private static func applyPattern(
-        _ pattern: String, to field: inout Field, spelledType: String, at location: SourceLocation, into diagnostics: inout [Diagnostic]
+        _ pattern: String, to field: inout Field, spelledType: TypeSpelling, at location: SourceLocation, into diagnostics: inout [Diagnostic]
     ) -> Bool {
-        guard field.type.builtin == .string else {
-            diagnostics.append(.error("a pattern applies to !string only, not to '\(spelledType)'; remove `\(pattern)`", at: location))
+        guard isString(field, constraint: "a pattern", spelledType: spelledType, written: "`\(pattern)`", at: location, into: &diagnostics) else {
             return false
         }
         guard field.type.pattern == nil else {
@@ -228,4 +238,10 @@ enum FieldLineParser {
         field.type.pattern = pattern
         return true
     }
+}
+
+/// The type as written, turned into text only when a message needs it.
+struct TypeSpelling: CustomStringConvertible {
+    let bytes: ArraySlice<UInt8>
+    var description: String { String(decoding: bytes, as: UTF8.self) }
 }

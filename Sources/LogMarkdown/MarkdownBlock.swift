@@ -1,6 +1,10 @@
 /// A block of a Markdown document (a heading, a paragraph, a list, an item …) with the
 /// range of source it covers, as libcmark reports it.
 ///
+/// The blocks of a document sit in one flat array (``MarkdownDocument/blocks``), each
+/// linking to its first child and next sibling: one allocation per document rather than
+/// one per block. Walk them with ``MarkdownDocument/children(of:)``.
+///
 /// Inline content is not kept: the parser reads names, types and descriptions from the
 /// raw source of the block (``MarkdownDocument/text(of:)``), so that `_`, `*` and
 /// backticks survive exactly as written.
@@ -22,13 +26,16 @@ public struct MarkdownBlock: Hashable, Sendable {
     public var kind: Kind
     /// The source the block covers.
     public var range: MarkdownRange
-    /// The child blocks, in document order.
-    public var children: [MarkdownBlock]
+    /// The index of the first child in the document's blocks.
+    public var firstChild: Int?
+    /// The index of the next sibling in the document's blocks.
+    public var nextSibling: Int?
 
-    public init(kind: Kind, range: MarkdownRange, children: [MarkdownBlock] = []) {
+    public init(kind: Kind, range: MarkdownRange, firstChild: Int? = nil, nextSibling: Int? = nil) {
         self.kind = kind
         self.range = range
-        self.children = children
+        self.firstChild = firstChild
+        self.nextSibling = nextSibling
     }
 }
 

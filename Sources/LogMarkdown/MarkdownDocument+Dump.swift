@@ -23,7 +23,7 @@ extension MarkdownDocument {
         default: break
         }
         lines.append(line)
-        for child in block.children { dump(child, depth: depth + 1, into: &lines) }
+        for child in children(of: block) { dump(child, depth: depth + 1, into: &lines) }
     }
 
     private func name(of kind: MarkdownBlock.Kind) -> String {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LogSchema
 
 /// A Markdown document read by ``MarkdownReader``: its block tree and its raw source,
@@ -7,29 +12,83 @@ public struct MarkdownDocument: Sendable {
     public let path: String
     /// The document's bytes (valid UTF-8).
     public let source: [UInt8]
-    /// The document block; its children are the top-level blocks.
-    public let root: MarkdownBlock
+    /// Every block in document order; the first is the document itself, whose children
+    /// are the top-level blocks.
+    public let blocks: [MarkdownBlock]
     /// The offset of the first byte of each line; line `n` starts at `lineStarts[n - 1]`.
     private let lineStarts: [Int]
 
-    init(path: String, source: [UInt8], root: MarkdownBlock) {
+    init(path: String, source: [UInt8], blocks: [MarkdownBlock]) {
         self.path = path
         self.source = source
-        self.root = root
+        self.blocks = blocks
         var starts = [0]
-        var index = 0
-        let count = source.count
-        while index < count {
-            let byte = source[index]
-            index += 1
-            if byte == UInt8(ascii: "\n") {
-                starts.append(index)
-            } else if byte == UInt8(ascii: "\r") {
-                if index < count && source[index] == UInt8(ascii: "\n") { index += 1 }
-                starts.append(index)
+        starts.reserveCapacity(source.count / 24)
+        source.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
+            if memchr(base, Int32(UInt8(ascii: "\r")), count) == nil {
+                // Only `\n` line endings (nearly every document): let memchr find them.
+                var offset = 0
+                while offset < count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), count - offset) {
+                    offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    starts.append(offset)
+                }
+                return
+            }
+            var index = 0
+            while index < count {
+                let byte = bytes[index]
+                index += 1
+                if byte == UInt8(ascii: "\n") {
+                    starts.append(index)
+                } else if byte == UInt8(ascii: "\r") {
+                    if index < count && bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                    starts.append(index)
+                }
             }
         }
         lineStarts = starts
+    }
+
+    /// The document block.
+    public var root: MarkdownBlock { blocks[0] }
+
+    /// The children of a block, in document order.
+    public func children(of block: MarkdownBlock) -> Children {
+        Children(blocks: blocks, first: block.firstChild)
+    }
+
+    /// The children of a block: a walk along the sibling links.
+    public struct Children: Sequence, IteratorProtocol {
+        let blocks: [MarkdownBlock]
+        var nextIndex: Int?
+
+        init(blocks: [MarkdownBlock], first: Int?) {
+            self.blocks = blocks
+            self.nextIndex = first
+        }
+
+        public mutating func next() -> MarkdownBlock? {
+            guard let index = nextIndex else { return nil }
+            let block = blocks[index]
+            nextIndex = block.nextSibling
+            return block
+        }
+
+        /// The number of children (a walk along the links).
+        public var underestimatedCount: Int {
+            var count = 0
+            var index = nextIndex
+            while let current = index {
+                count += 1
+                index = blocks[current].nextSibling
+            }
+            return count
+        }
+
+        /// The first child, if any.
+        public var first: MarkdownBlock? { nextIndex.map { blocks[$0] } }
     }
 
     /// The number of lines.
@@ -61,23 +120,32 @@ public struct MarkdownDocument: Sendable {
 
     /// The raw source of a range, one trimmed line after another joined by a space.
     public func text(of range: MarkdownRange) -> String {
-        var result: [UInt8] = []
         let first = max(range.startLine, 1)
         let last = min(range.endLine, lineStarts.count)
         guard first <= last else { return "" }
+        if first == last {  // the common case: one line, one allocation
+            return String(decoding: lineBytes(first, of: range).trimmingSpaces(), as: UTF8.self)
+        }
+        var result: [UInt8] = []
         for number in first...last {
-            var bytes = number == first ? line(number, from: range.startColumn) : line(number)
-            if number == last && range.endColumn >= 1 {
-                let lineStart = line(number).startIndex
-                let end = min(max(lineStart + range.endColumn, bytes.startIndex), bytes.endIndex)
-                bytes = bytes[bytes.startIndex..<end]
-            }
-            let trimmed = bytes.trimmingSpaces()
+            let trimmed = lineBytes(number, of: range).trimmingSpaces()
             if trimmed.isEmpty { continue }
             if !result.isEmpty { result.append(UInt8(ascii: " ")) }
             result.append(contentsOf: trimmed)
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The bytes of one line of a range: from the start column on its first line, up to
+    /// the end column on its last line.
+    private func lineBytes(_ number: Int, of range: MarkdownRange) -> ArraySlice<UInt8> {
+        var bytes = number == range.startLine ? line(number, from: range.startColumn) : line(number)
+        if number == range.endLine && range.endColumn >= 1 {
+            let lineStart = line(number).startIndex
+            let end = min(max(lineStart + range.endColumn, bytes.startIndex), bytes.endIndex)
+            bytes = bytes[bytes.startIndex..<end]
+        }
+        return bytes
     }
 
     /// The location of a line and column in this document.

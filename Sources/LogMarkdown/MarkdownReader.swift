@@ -20,36 +20,45 @@ public struct MarkdownReader: Sendable {
         if let offset = UTF8Validation.firstInvalidOffset(in: source) {
             throw InvalidEncodingError(location: Self.location(ofOffset: offset, in: source, path: path), byte: source[offset])
         }
-        let root: MarkdownBlock = source.withUnsafeBufferPointer { buffer in
+        let blocks: [MarkdownBlock] = source.withUnsafeBufferPointer { buffer in
+            // The tree lives in a per-thread arena (see shim.h) and is freed in one go.
             let document = buffer.withMemoryRebound(to: CChar.self) { characters in
-                cmark_parse_document(characters.baseAddress, characters.count, CMARK_OPT_SOURCEPOS)
+                behaviorlog_parse_in_arena(characters.baseAddress, characters.count, CMARK_OPT_SOURCEPOS)
             }
-            defer { cmark_node_free(document) }
-            return Self.block(of: document!)
+            defer { behaviorlog_arena_release() }
+            var blocks: [MarkdownBlock] = []
+            _ = Self.append(document!, to: &blocks)
+            return blocks
         }
-        return MarkdownDocument(path: path, source: source, root: root)
+        return MarkdownDocument(path: path, source: source, blocks: blocks)
     }
 
-    /// Converts a cmark block node and its block descendants; inline nodes are skipped.
-    private static func block(of node: OpaquePointer) -> MarkdownBlock {
-        var children: [MarkdownBlock] = []
+    /// Appends a cmark block node and its block descendants, linked; inline nodes are skipped.
+    ///
+    /// - Returns: the node's index.
+    private static func append(_ node: OpaquePointer, to blocks: inout [MarkdownBlock]) -> Int {
+        let index = blocks.count
         let kind = Self.kind(of: node)
-        switch kind {
-        case .paragraph, .heading: break  // leaves: their text is read from the source
-        default:
-            var child = cmark_node_first_child(node)
-            while let current = child {
-                let type = cmark_node_get_type(current)
-                if type.rawValue >= CMARK_NODE_FIRST_BLOCK.rawValue && type.rawValue <= CMARK_NODE_LAST_BLOCK.rawValue {
-                    children.append(block(of: current))
-                }
-                child = cmark_node_next(current)
-            }
-        }
         let range = MarkdownRange(
             startLine: Int(cmark_node_get_start_line(node)), startColumn: Int(cmark_node_get_start_column(node)),
             endLine: Int(cmark_node_get_end_line(node)), endColumn: Int(cmark_node_get_end_column(node)))
-        return MarkdownBlock(kind: kind, range: range, children: children)
+        blocks.append(MarkdownBlock(kind: kind, range: range))
+        switch kind {
+        case .paragraph, .heading: return index  // leaves: their text is read from the source
+        default: break
+        }
+        var previous: Int? = nil
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            let type = cmark_node_get_type(current)
+            if type.rawValue >= CMARK_NODE_FIRST_BLOCK.rawValue && type.rawValue <= CMARK_NODE_LAST_BLOCK.rawValue {
+                let childIndex = append(current, to: &blocks)
+                if let previous { blocks[previous].nextSibling = childIndex } else { blocks[index].firstChild = childIndex }
+                previous = childIndex
+            }
+            child = cmark_node_next(current)
+        }
+        return index
     }
 
     private static func kind(of node: OpaquePointer) -> MarkdownBlock.Kind {

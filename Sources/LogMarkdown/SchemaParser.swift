@@ -17,7 +17,13 @@ public struct SchemaParser: Sendable {
     ///     category's name, and what decides the document's role.
     /// - Returns: the document's declarations and problems.
     public func parse(_ document: MarkdownDocument, name: String) -> ParsedDocument {
-        var state = State(document: document, name: name, role: DocumentRole(baseName: name))
+        parse(document, name: name, interner: StringInterner())
+    }
+
+    /// Parses a document, sharing the storage of equal names and descriptions with the
+    /// other documents parsed with the same interner.
+    func parse(_ document: MarkdownDocument, name: String, interner: StringInterner) -> ParsedDocument {
+        var state = State(document: document, name: name, role: DocumentRole(baseName: name), interner: interner)
         state.run()
         return state.result
     }
@@ -28,16 +34,22 @@ private struct State {
     let document: MarkdownDocument
     let name: String
     let role: DocumentRole
+    let interner: StringInterner
     var result: ParsedDocument
     var category: Category
     var sawHeading = false
-    /// The event (or, in types.md, the enum type) being read.
+    /// The event being read.
     var event: Event?
     var eventHasFields = false
+    /// The enum type being read (in types.md).
     var enumType: EnumType?
+    /// Whether the current `##` section is skipped (its heading was reported as a problem),
+    /// so that its paragraphs and lists are not taken for something else.
+    var skippingSection = false
     var commonHasFields = false
 
-    init(document: MarkdownDocument, name: String, role: DocumentRole) {
+    init(document: MarkdownDocument, name: String, role: DocumentRole, interner: StringInterner) {
+        self.interner = interner
         self.document = document
         self.name = name
         self.role = role
@@ -46,14 +58,17 @@ private struct State {
     }
 
     mutating func run() {
-        for block in document.root.children {
+        for block in document.children(of: document.root) {
             switch block.kind {
             case .heading(1) where !sawHeading && event == nil && enumType == nil:
                 sawHeading = true
                 readCategoryHeading(block)
             case .heading(2):
                 finishSection()
+                skippingSection = true
                 startSection(block)
+            case .paragraph where skippingSection, .list where skippingSection:
+                break
             case .paragraph:
                 let text = document.text(of: block)
                 if event != nil {
@@ -110,6 +125,7 @@ private struct State {
                 result.diagnostics.append(.error("markers do not apply to types; remove '[\(marker.name)]'", at: marker.location))
             }
             enumType = EnumType(name: sectionName, location: nameLocation)
+            skippingSection = false
             return
         }
         if role == .common {
@@ -129,6 +145,7 @@ private struct State {
         }
         event = Event(name: sectionName, status: status, location: nameLocation)
         eventHasFields = false
+        skippingSection = false
     }
 
     mutating func finishSection() {
@@ -149,8 +166,14 @@ private struct State {
             let text = scanner.take { _ in true }.trimmingSpaces().droppingClosingHashes()
             return (String(decoding: text, as: UTF8.self), location)
         }
-        // A setext heading: its text lines, then an underline.
-        let textRange = MarkdownRange(startLine: range.startLine, startColumn: range.startColumn, endLine: max(range.startLine, range.endLine - 1), endColumn: 0)
+        // A setext heading: its text lines, up to the `===` or `---` underline.
+        var lastTextLine = range.startLine
+        while lastTextLine < range.endLine {
+            let next = document.line(lastTextLine + 1).trimmingSpaces()
+            if let first = next.first, first == UInt8(ascii: "=") || first == UInt8(ascii: "-"), next.allSatisfy({ $0 == first }) { break }
+            lastTextLine += 1
+        }
+        let textRange = MarkdownRange(startLine: range.startLine, startColumn: range.startColumn, endLine: lastTextLine, endColumn: 0)
         return (document.text(of: textRange), scanner.location)
     }
 
@@ -167,7 +190,7 @@ private struct State {
                 return
             }
             var cases: [EnumCase] = []
-            for item in block.children { if let value = enumCase(item) { cases.append(value) } }
+            for item in document.children(of: block) { if let value = enumCase(item) { cases.append(value) } }
             enumType!.cases = cases
             return
         }
@@ -196,21 +219,26 @@ private struct State {
         document.location(line: block.range.startLine, column: block.range.startColumn)
     }
 
-    /// The descriptions of an item: its paragraphs after the first, then one per nested bullet.
+    /// The descriptions of an item (interned): its paragraphs after the first, then one per nested bullet.
     func descriptions(of item: MarkdownBlock, afterFirstLineOf first: MarkdownBlock) -> [String] {
         var descriptions: [String] = []
         if first.range.endLine > first.range.startLine {
             let rest = MarkdownRange(startLine: first.range.startLine + 1, startColumn: 1, endLine: first.range.endLine, endColumn: first.range.endColumn)
-            descriptions.append(document.text(of: rest))
+            descriptions.append(interner.intern(document.text(of: rest)))
         }
-        for child in item.children.dropFirst() {
+        for child in document.children(of: item).dropFirst() {
             switch child.kind {
             case .paragraph:
-                descriptions.append(document.text(of: child))
+                descriptions.append(interner.intern(document.text(of: child)))
             case .list:
-                for nested in child.children {
-                    let text = nested.children.filter { $0.kind == .paragraph }.map { document.text(of: $0) }.joined(separator: " ")
-                    if !text.isEmpty { descriptions.append(text) }
+                for nested in document.children(of: child) {
+                    // A nested bullet's paragraphs, joined; nearly always exactly one.
+                    var text = ""
+                    for paragraph in document.children(of: nested) where paragraph.kind == .paragraph {
+                        let part = document.text(of: paragraph)
+                        text = text.isEmpty ? part : text + " " + part
+                    }
+                    if !text.isEmpty { descriptions.append(interner.intern(text)) }
                 }
             default:
                 break
@@ -219,11 +247,17 @@ private struct State {
         return descriptions
     }
 
-    mutating func enumCase(_ item: MarkdownBlock) -> EnumCase? {
-        guard let first = item.children.first, first.kind == .paragraph else {
-            result.diagnostics.append(.error("empty bullet; write the case's raw value, such as '- latest'", at: location(of: item)))
+    /// The first paragraph of a bullet, or `nil` (with an error saying what to write) for an empty bullet.
+    mutating func firstParagraph(of item: MarkdownBlock, example: String) -> MarkdownBlock? {
+        guard let first = document.children(of: item).first, first.kind == .paragraph else {
+            result.diagnostics.append(.error("empty bullet; write \(example)", at: location(of: item)))
             return nil
         }
+        return first
+    }
+
+    mutating func enumCase(_ item: MarkdownBlock) -> EnumCase? {
+        guard let first = firstParagraph(of: item, example: "the case's raw value, such as '- latest'") else { return nil }
         let range = first.range
         let text = String(decoding: document.line(range.startLine, from: range.startColumn).trimmingSpaces(), as: UTF8.self)
         return EnumCase(name: text, descriptions: descriptions(of: item, afterFirstLineOf: first), location: location(of: first))
@@ -233,19 +267,17 @@ private struct State {
 
     mutating func fields(of list: MarkdownBlock) -> [Field] {
         var fields: [Field] = []
-        fields.reserveCapacity(list.children.count)
-        for item in list.children { if let value = field(item) { fields.append(value) } }
+        fields.reserveCapacity(document.children(of: list).underestimatedCount)  // exact: no slack kept
+        for item in document.children(of: list) { if let value = field(item) { fields.append(value) } }
         return fields
     }
 
     mutating func field(_ item: MarkdownBlock) -> Field? {
-        guard let first = item.children.first, first.kind == .paragraph else {
-            result.diagnostics.append(.error("empty bullet; write a field as 'name: !type', such as '- recipe_id: !bigint'", at: location(of: item)))
-            return nil
-        }
+        guard let first = firstParagraph(of: item, example: "a field as 'name: !type', such as '- recipe_id: !bigint'") else { return nil }
         let range = first.range
         var scanner = LineScanner(document.line(range.startLine, from: range.startColumn), line: range.startLine, column: range.startColumn, path: document.path)
         guard var field = FieldLineParser.parse(&scanner, into: &result.diagnostics) else { return nil }
+        field.name = interner.intern(field.name)
         field.descriptions = descriptions(of: item, afterFirstLineOf: first)
         return field
     }

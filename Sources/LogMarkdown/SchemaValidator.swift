@@ -5,12 +5,15 @@ import LogSchema
 /// become the same Swift identifier, and missing descriptions.
 ///
 /// Rules within one line (the type grammar, constraints, regular expressions) are
-/// ``SchemaParser``'s.
+/// ``SchemaParser``'s. The rules within one category run on all cores; the rules across
+/// categories (one type per field name, Swift type names) run after them.
 public struct SchemaValidator: Sendable {
     /// The longest name allowed (a warehouse identifier limit).
     public static let maximumNameLength = 64
 
     public init() {}
+
+    private static let reservedNames = Set(Schema.reservedNames)
 
     /// Validates a schema.
     ///
@@ -18,75 +21,112 @@ public struct SchemaValidator: Sendable {
     public func validate(_ schema: Schema) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         checkTypes(schema.types, into: &diagnostics)
-        checkFields(schema.common, owner: "common payload", common: [:], into: &diagnostics)
+        checkFields(schema.common, owner: { "common payload" }, into: &diagnostics)
 
-        var commonFields: [String: Field] = [:]
-        for field in schema.common where commonFields[field.name] == nil { commonFields[field.name] = field }
-        var firstTypes: [String: (field: Field, tag: String)] = [:]
+        var commonIndex: [String: Int] = [:]
+        for (index, field) in schema.common.enumerated() where commonIndex[field.name] == nil {
+            commonIndex[field.name] = index
+        }
+        let commonFields = commonIndex
+        let perCategory = schema.categories.concurrentMap { category in
+            var found: [Diagnostic] = []
+            checkCategory(category, common: schema.common, commonIndex: commonFields, into: &found)
+            return found
+        }
+        for found in perCategory { diagnostics += found }
+
         var typeNames = SwiftNameSpace(kind: "type", naming: SwiftName.upperCamelCase)
         for type in schema.types { typeNames.add(type.name, kindName: "type", at: type.location, into: &diagnostics) }
-
         for category in schema.categories {
-            checkLength(category.name, of: "category", at: category.location, into: &diagnostics)
             typeNames.add(category.name, kindName: "category", at: category.location, into: &diagnostics)
-            var events: [String: Event] = [:]
-            var eventNames = SwiftNameSpace(kind: "case", naming: SwiftName.lowerCamelCase)
-            for event in category.events {
-                if let first = events[event.name] {
-                    diagnostics.append(.error(
-                        "duplicate event '\(event.name)' in category '\(category.name)'; rename or merge one",
-                        at: event.location, notes: [.note("'\(event.name)' first defined here", at: first.location)]))
-                    continue
-                }
-                events[event.name] = event
-                checkLength(event.name, of: "event", at: event.location, into: &diagnostics)
-                eventNames.add(event.name, kindName: "event", at: event.location, into: &diagnostics)
-                if event.descriptions.isEmpty {
-                    diagnostics.append(.warning("event '\(event.name)' has no description; add a paragraph under its heading", at: event.location))
-                }
-                checkFields(event.fields, owner: "event '\(event.name)'", common: commonFields, into: &diagnostics)
-                for field in event.fields {
-                    let tag = event.tag(in: category)
-                    guard let first = firstTypes[field.name] else {
-                        firstTypes[field.name] = (field, tag)
+        }
+        checkOneTypePerFieldName(schema.categories, into: &diagnostics)
+        return diagnostics
+    }
+
+    /// A field name has one type in every event: the warehouse table has one column per name.
+    private func checkOneTypePerFieldName(_ categories: [Category], into diagnostics: inout [Diagnostic]) {
+        var first: [String: (category: Int, event: Int, field: Int)] = [:]
+        for categoryIndex in categories.indices {
+            let events = categories[categoryIndex].events
+            for eventIndex in events.indices {
+                let fields = events[eventIndex].fields
+                for fieldIndex in fields.indices {
+                    let name = fields[fieldIndex].name
+                    guard let at = first[name] else {
+                        first[name] = (categoryIndex, eventIndex, fieldIndex)
                         continue
                     }
-                    if !field.type.hasSameColumn(as: first.field.type) {
+                    let firstType = categories[at.category].events[at.event].fields[at.field].type
+                    if !fields[fieldIndex].type.hasSameColumn(as: firstType) {
+                        let field = fields[fieldIndex]
+                        let firstCategory = categories[at.category]
+                        let firstEvent = firstCategory.events[at.event]
+                        let firstField = firstEvent.fields[at.field]
                         diagnostics.append(.error(
-                            "field '\(field.name)' is '\(field.type.spelling)' here but '\(first.field.type.spelling)' in \(first.tag); a field name has one type in every event (one warehouse column)",
+                            "field '\(field.name)' is '\(field.type.spelling)' here but '\(firstField.type.spelling)' in \(firstEvent.tag(in: firstCategory)); a field name has one type in every event (one warehouse column)",
                             at: field.location,
-                            notes: [.note("'\(field.name)' first declared here", at: first.field.location)]))
+                            notes: [.note("'\(field.name)' first declared here", at: firstField.location)]))
                     }
                 }
             }
         }
-        return diagnostics
+    }
+
+    private func checkCategory(_ category: Category, common: [Field], commonIndex: [String: Int], into diagnostics: inout [Diagnostic]) {
+        checkLength(category.name, of: "category", at: category.location, into: &diagnostics)
+        var events: [String: Int] = [:]
+        var eventNames = SwiftNameSpace(kind: "case", naming: SwiftName.lowerCamelCase)
+        let needsSwiftNames = !category.events.allSatisfy { isPlainSnakeCase($0.name) }
+        for (index, event) in category.events.enumerated() {
+            if let first = events[event.name] {
+                diagnostics.append(.error(
+                    "duplicate event '\(event.name)' in category '\(category.name)'; rename or merge one",
+                    at: event.location, notes: [.note("'\(event.name)' first defined here", at: category.events[first].location)]))
+                continue
+            }
+            events[event.name] = index
+            checkLength(event.name, of: "event", at: event.location, into: &diagnostics)
+            if needsSwiftNames { eventNames.add(event.name, kindName: "event", at: event.location, into: &diagnostics) }
+            if event.descriptions.isEmpty {
+                diagnostics.append(.warning("event '\(event.name)' has no description; add a paragraph under its heading", at: event.location))
+            }
+            checkFields(event.fields, owner: { "event '\(event.name)'" }, common: common, commonIndex: commonIndex, into: &diagnostics)
+        }
     }
 
     /// The rules of one list of fields: duplicates, names, descriptions, shadowing.
-    private func checkFields(_ fields: [Field], owner: String, common: [String: Field], into diagnostics: inout [Diagnostic]) {
-        var seen: [String: Field] = [:]
+    private func checkFields(
+        _ fields: [Field], owner: () -> String, common: [Field] = [], commonIndex: [String: Int] = [:], into diagnostics: inout [Diagnostic]
+    ) {
+        // Distinct plain snake_case names never share a Swift name, so the Swift names are
+        // only computed when some name is not plain (the common case costs no allocation).
+        let needsSwiftNames = !fields.allSatisfy { isPlainSnakeCase($0.name) }
         var labels = SwiftNameSpace(kind: "label", naming: SwiftName.lowerCamelCase)
-        for field in fields {
-            if let first = seen[field.name] {
+        // Events have a handful of fields: a scan beats hashing; long lists use a dictionary.
+        let useDictionary = fields.count > 16
+        var seen: [String: Int] = [:]
+        for (index, field) in fields.enumerated() {
+            let earlier = useDictionary ? seen[field.name] : fields[..<index].firstIndex { $0.name == field.name }
+            if useDictionary && earlier == nil { seen[field.name] = index }
+            if let first = earlier {
                 diagnostics.append(.error(
-                    "duplicate field '\(field.name)' in \(owner); remove one",
-                    at: field.location, notes: [.note("'\(field.name)' first defined here", at: first.location)]))
+                    "duplicate field '\(field.name)' in \(owner()); remove one",
+                    at: field.location, notes: [.note("'\(field.name)' first defined here", at: fields[first].location)]))
                 continue
             }
-            seen[field.name] = field
-            if Schema.reservedNames.contains(field.name) {
+            if Self.reservedNames.contains(field.name) {
                 diagnostics.append(.error(
                     "field name '\(field.name)' is reserved for the log envelope; rename the field (reserved: \(Schema.reservedNames.joined(separator: ", ")))",
                     at: field.location))
             }
-            if let shadowed = common[field.name] {
+            if let shadowed = commonIndex[field.name] {
                 diagnostics.append(.error(
                     "field '\(field.name)' shadows the common field of the same name; rename it, the common payload already sends '\(field.name)'",
-                    at: field.location, notes: [.note("common field '\(field.name)' is defined here", at: shadowed.location)]))
+                    at: field.location, notes: [.note("common field '\(field.name)' is defined here", at: common[shadowed].location)]))
             }
             checkLength(field.name, of: "field", at: field.location, into: &diagnostics)
-            labels.add(field.name, kindName: "field", at: field.location, into: &diagnostics)
+            if needsSwiftNames { labels.add(field.name, kindName: "field", at: field.location, into: &diagnostics) }
             if field.descriptions.isEmpty {
                 diagnostics.append(.warning("field '\(field.name)' has no description; add a nested bullet under it", at: field.location))
             }
@@ -94,26 +134,26 @@ public struct SchemaValidator: Sendable {
     }
 
     private func checkTypes(_ types: [EnumType], into diagnostics: inout [Diagnostic]) {
-        var seen: [String: EnumType] = [:]
-        for type in types {
+        var seen: [String: Int] = [:]
+        for (index, type) in types.enumerated() {
             if let first = seen[type.name] {
                 diagnostics.append(.error(
                     "duplicate type '\(type.name)'; merge its cases into one declaration",
-                    at: type.location, notes: [.note("'\(type.name)' first declared here", at: first.location)]))
+                    at: type.location, notes: [.note("'\(type.name)' first declared here", at: types[first].location)]))
                 continue
             }
-            seen[type.name] = type
+            seen[type.name] = index
             checkLength(type.name, of: "type", at: type.location, into: &diagnostics)
-            var cases: [String: EnumCase] = [:]
+            var cases: [String: Int] = [:]
             var caseNames = SwiftNameSpace(kind: "case", naming: SwiftName.lowerCamelCase)
-            for enumCase in type.cases {
+            for (caseIndex, enumCase) in type.cases.enumerated() {
                 if let first = cases[enumCase.name] {
                     diagnostics.append(.error(
                         "duplicate case '\(enumCase.name)' in type '\(type.name)'; remove one",
-                        at: enumCase.location, notes: [.note("'\(enumCase.name)' first declared here", at: first.location)]))
+                        at: enumCase.location, notes: [.note("'\(enumCase.name)' first declared here", at: type.cases[first].location)]))
                     continue
                 }
-                cases[enumCase.name] = enumCase
+                cases[enumCase.name] = caseIndex
                 caseNames.add(enumCase.name, kindName: "case", at: enumCase.location, into: &diagnostics)
             }
         }
@@ -128,6 +168,29 @@ public struct SchemaValidator: Sendable {
                 at: location))
         }
     }
+}
+
+/// Whether a name is lowercase ASCII words of letters and digits joined by single `_`s
+/// (`recipe_id`, `step2_photo`), each word starting with a letter: such names map to
+/// distinct Swift names, since the capitals of `recipeId` mark exactly where the `_`s were.
+func isPlainSnakeCase(_ name: String) -> Bool {
+    var wordStart = true
+    var sawByte = false
+    for byte in name.utf8 {
+        sawByte = true
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"):
+            wordStart = false
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if wordStart { return false }
+        case UInt8(ascii: "_"):
+            if wordStart { return false }
+            wordStart = true
+        default:
+            return false
+        }
+    }
+    return sawByte && !wordStart
 }
 
 /// The Swift identifiers given out in one scope, to find two names that become the same.

@@ -18,6 +18,7 @@ public struct LogStoreStats: Hashable, Sendable {
         return first.lowerBound ... last.upperBound
     }
 
+    /// State as the writer and readers report it.
     public init(segments: [LogSegmentInfo], cursors: [LogCursorState], droppedByCaps: UInt64) {
         self.segments = segments
         self.cursors = cursors
@@ -49,6 +50,7 @@ public struct LogCursorState: Hashable, Sendable {
     /// Records after it still in the store.
     public var pendingRecords: Int
 
+    /// A cursor's state.
     public init(name: String, acknowledgedSequence: UInt64, pendingRecords: Int) {
         self.name = name
         self.acknowledgedSequence = acknowledgedSequence

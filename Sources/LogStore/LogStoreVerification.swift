@@ -8,8 +8,9 @@ public struct LogStoreVerification: Hashable, Sendable, Codable {
     public var records = 0
     /// Bytes of the good records, framing included.
     public var recordBytes = 0
-    /// The first and last sequence numbers seen.
+    /// The first sequence number seen; `nil` when there are no records.
     public var firstSequence: UInt64?
+    /// The highest sequence number seen; `nil` when there are no records.
     public var lastSequence: UInt64?
     /// Damaged regions in the middle of a segment that were passed over (records after them kept).
     public var corruptSkipped = 0
@@ -24,6 +25,7 @@ public struct LogStoreVerification: Hashable, Sendable, Codable {
     /// Closed segments with no usable index (rebuilt by the next writer; readers scan instead).
     public var indexesMissingOrStale = 0
 
+    /// An empty result, filled in by a scan.
     public init() {}
 
     /// Whether nothing is wrong beyond an unfinished write at the very end.

@@ -62,7 +62,12 @@ final class SegmentScanner {
         }
         windowStart = offset
         windowCount = 0
-        windowCount = try file.read(into: buffer, count: capacity, at: offset)
+        // Trust only bytes below the size seen *before* reading. A write(2) that runs while we
+        // read may be copied into a later page of our window but not yet into an earlier one;
+        // the file size only grows once the bytes below it are in place.
+        let completeBytes = try file.size() - offset
+        guard completeBytes > 0 else { return UnsafeRawBufferPointer(start: buffer, count: 0) }
+        windowCount = try file.read(into: buffer, count: min(capacity, completeBytes), at: offset)
         return UnsafeRawBufferPointer(start: buffer, count: windowCount)
     }
 
@@ -85,8 +90,18 @@ final class SegmentScanner {
             lastSequence = header.sequence
             return .record(header, bytes: UnsafeRawBufferPointer(rebasing: view[0 ..< header.frameBytes]), offset: offset)
         }
+        // The window may be older than bytes written since: look again with a fresh read before
+        // calling anything damage (a just-created segment read empty a moment ago is the usual case).
         let end = max(try file.size(), position)
         if end == position { return .end(trailingBytes: 0) }
+        windowCount = 0
+        let (fresh, freshView) = try parse(at: position, afterSequence: nil)
+        if case .valid(let header) = fresh {
+            let offset = position
+            position += header.frameBytes
+            lastSequence = header.sequence
+            return .record(header, bytes: UnsafeRawBufferPointer(rebasing: freshView[0 ..< header.frameBytes]), offset: offset)
+        }
         // Look for the next good frame that continues the sequence.
         var candidate = position + 1
         while candidate + RecordFrame.prefixBytes + RecordFrame.minimumBodyBytes <= end {

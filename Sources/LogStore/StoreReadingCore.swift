@@ -116,7 +116,8 @@ final class StoreReadingCore: @unchecked Sendable {
                 guard let segment = try OpenSegment.open(layout, number: segments[index]) else { continue }
                 segment.file.close()
                 base = segment.header?.baseSequence
-                baseSequences[segments[index]] = base
+                // A header not written yet (a segment being created) is looked at again next time.
+                if base != nil { baseSequences[segments[index]] = base }
             }
             if let base, base <= after &+ 1 { return index }
             if base == nil { continue }

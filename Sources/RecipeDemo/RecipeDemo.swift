@@ -101,7 +101,7 @@ public struct RecipeDemo: Sendable {
                 name: "clickhouse")
         }
 
-        let current = Mutex(CommonPayload(deviceId: "", appVersion: "", osVersion: "", deviceKind: .unknown))
+        let current = Locked(CommonPayload(deviceId: "", appVersion: "", osVersion: "", deviceKind: .unknown))
         let logger = Logger(configuration: LoggerConfiguration(
             filters: [
                 FilterSetting(CommonPayloadFilter(personalDataFields: Self.commonPersonalDataFields) { current.withLock { $0 } }),

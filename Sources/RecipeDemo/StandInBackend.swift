@@ -13,7 +13,7 @@ public final class StandInBackend: LogBackend {
         var random: DemoRandom
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let failureRate: Double
     private let latency: Duration
 
@@ -23,7 +23,7 @@ public final class StandInBackend: LogBackend {
     public init(failureRate: Double = 0, latency: Duration = .milliseconds(2), seed: UInt64 = 1) {
         self.failureRate = failureRate
         self.latency = latency
-        state = Mutex(State(random: DemoRandom(seed: seed)))
+        state = Locked(State(random: DemoRandom(seed: seed)))
     }
 
     public func send(_ chunk: LogChunk) async -> LogDeliveryResult {

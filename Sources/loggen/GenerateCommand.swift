@@ -54,7 +54,10 @@ let generateCommand = CommandSpec(
             let changes = try writer.changes(for: files)
             if changes.isEmpty { return 0 }
             for change in changes { writeToStandardError("\(change)\n") }
-            writeToStandardError("loggen: \(changes.count) generated file(s) out of date; run 'loggen generate \(directory) --output \(output)'\n")
+            var command = "loggen generate \(directory) --output \(output)"
+            if let access = arguments.value("access") { command += " --access \(access)" }
+            for module in arguments.values("import") { command += " --import \(module)" }
+            writeToStandardError("loggen: \(changes.count) generated file(s) out of date; run '\(command)'\n")
             return 1
         }
         let changes = try writer.write(files)

@@ -15,12 +15,13 @@ let lintCommand = CommandSpec(
     run: { arguments in
         let directory = arguments.positional("dir")!
         let loaded = SchemaLoader().load(directory: directory)
+        keepUntilExit(loaded)
         DiagnosticPrinter.printToStandardError(loaded.diagnostics)
         let schema = loaded.schema
         if loaded.diagnostics.isEmpty {
             let events = schema.categories.reduce(0) { $0 + $1.events.count }
             writeToStandardOutput("\(directory): \(schema.categories.count) categories, \(events) events, \(schema.types.count) types; no problems\n")
-        } else {
+        } else if loaded.diagnostics.contains(where: { $0.location != nil }) {
             writeToStandardError("\(directory): \(DiagnosticPrinter.summary(loaded.diagnostics))\n")
         }
         return loaded.hasErrors ? 1 : 0

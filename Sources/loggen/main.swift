@@ -4,7 +4,7 @@ import CommandLineSupport
 /// A thin shell: every command is a few lines over LogMarkdown and LogSchema.
 let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
     name: "loggen",
-    abstract: "Check Markdown log definitions and turn them into a schema.",
+    abstract: "Check Markdown log definitions and turn them into a schema and type-safe Swift.",
     discussion: """
         Definitions live in one Markdown file per category (LogDefinitions/ by default);
         see docs/Syntax.md for the syntax.

@@ -12,7 +12,10 @@ private func seconds() -> Double {
 /// `logstore-stress bench`: the figures `make bench-store` puts beside its floors, as
 /// `key=value` lines.
 func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int, probe: Int) throws -> Int32 {
-    try? FileManager.default.removeItem(atPath: store)
+    let emptyStore = store + "-empty"
+    for path in [store, emptyStore] where FileManager.default.fileExists(atPath: path) {
+        throw CommandFailure("\(path) already exists; the benchmark writes new stores at --store DIR and DIR-empty, give it a path that does not exist")
+    }
     let configuration = try LogStoreConfiguration(
         segmentBytes: 64 << 20, syncEveryRecords: syncEvery, syncIntervalMilliseconds: 60_000,
         maximumTotalBytes: nil, maximumAgeSeconds: nil)
@@ -38,8 +41,6 @@ func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int
     let probeWithBacklog = try appendRun(probe)
     try writer.close()
 
-    let emptyStore = store + "-empty"
-    try? FileManager.default.removeItem(atPath: emptyStore)
     let fresh = try LogStoreWriter(directory: emptyStore, configuration: configuration)
     try fresh.acknowledge(cursor: "bench", through: 0)
     let probeStart = seconds()
@@ -62,6 +63,7 @@ func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int
         append_records=\(count)
         append_seconds=\(String(format: "%.3f", appendSeconds))
         append_records_per_second=\(Int(Double(count) / appendSeconds))
+        append_megabytes_per_second=\(Int(Double(verification.recordBytes) * Double(count) / Double(count + probe) / appendSeconds / 1e6))
         scan_bytes=\(verification.bytes)
         scan_seconds=\(String(format: "%.3f", scanSeconds))
         scan_megabytes_per_second=\(Int(Double(verification.bytes) / scanSeconds / 1e6))

@@ -1,10 +1,12 @@
 // runtime-bench: posts generated events through a three-filter chain into a BufferedOutput
 // with a counting backend, durable group commit on, and prints figures for `make bench-runtime`.
 //
-//   runtime-bench --logs 1000000 --store DIR [--pending 100000]
+//   runtime-bench --logs 1000000 --store DIR                  a fresh store, a counting backend
+//   runtime-bench --prefill 100000 --store DIR                leave 100,000 logs unsent, and stop
+//   runtime-bench --logs 1000000 --store DIR --failing        post behind a failing backend, on the
+//                                                             store as it is (its backlog kept)
 //
-// With --pending, that many logs are first left unsent behind a failing backend, and the
-// measured run posts behind the same failing backend (its logs can only become durable).
+// The prefill runs in its own process, so that the measured run's peak memory is its own.
 
 import BehaviorLog
 import Foundation
@@ -42,9 +44,10 @@ func argument(_ name: String) -> String? {
 }
 
 let logs = Int(argument("logs") ?? "1000000")!
-let pending = Int(argument("pending") ?? "0")!
+let prefill = Int(argument("prefill") ?? "0")!
+let failing = CommandLine.arguments.contains("--failing")
 let store = argument("store") ?? "bench-out/runtime-store"
-try? FileManager.default.removeItem(atPath: store)
+if !failing { try? FileManager.default.removeItem(atPath: store) }
 
 let storeConfiguration = try LogStoreConfiguration(syncEveryRecords: 1_000, syncIntervalMilliseconds: 200, maximumTotalBytes: nil, maximumAgeSeconds: nil)
 let outputConfiguration = BufferedOutputConfiguration(chunkCount: 500, flushInterval: 1, sendTimeout: 5, backoff: Backoff(initial: 0.5, maximum: 5))
@@ -64,18 +67,6 @@ func makeLogger(_ output: BufferedOutput) throws -> Logger {
         schemaVersion: GeneratedSchema.hash))
 }
 
-// The backlog, when asked for: logs left unsent behind a failing backend.
-if pending > 0 {
-    let output = try BufferedOutput(directory: store, backend: CountingBackend(failing: true), configuration: outputConfiguration, storeConfiguration: storeConfiguration, name: "bench")
-    let logger = try makeLogger(output)
-    _ = postTimed(pending, to: logger)
-    await logger.shutdown()
-}
-
-let backend = CountingBackend(failing: pending > 0)
-let output = try BufferedOutput(directory: store, backend: backend, configuration: outputConfiguration, storeConfiguration: storeConfiguration, name: "bench")
-let logger = try makeLogger(output)
-let unsentBefore = output.statistics.unsentLogs
 /// Posts `count` generated events, timing each `post` on this thread.
 func postTimed(_ count: Int, to logger: Logger) -> [UInt32] {
     var latencies = [UInt32](repeating: 0, count: count)
@@ -91,6 +82,20 @@ func postTimed(_ count: Int, to logger: Logger) -> [UInt32] {
     return latencies
 }
 
+// The backlog: logs left unsent behind a failing backend, then stop.
+if prefill > 0 {
+    let output = try BufferedOutput(directory: store, backend: CountingBackend(failing: true), configuration: outputConfiguration, storeConfiguration: storeConfiguration, name: "bench")
+    let logger = try makeLogger(output)
+    _ = postTimed(prefill, to: logger)
+    await logger.shutdown()
+    print("prefilled=\(output.statistics.unsentLogs)")
+    exit(0)
+}
+
+let backend = CountingBackend(failing: failing)
+let output = try BufferedOutput(directory: store, backend: backend, configuration: outputConfiguration, storeConfiguration: storeConfiguration, name: "bench")
+let logger = try makeLogger(output)
+let unsentBefore = output.statistics.unsentLogs
 let started = nanoseconds()
 var latencies = postTimed(logs, to: logger)
 let posted = nanoseconds()

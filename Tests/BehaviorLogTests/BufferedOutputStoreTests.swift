@@ -13,8 +13,10 @@ import Testing
     private func post(_ count: Int, from start: Int = 0, to outputs: [any LogOutput]) async -> [UUID] {
         let recorder = UUIDRecorder()
         let logger = Logger(configuration: LoggerConfiguration(outputs: outputs.map { OutputSetting($0) } + [OutputSetting(recorder)]))
-        for index in start..<start + count {
-            logger.post(tag: "recipe_search.select_recipe", payload: LogPayload([("recipe_id", .integer(Int64(index)))]))
+        await onOwnThread {
+            for index in start..<start + count {
+                logger.post(tag: "recipe_search.select_recipe", payload: LogPayload([("recipe_id", .integer(Int64(index)))]))
+            }
         }
         await logger.shutdown()
         return recorder.uuids
@@ -96,7 +98,7 @@ import Testing
 
 /// Records the UUIDs the logger delivered, in order.
 final class UUIDRecorder: LogOutput {
-    private let stored = Mutex<[UUID]>([])
+    private let stored = Locked<[UUID]>([])
     func write(_ logs: [EncodedLog]) { stored.withLock { $0.append(contentsOf: logs.map(\.envelope.uuid)) } }
     var uuids: [UUID] { stored.withLock { $0 } }
 }
@@ -111,7 +113,7 @@ final class CountingOutbox: OutboxStorage {
     }
 
     private let base: LogStoreOutbox
-    private let state = Mutex(Counts())
+    private let state = Locked(Counts())
 
     init(_ base: LogStoreOutbox) { self.base = base }
 

@@ -27,14 +27,16 @@ import Testing
 
     @Test func fullChunksGoAtOnceAndTheRestAfterTheInterval() async {
         let backend = ScriptedBackend()
-        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 10, flushInterval: 0.3), name: "test")
+        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 10, flushInterval: 0.5), name: "test")
+        let written = Date()
         output.write(entries(25))
         output.writerIsIdle()
-        #expect(await eventually { backend.accepted.count == 20 })
-        #expect(backend.chunkSizes == [10, 10])
-        #expect(await eventually { backend.accepted.count == 25 })   // the partial chunk, after 0.3 s
+        #expect(await eventually { backend.accepted.count == 25 })
         #expect(backend.chunkSizes == [10, 10, 5])
         #expect(recipeIDs(backend.accepted) == Array(0..<25))
+        // The full chunks went at once; the partial one waited for the interval.
+        let times = backend.sendTimes.map { $0.timeIntervalSince(written) }
+        #expect(times.count == 3 && times[2] >= 0.45 && times[2] - times[1] >= 0.3, "\(times)")
         await output.shutdown()
     }
 
@@ -134,7 +136,9 @@ import Testing
         let output = BufferedOutput(storage: storage, backend: FailingBackend(), configuration: quick(chunkCount: 500), name: "dead")
         let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)]))
         let readsBefore = storage.state.withLock { $0.reads }
-        for index in 0..<10_000 { logger.post(tag: "a.b", payload: LogPayload([("i", .integer(Int64(index)))])) }
+        await onOwnThread {
+            for index in 0..<10_000 { logger.post(tag: "a.b", payload: LogPayload([("i", .integer(Int64(index)))])) }
+        }
         await logger.shutdown()
         let state = storage.state.withLock { $0 }
         #expect(state.logs.count == 110_000)
@@ -181,5 +185,25 @@ import Testing
             #expect(object["seq"] as? Int == index + 1)
             #expect(object["uuid"] as? String == logs[index].uuid.uuidString.lowercased())
         }
+    }
+}
+
+@Suite struct BufferedOutputFlushTests {
+    @Test(.timeLimit(.minutes(1))) func flushDuringABackoffTriesAtOnce() async {
+        // The first send fails and the backoff is an hour; flush must not wait for it.
+        let backend = ScriptedBackend([.retryable])
+        let output = BufferedOutput(
+            storage: InMemoryOutbox(), backend: backend,
+            configuration: BufferedOutputConfiguration(chunkCount: 1, flushInterval: 0, backoff: Backoff(initial: 3600, jitter: 0)),
+            name: "test")
+        let entry = LogEnvelope(tag: "a.b", payload: LogPayload())
+        output.write([EncodedLog(envelope: entry, body: Array("{}".utf8))])
+        output.writerIsIdle()
+        #expect(await eventually { output.statistics.retryableFailures == 1 })
+        let started = Date()
+        await output.flush()
+        #expect(Date().timeIntervalSince(started) < 60)
+        #expect(backend.accepted.count == 1 && output.statistics.unsentLogs == 0)
+        await output.shutdown()
     }
 }

@@ -8,7 +8,7 @@ import Testing
     @Test func everyLogIsStoredWithItsEnvelopeAndReportedDurableInOrder() async throws {
         let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("history-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let reported = Mutex<[Int]>([])
+        let reported = Locked<[Int]>([])
         let history = try LocalStoreOutput(directory: directory, onDurable: { count in reported.withLock { $0.append(count) } })
         let recorder = RecordingOutputForStore()
         let logger = Logger(configuration: LoggerConfiguration(
@@ -59,7 +59,7 @@ import Testing
 
 /// Keeps the encoded logs, to compare with what the store holds.
 final class RecordingOutputForStore: LogOutput {
-    private let stored = Mutex<[EncodedLog]>([])
+    private let stored = Locked<[EncodedLog]>([])
     func write(_ logs: [EncodedLog]) { stored.withLock { $0.append(contentsOf: logs) } }
     var logs: [EncodedLog] { stored.withLock { $0 } }
 }

@@ -166,7 +166,7 @@ import Testing
 
 /// An output that takes its time, to fill the logger's queue.
 final class SlowOutput: LogOutput {
-    private let state = Mutex<(ids: [Int64], largest: Int)>(([], 0))
+    private let state = Locked<(ids: [Int64], largest: Int)>(([], 0))
     func write(_ logs: [EncodedLog]) {
         usleep(200)
         state.withLock { state in
@@ -180,7 +180,7 @@ final class SlowOutput: LogOutput {
 
 /// An output that records the calls it gets.
 final class LifecycleOutput: LogOutput {
-    private let recorded = Mutex<[String]>([])
+    private let recorded = Locked<[String]>([])
     var events: [String] { recorded.withLock { $0 } }
     func write(_ logs: [EncodedLog]) { recorded.withLock { $0.append("write \(logs.count)") } }
     func writerIsIdle() { recorded.withLock { $0.append("idle") } }
@@ -188,4 +188,38 @@ final class LifecycleOutput: LogOutput {
     func suspend() { recorded.withLock { $0.append("suspend") } }
     func resume() { recorded.withLock { $0.append("resume") } }
     func shutdown() async { recorded.withLock { $0.append("shutdown") } }
+}
+
+@Suite struct ConsoleOutputTests {
+    private func printed(_ format: ConsoleOutput.Format, _ posts: (Logger) -> Void) async -> [String] {
+        let lines = Locked<[UInt8]>([])
+        let console = ConsoleOutput(format: format) { bytes in lines.withLock { $0.append(contentsOf: bytes) } }
+        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(console)], schemaVersion: "v1"))
+        posts(logger)
+        await logger.shutdown()
+        return String(decoding: lines.withLock { $0 }, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test func readableLines() async {
+        let lines = await printed(.readable) { logger in
+            logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
+            logger.post(RecipeSearch.search(keyword: String(repeating: "x", count: 20), order: "latest"))
+        }
+        #expect(lines.count == 2)
+        #expect(lines[0].wholeMatch(of: /\d\d:\d\d:\d\d\.\d\d\d recipe_search\.search keyword="egg" order="latest"/) != nil, "\(lines[0])")
+        #expect(lines[1].hasSuffix(#" !violation keyword: maxLength: 20 bytes, limit 16"#), "\(lines[1])")
+    }
+
+    @Test func jsonLinesAreFullEnvelopes() async throws {
+        let lines = await printed(.jsonLines) { logger in
+            for index in 0..<3 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+        }
+        #expect(lines.count == 3)
+        for (index, line) in lines.enumerated() {
+            let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["seq"] as? Int == index + 1)
+            #expect(object["tag"] as? String == "recipe_search.select_recipe")
+            #expect(object["schema"] as? String == "v1")
+        }
+    }
 }

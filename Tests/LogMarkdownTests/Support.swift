@@ -1,3 +1,4 @@
+import Testing
 import LogMarkdown
 import LogSchema
 
@@ -9,4 +10,12 @@ func load(_ documents: KeyValuePairs<String, String>) -> LoadedSchema {
 /// The diagnostics of in-memory documents, printed as `loggen lint` prints them.
 func diagnostics(_ documents: KeyValuePairs<String, String>) -> String {
     DiagnosticPrinter.render(load(documents).diagnostics)
+}
+
+/// Expects the documents' diagnostics to be exactly `expected` (one line each, no
+/// trailing newline in `expected`).
+func expectDiagnostics(
+    _ documents: KeyValuePairs<String, String>, _ expected: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    #expect(diagnostics(documents) == expected + "\n", sourceLocation: sourceLocation)
 }

@@ -44,3 +44,15 @@ import Testing
         #expect(SwiftName.escaped("latest") == "latest")
     }
 }
+
+@Suite struct SwiftNameASCIIPathTests {
+    /// The ASCII fast path and the Unicode path give the same names: the Unicode path is
+    /// forced by a non-ASCII letter that is then removed from both results.
+    @Test(arguments: ["recipe_id", "RecipeID", "URL_path", "HTTPStatus", "a1b2_C3d", "__x__y", "ABC", "aBC", "abcDEFGhi", "9lives"])
+    func asciiMatchesUnicode(name: String) {
+        let unicodeLower = SwiftName.lowerCamelCase(name + "_é")
+        let unicodeUpper = SwiftName.upperCamelCase(name + "_é")
+        #expect(SwiftName.lowerCamelCase(name) + "É" == unicodeLower)
+        #expect(SwiftName.upperCamelCase(name) + "É" == unicodeUpper)
+    }
+}

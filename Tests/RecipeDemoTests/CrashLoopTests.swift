@@ -35,8 +35,12 @@ import Glibc
         var killedWithDurable = 0
         for iteration in 0..<Self.iterations {
             let before = try LogStoreReader(directory: store).stats().sequenceRange?.upperBound ?? 0
-            let delay = Double.random(in: 0.02...0.25, using: &random)
-            let outcome = try run(executable, ["--events", "1000000", "--seed", Self.seed, "--store", store, "--print-durable"], killAfter: delay)
+            // Half the kills at any moment (start-up included), half while logs are being made
+            // durable (a random time after the first `durable` line).
+            let kill: Kill = iteration % 2 == 0
+                ? .after(Double.random(in: 0.005...0.2, using: &random))
+                : .afterFirstDurable(Double.random(in: 0...0.15, using: &random))
+            let outcome = try run(executable, ["--events", "1000000", "--seed", Self.seed, "--store", store, "--print-durable"], kill: kill)
             let durable = outcome.output.split(separator: "\n").last { $0.hasPrefix("durable ") }.flatMap { Int($0.dropFirst(8)) } ?? 0
             if durable > 0 { killedWithDurable += 1 }
 
@@ -73,21 +77,55 @@ import Glibc
         var output: String
     }
 
-    /// Runs the executable; with `killAfter`, sends SIGKILL after that many seconds.
-    private func run(_ executable: URL, _ arguments: [String], killAfter: Double? = nil) throws -> Outcome {
+    private enum Kill {
+        /// SIGKILL this many seconds after the start.
+        case after(Double)
+        /// SIGKILL this many seconds after the first `durable` line.
+        case afterFirstDurable(Double)
+    }
+
+    /// Runs the executable to its end, or kills it as told.
+    private func run(_ executable: URL, _ arguments: [String], kill killing: Kill? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
+        let output = OutputBuffer()
+        let reader = pipe.fileHandleForReading
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            while true {
+                let data = reader.availableData
+                if data.isEmpty { break }
+                output.append(data)
+            }
+            finished.signal()
+        }.start()
         try process.run()
-        if let killAfter {
-            usleep(UInt32(killAfter * 1_000_000))
+        switch killing {
+        case .after(let seconds)?:
+            usleep(UInt32(seconds * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
+        case .afterFirstDurable(let seconds)?:
+            let deadline = Date().addingTimeInterval(20)
+            while !output.text.contains("durable ") && process.isRunning && Date() < deadline { usleep(1_000) }
+            usleep(UInt32(seconds * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+        case nil:
+            break
         }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        finished.wait()
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        return Outcome(status: process.terminationStatus, output: output.text)
     }
+}
+
+/// What a child process printed so far, filled by a reading thread.
+private final class OutputBuffer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ more: Data) { lock.withLock { data.append(more) } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }

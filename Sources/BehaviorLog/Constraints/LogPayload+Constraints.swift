@@ -4,8 +4,18 @@
 /// the value is made valid where that is safe, the violation is recorded in
 /// ``LogPayload/violations`` and reported to the handler. A `nil` value (an optional
 /// field that is missing) is appended as ``LogValue/null`` and never violates.
-/// Unconstrained fields do not come here: generated code appends their `logValue`.
+/// Unconstrained fields go through ``append(_:value:)``.
 extension LogPayload {
+    /// Appends a field without constraints: its `logValue`.
+    ///
+    /// Generated code calls this rather than `append(key, value.logValue)`: one generic
+    /// call type-checks faster than a member lookup plus a call, which adds up over
+    /// thousands of fields.
+    @inlinable
+    public mutating func append(_ key: String, value: some LogValueConvertible) {
+        append(key, value.logValue)
+    }
+
     /// Appends a string, truncated on a character boundary to `maxLength` UTF-8 bytes and
     /// checked against `pattern` (a mismatch is recorded, the string is sent as it is).
     public mutating func appendString(
@@ -83,7 +93,7 @@ extension LogPayload {
         _ key: String, _ values: [Element]?, maxCount: Int
     ) {
         guard let values else { return append(key, .null) }
-        append(key, .array(cut(values, key: key, maxCount: maxCount).map(\.logValue)))
+        append(key, .array(cut(values, key: key, maxCount: maxCount).map { $0.logValue }))   // a closure: a generic key path is instantiated on every call
     }
 
     // MARK: - The checks

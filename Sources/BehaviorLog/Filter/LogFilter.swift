@@ -8,6 +8,16 @@ public protocol LogFilter: Sendable {
     /// - Returns: `.pass` to hand the log to the next filter (then the outputs), `.drop`
     ///   to stop it here.
     func apply(to envelope: inout LogEnvelope) -> LogFilterDecision
+
+    /// The filter as it applies to one tag, resolved once per tag by the logger (which then
+    /// calls `apply` on the result for every log with that tag): a filter with per-tag
+    /// settings (rates, field lists) looks them up here instead of on every post. Returns
+    /// `self` by default.
+    func specialized(forTag tag: String) -> any LogFilter
+}
+
+extension LogFilter {
+    public func specialized(forTag tag: String) -> any LogFilter { self }
 }
 
 /// What a filter decided about a log.

@@ -39,15 +39,32 @@ public struct PersonalDataFilter: LogFilter {
     }
 
     public func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
-        if let extra = additionalFields[envelope.tag] {
-            envelope.payload = redact(envelope.payload, fields: envelope.personalDataFields + extra)
+        redact(&envelope, extraFields: additionalFields[envelope.tag] ?? [])
+    }
+
+    /// The filter for one tag, with its additional fields looked up once.
+    public func specialized(forTag tag: String) -> any LogFilter {
+        ForTag(filter: self, extraFields: additionalFields[tag] ?? [])
+    }
+
+    private struct ForTag: LogFilter {
+        let filter: PersonalDataFilter
+        let extraFields: [String]
+        func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
+            filter.redact(&envelope, extraFields: extraFields)
+        }
+    }
+
+    private func redact(_ envelope: inout LogEnvelope, extraFields: [String]) -> LogFilterDecision {
+        if !extraFields.isEmpty {
+            envelope.payload = redact(envelope.payload, fields: envelope.personalDataFields + extraFields)
         } else if !envelope.personalDataFields.isEmpty {
             envelope.payload = redact(envelope.payload, fields: envelope.personalDataFields)
         }
         if !envelope.commonPersonalDataFields.isEmpty {
             // The common payload is usually the same value log after log: redact it once.
             let input = envelope.common
-            if let known = cache.lastCommon.withLock({ $0 }), known.input == input, known.fields == envelope.commonPersonalDataFields {
+            if let known = cache.lastCommon.withLock({ $0 }), Self.same(known.input, input), known.fields == envelope.commonPersonalDataFields {
                 envelope.common = known.output
             } else {
                 let output = redact(input, fields: envelope.commonPersonalDataFields)
@@ -74,6 +91,17 @@ public struct PersonalDataFilter: LogFilter {
             }
         }
         return result
+    }
+
+    /// Whether two payloads are equal, at once when they share their storage (the app hands
+    /// the same common payload log after log).
+    private static func same(_ lhs: LogPayload, _ rhs: LogPayload) -> Bool {
+        let lhsFields = lhs.fields
+        let rhsFields = rhs.fields
+        let shared = lhsFields.withUnsafeBufferPointer { left in
+            rhsFields.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress && left.count == right.count }
+        }
+        return (shared && lhs.violations.isEmpty && rhs.violations.isEmpty) || lhs == rhs
     }
 
     /// The salted hash of a value: `"sha256:"` and 32 hex digits.
@@ -117,9 +145,9 @@ public struct PersonalDataFilter: LogFilter {
 /// The hashes of the last values seen (at most 1,024, then it starts over), so that a
 /// value that repeats on every log — the device's ID in the common payload — is hashed once.
 private final class HashCache: Sendable {
-    private let hashes = Mutex<[LogValue: String]>([:])
+    private let hashes = Locked<[LogValue: String]>([:])
     /// The last common payload redacted, with its personal fields and the result.
-    let lastCommon = Mutex<(input: LogPayload, fields: [String], output: LogPayload)?>(nil)
+    let lastCommon = Locked<(input: LogPayload, fields: [String], output: LogPayload)?>(nil)
 
     func hash(_ value: LogValue, _ compute: (LogValue) -> String) -> String {
         if let known = hashes.withLock({ $0[value] }) { return known }

@@ -36,6 +36,23 @@ public struct SamplingFilter: LogFilter {
         return .pass
     }
 
+    /// The rate of one tag, resolved once: posting then costs one comparison.
+    public func specialized(forTag tag: String) -> any LogFilter {
+        guard let rate = rates.first(where: { $0.pattern.matches(tag) }) else { return KeepAll() }
+        return rate.keepsAll ? KeepAll() : Threshold(threshold: rate.threshold)
+    }
+
+    private struct KeepAll: LogFilter {
+        func apply(to envelope: inout LogEnvelope) -> LogFilterDecision { .pass }
+    }
+
+    private struct Threshold: LogFilter {
+        let threshold: UInt64
+        func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
+            SamplingFilter.draw(envelope.uuid) < threshold ? .pass : .drop
+        }
+    }
+
     /// A uniform 64-bit draw from the UUID's random bits (its last eight bytes, mixed).
     static func draw(_ uuid: UUID) -> UInt64 {
         withUnsafeBytes(of: uuid.uuid) { raw in

@@ -41,9 +41,9 @@ public final class Logger: Sendable {
     private let configuration: LoggerConfiguration
     private let encoder: EnvelopeEncoder
     private let uuids: UUIDGenerator
-    private let queue = Mutex(QueueState())
-    private let delivery: Mutex<DeliveryState>
-    private let filterRoutes = Mutex<[String: [any LogFilter]]>([:])
+    private let queue = Locked(QueueState())
+    private let delivery: Locked<DeliveryState>
+    private let filterRoutes = Locked<[String: [any LogFilter]]>([:])
     private let wakeup = DispatchSemaphore(value: 0)
     private let postedCount = Atomic<UInt64>(0)
     private let filteredOutCount = Atomic<UInt64>(0)
@@ -55,7 +55,7 @@ public final class Logger: Sendable {
         self.configuration = configuration
         encoder = EnvelopeEncoder(schemaVersion: configuration.schemaVersion)
         uuids = UUIDGenerator()
-        delivery = Mutex(DeliveryState(perOutput: Array(repeating: [], count: configuration.outputs.count)))
+        delivery = Locked(DeliveryState(perOutput: Array(repeating: [], count: configuration.outputs.count)))
         queue.withLock { $0.pending.reserveCapacity(configuration.queueCapacity) }
         let thread = Thread { [self] in runWriter() }
         thread.name = "BehaviorLog.writer"
@@ -89,7 +89,7 @@ public final class Logger: Sendable {
 
     private func filters(for tag: String) -> [any LogFilter] {
         if let cached = filterRoutes.withLock({ $0[tag] }) { return cached }
-        let matching = configuration.filters.filter { $0.tagPattern.matches(tag) }.map(\.filter)
+        let matching = configuration.filters.filter { $0.tagPattern.matches(tag) }.map { $0.filter.specialized(forTag: tag) }
         filterRoutes.withLock { $0[tag] = matching }
         return matching
     }

@@ -20,7 +20,7 @@ public struct LoggerConfiguration: Sendable {
 
     public init(
         filters: [FilterSetting] = [], outputs: [OutputSetting], schemaVersion: String = "",
-        queueCapacity: Int = 16_384, idleInterval: Double = 0.05
+        queueCapacity: Int = 4_096, idleInterval: Double = 0.05
     ) {
         self.filters = filters
         self.outputs = outputs

@@ -15,7 +15,7 @@ public final class ConsoleOutput: LogOutput {
 
     private let format: Format
     private let sink: @Sendable ([UInt8]) -> Void
-    private let printed = Mutex<UInt64>(0)
+    private let printed = Locked<UInt64>(0)
 
     /// - Parameters:
     ///   - format: Readable lines (default) or JSON lines.

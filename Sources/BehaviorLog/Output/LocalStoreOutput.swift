@@ -24,7 +24,7 @@ public final class LocalStoreOutput: LogOutput {
     }
 
     private let writer: LogStoreWriter
-    private let progress = Mutex(Progress())
+    private let progress = Locked(Progress())
     private let onDurable: (@Sendable (Int) -> Void)?
     /// The store's directory.
     public let directory: String
@@ -130,7 +130,7 @@ public final class LocalStoreOutput: LogOutput {
 
 /// Lets the store's durable callback reach the output, which exists only after the store opens.
 private final class RelayBox: Sendable {
-    private let target = Mutex<(@Sendable (UInt64) -> Void)?>(nil)
+    private let target = Locked<(@Sendable (UInt64) -> Void)?>(nil)
     func set(_ function: @escaping @Sendable (UInt64) -> Void) { target.withLock { $0 = function } }
     func call(_ sequence: UInt64) { target.withLock { $0 }?(sequence) }
 }

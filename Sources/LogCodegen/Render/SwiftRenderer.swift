@@ -103,7 +103,9 @@ public struct SwiftRenderer: Sendable {
     private func render(_ initializer: SwiftInitializer, into writer: inout CodeWriter) {
         documentation(initializer.documentation, into: &writer)
         let parameters = initializer.parameters.map(parameter)
-        if parameters.count <= 2 {
+        if initializer.body.isEmpty && parameters.isEmpty {
+            writer.line("\(access)init() {}")
+        } else if parameters.count <= 2 {
             writer.block("\(access)init(\(parameters.joined(separator: ", "))) {") { writer in
                 statements(initializer.body, into: &writer)
             }

@@ -41,7 +41,13 @@ public struct SwiftTranslator: Sendable {
             check.checkMemberNames(type.cases.map { ($0.name, $0.location) }, kind: "case", reserved: GeneratedNameCheck.reservedCaseNames)
         }
         if !check.diagnostics.isEmpty {
-            throw CodeGenerationError(diagnostics: check.diagnostics.sorted { ($0.location?.description ?? "") < ($1.location?.description ?? "") })
+            throw CodeGenerationError(diagnostics: check.diagnostics.sorted { left, right in
+                switch (left.location, right.location) {
+                case (let left?, let right?): left < right
+                case (nil, _?): true
+                default: false
+                }
+            })
         }
 
         let hash = SchemaFingerprint.hash(of: schema)

@@ -35,8 +35,9 @@ enum SwiftTypeMapping {
         field.type.builtin == .timestamp || field.type.builtin == .timestamptz
     }
 
-    /// `payload.append…(key, value, …)`: the plain append of the value's `logValue` when
-    /// the field has no constraint, a checked append of the runtime otherwise.
+    /// `payload.append…(key, value, …)`: without constraints, the runtime's non-generic
+    /// append for the builtin (`appendInt32`), or `append(key, value:)` for enums, external
+    /// types and arrays; with constraints, a checked append (`appendString(…, maxLength:)`).
     ///
     /// - Parameter patterns: the expression naming a pattern's compiled ``LogPattern``.
     static func appendStatement(
@@ -83,9 +84,28 @@ enum SwiftTypeMapping {
             }
         }
         if method == "append" {
-            return .expression(.call(.member(payload, "append"), [key, SwiftArgument(nil, .member(value, "logValue"))]))
+            if !type.isArray, let builtin = type.builtin {
+                return .expression(.call(.member(payload, plainAppend(builtin)), [key, valueArgument]))
+            }
+            return .expression(.call(.member(payload, "append"), [key, SwiftArgument("value", value)]))
         }
         return .expression(.call(.member(payload, method), [key, valueArgument] + arguments))
+    }
+
+    /// The runtime's append for an unconstrained builtin value (plain calls type-check
+    /// faster than the generic `append(_:value:)`).
+    private static func plainAppend(_ builtin: BuiltinType) -> String {
+        switch builtin {
+        case .smallint: "appendInt16"
+        case .integer: "appendInt32"
+        case .bigint: "appendInt64"
+        case .real: "appendFloat"
+        case .double: "appendDouble"
+        case .boolean: "appendBool"
+        case .string: "appendString"
+        case .date: "appendDate"
+        case .timestamp, .timestamptz: "appendTimestamp"
+        }
     }
 
     /// The patterns a field needs compiled, in order.

@@ -1,11 +1,14 @@
+import Dispatch
+
 /// Writes a ``Schema`` as JSON for other tools, byte for byte the same for the same
-/// schema: keys in a fixed order, no whitespace, one trailing newline.
+/// schema: keys in a fixed order, no whitespace (unless ``isPretty``), one trailing newline.
 ///
 /// ```json
 /// {"categories":[{"name":"recipe_search","descriptions":["…"],"file":"LogDefinitions/recipe_search.md",
 ///   "line":1,"events":[{"name":"search","tag":"recipe_search.search","status":"active",
 ///   "descriptions":["…"],"line":5,"column":4,"fields":[FIELD…]}]}],"common":[FIELD…],
-///  "types":[{"name":"SearchOrder","descriptions":[],"line":3,"cases":[{"name":"latest","descriptions":[],"line":5}]}]}
+///  "types":[{"name":"SearchOrder","descriptions":[],"file":"LogDefinitions/types.md","line":3,
+///   "cases":[{"name":"latest","descriptions":[],"line":5}]}]}
 /// ```
 ///
 /// A FIELD is `{"name","type","optional","status","pii","descriptions","line","column"}`
@@ -14,7 +17,13 @@
 /// and for an array `"type":"array"` with `"element"` (the element type's name) and
 /// `"maxCount"`. Builtin type names are written without `!`.
 public struct SchemaJSONEncoder: Sendable {
-    public init() {}
+    /// Whether to indent the output for people (see ``JSONIndenter``); compact otherwise.
+    public var isPretty: Bool
+
+    /// - Parameter isPretty: indent the output for people; compact (the default) for tools.
+    public init(isPretty: Bool = false) {
+        self.isPretty = isPretty
+    }
 
     /// The schema as one JSON document.
     public func encode(_ schema: Schema) -> String {
@@ -30,8 +39,9 @@ public struct SchemaJSONEncoder: Sendable {
     ///   - chunkSize: how many bytes to gather before handing them to `write`.
     ///   - write: receives the bytes, in order.
     public func encode(_ schema: Schema, chunkSize: Int = 1 << 16, write: ([UInt8]) -> Void) {
+        var indenter = JSONIndenter()
         withoutActuallyEscaping(write) { write in
-            var writer = JSONWriter(chunkSize: chunkSize, write: write)
+            var writer = JSONWriter(chunkSize: chunkSize, write: isPretty ? { write(indenter.indent($0)) } : write)
             encode(schema, into: &writer)
         }
     }
@@ -39,26 +49,26 @@ public struct SchemaJSONEncoder: Sendable {
     private func encode(_ schema: Schema, into writer: inout JSONWriter) {
         let declared = Set(schema.types.map(\.name))
         writer.raw("{\"categories\":[")
-        for (index, category) in schema.categories.enumerated() {
-            if index > 0 { writer.raw(",") }
-            writer.raw("{\"name\":"); writer.string(category.name)
-            writer.raw(",\"descriptions\":"); writer.strings(category.descriptions)
-            writer.raw(",\"file\":"); writer.string(category.file)
-            writer.raw(",\"line\":"); writer.integer(category.location.line)
-            writer.raw(",\"events\":[")
-            for (eventIndex, event) in category.events.enumerated() {
-                if eventIndex > 0 { writer.raw(",") }
-                writer.raw("{\"name\":"); writer.string(event.name)
-                writer.raw(",\"tag\":"); writer.string(event.tag(in: category))
-                writer.raw(",\"status\":"); writer.string(event.status.rawValue)
-                writer.raw(",\"descriptions\":"); writer.strings(event.descriptions)
-                writer.raw(",\"line\":"); writer.integer(event.location.line)
-                writer.raw(",\"column\":"); writer.integer(event.location.column)
-                writer.raw(",\"fields\":")
-                fields(event.fields, declared: declared, into: &writer)
-                writer.raw("}")
+        // Categories are encoded in parallel, a round at a time, and written in order:
+        // the output is the same as a serial encoding, and only one round is held at once.
+        let roundSize = 64
+        var start = 0
+        while start < schema.categories.count {
+            let round = Array(schema.categories[start..<min(start + roundSize, schema.categories.count)])
+            let encoded = [[UInt8]](unsafeUninitializedCapacity: round.count) { buffer, count in
+                nonisolated(unsafe) let output = buffer
+                DispatchQueue.concurrentPerform(iterations: round.count) { index in
+                    var local = JSONWriter(chunkSize: .max, write: { _ in })
+                    category(round[index], declared: declared, into: &local)
+                    (output.baseAddress! + index).initialize(to: local.buffer)
+                }
+                count = round.count
             }
-            writer.raw("]}")
+            for (index, bytes) in encoded.enumerated() {
+                if start + index > 0 { writer.raw(",") }
+                writer.bytes(bytes)
+            }
+            start += roundSize
         }
         writer.raw("],\"common\":")
         fields(schema.common, declared: declared, into: &writer)
@@ -83,6 +93,27 @@ public struct SchemaJSONEncoder: Sendable {
         writer.flush()
     }
 
+    private func category(_ category: Category, declared: Set<String>, into writer: inout JSONWriter) {
+        writer.raw("{\"name\":"); writer.string(category.name)
+        writer.raw(",\"descriptions\":"); writer.strings(category.descriptions)
+        writer.raw(",\"file\":"); writer.string(category.file)
+        writer.raw(",\"line\":"); writer.integer(category.location.line)
+        writer.raw(",\"events\":[")
+        for (eventIndex, event) in category.events.enumerated() {
+            if eventIndex > 0 { writer.raw(",") }
+            writer.raw("{\"name\":"); writer.string(event.name)
+            writer.raw(",\"tag\":"); writer.string(event.tag(in: category))
+            writer.raw(",\"status\":"); writer.string(event.status.rawValue)
+            writer.raw(",\"descriptions\":"); writer.strings(event.descriptions)
+            writer.raw(",\"line\":"); writer.integer(event.location.line)
+            writer.raw(",\"column\":"); writer.integer(event.location.column)
+            writer.raw(",\"fields\":")
+            fields(event.fields, declared: declared, into: &writer)
+            writer.raw("}")
+        }
+        writer.raw("]}")
+    }
+
     private func fields(_ fields: [Field], declared: Set<String>, into writer: inout JSONWriter) {
         writer.raw("[")
         for (index, field) in fields.enumerated() {
@@ -102,7 +133,8 @@ public struct SchemaJSONEncoder: Sendable {
             }
             if let maxLength = type.maxLength { writer.raw(",\"maxLength\":"); writer.integer(maxLength) }
             if let range = type.range {
-                writer.raw(",\"range\":{\"min\":\(range.min),\"max\":\(range.max)}")
+                writer.raw(",\"range\":{\"min\":"); writer.text(range.min.description)
+                writer.raw(",\"max\":"); writer.text(range.max.description); writer.raw("}")
             }
             if let pattern = type.pattern { writer.raw(",\"pattern\":"); writer.string(pattern) }
             if case .custom(let name) = type.scalar {
@@ -126,12 +158,43 @@ private struct JSONWriter {
         buffer.reserveCapacity(min(chunkSize, 1 << 16) + 1024)
     }
 
-    mutating func raw(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+    /// JSON punctuation and keys, written as they are (a copy of static bytes).
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
         if buffer.count >= chunkSize { flush() }
     }
 
-    mutating func integer(_ value: Int) { raw(String(value)) }
+    /// Text that needs no escaping (a number), written as it is.
+    mutating func text(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+        if buffer.count >= chunkSize { flush() }
+    }
+
+    /// A whole number, written digit by digit without making a string.
+    mutating func integer(_ value: Int) {
+        if value < 0 {
+            buffer.append(UInt8(ascii: "-"))
+        }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { storage in
+            repeat {
+                storage[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { buffer.append(storage[index]) }
+        }
+    }
+
+    mutating func bytes(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= chunkSize { flush() }
+    }
 
     mutating func strings(_ values: [String]) {
         buffer.append(UInt8(ascii: "["))
@@ -144,22 +207,37 @@ private struct JSONWriter {
 
     /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
     mutating func string(_ value: String) {
-        buffer.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\t"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case UInt8(ascii: "\r"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                buffer.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: buffer.append(byte)
+        var value = value
+        value.withUTF8 { bytes in
+            buffer.append(UInt8(ascii: "\""))
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                appendEscaped(byte)
+                start = index + 1
             }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            buffer.append(UInt8(ascii: "\""))
         }
-        buffer.append(UInt8(ascii: "\""))
         if buffer.count >= chunkSize { flush() }
+    }
+
+    /// A quote, backslash or control character as a JSON escape.
+    private mutating func appendEscaped(_ byte: UInt8) {
+        buffer.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(byte)
+        case UInt8(ascii: "\n"): buffer.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\t"): buffer.append(UInt8(ascii: "t"))
+        case UInt8(ascii: "\r"): buffer.append(UInt8(ascii: "r"))
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            buffer.append(contentsOf: Array("u00".utf8))
+            buffer.append(hex[Int(byte >> 4)])
+            buffer.append(hex[Int(byte & 0xF)])
+        }
     }
 
     mutating func flush() {

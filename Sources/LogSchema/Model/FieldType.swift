@@ -69,35 +69,87 @@ public struct NumericRange: Hashable, Sendable {
 /// A field's full type: a scalar, its constraints, and whether it is an array of them.
 ///
 /// Constraints apply to the scalar, so for an array they apply to each element.
+///
+/// Most fields have no constraint or one, so the constraints are stored out of line
+/// (copied on write): a `FieldType` is 32 bytes instead of 105, which keeps a schema of
+/// 50,000 events in a fraction of the memory.
 public struct FieldType: Hashable, Sendable {
     /// The scalar type (for an array, the element type).
     public var scalar: ScalarType
-    /// The maximum length in UTF-8 bytes (`!string 256`).
-    public var maxLength: Int?
-    /// The allowed numbers (`!integer 1..100`).
-    public var range: NumericRange?
-    /// A regular expression the whole string must match (``!string `^[a-z]+$` ``).
-    public var pattern: String?
     /// Whether the field is an array of the scalar.
     public var isArray: Bool
-    /// The most elements an array may hold, if limited.
-    public var maxCount: Int?
+    private var constraints: Constraints?
 
     public init(
         scalar: ScalarType, maxLength: Int? = nil, range: NumericRange? = nil, pattern: String? = nil,
         isArray: Bool = false, maxCount: Int? = nil
     ) {
         self.scalar = scalar
-        self.maxLength = maxLength
-        self.range = range
-        self.pattern = pattern
         self.isArray = isArray
-        self.maxCount = maxCount
+        let values = Constraints.Values(maxLength: maxLength, range: range, pattern: pattern, maxCount: maxCount)
+        self.constraints = values.isEmpty ? nil : Constraints(values)
+    }
+
+    /// The maximum length in UTF-8 bytes (`!string 256`).
+    public var maxLength: Int? {
+        get { constraints?.values.maxLength }
+        set { update { $0.maxLength = newValue } }
+    }
+
+    /// The allowed numbers (`!integer 1..100`).
+    public var range: NumericRange? {
+        get { constraints?.values.range }
+        set { update { $0.range = newValue } }
+    }
+
+    /// A regular expression the whole string must match (``!string `^[a-z]+$` ``).
+    public var pattern: String? {
+        get { constraints?.values.pattern }
+        set { update { $0.pattern = newValue } }
+    }
+
+    /// The most elements an array may hold, if limited.
+    public var maxCount: Int? {
+        get { constraints?.values.maxCount }
+        set { update { $0.maxCount = newValue } }
     }
 
     /// The builtin type, if the scalar is one.
     public var builtin: BuiltinType? {
         if case .builtin(let builtin) = scalar { return builtin }
         return nil
+    }
+
+    private mutating func update(_ change: (inout Constraints.Values) -> Void) {
+        var values = constraints?.values ?? Constraints.Values()
+        change(&values)
+        constraints = values.isEmpty ? nil : Constraints(values)
+    }
+
+    public static func == (lhs: FieldType, rhs: FieldType) -> Bool {
+        lhs.scalar == rhs.scalar && lhs.isArray == rhs.isArray
+            && (lhs.constraints?.values ?? Constraints.Values()) == (rhs.constraints?.values ?? Constraints.Values())
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scalar)
+        hasher.combine(isArray)
+        hasher.combine(constraints?.values ?? Constraints.Values())
+    }
+
+    /// The constraints, immutable once built (a change makes a new box).
+    private final class Constraints: Sendable {
+        struct Values: Hashable, Sendable {
+            var maxLength: Int?
+            var range: NumericRange?
+            var pattern: String?
+            var maxCount: Int?
+
+            var isEmpty: Bool { maxLength == nil && range == nil && pattern == nil && maxCount == nil }
+        }
+
+        let values: Values
+
+        init(_ values: Values) { self.values = values }
     }
 }

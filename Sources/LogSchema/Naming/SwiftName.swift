@@ -18,7 +18,8 @@ public enum SwiftName {
     ///
     /// - Returns: the identifier, or `""` when the name holds no letter or digit.
     public static func upperCamelCase(_ name: String) -> String {
-        join(words(of: name), lowerFirst: false)
+        if let identifier = asciiCamelCase(name, lowerFirst: false) { return identifier }
+        return join(words(of: name), lowerFirst: false)
     }
 
     /// The name as a Swift value name (a case, a label, a property): like
@@ -27,7 +28,8 @@ public enum SwiftName {
     ///
     /// - Returns: the identifier, or `""` when the name holds no letter or digit.
     public static func lowerCamelCase(_ name: String) -> String {
-        join(words(of: name), lowerFirst: true)
+        if let identifier = asciiCamelCase(name, lowerFirst: true) { return identifier }
+        return join(words(of: name), lowerFirst: true)
     }
 
     /// The identifier wrapped in backticks when it is a Swift keyword that cannot be used
@@ -88,6 +90,58 @@ public enum SwiftName {
         if previous.isUppercase, let next, next.isLowercase { return true }
         return false
     }
+
+    /// The same rules on UTF-8 bytes for an ASCII name (nearly every name): no Unicode
+    /// property lookups, one allocation. `nil` for a name with a non-ASCII byte.
+    private static func asciiCamelCase(_ name: String, lowerFirst: Bool) -> String? {
+        var name = name
+        return name.withUTF8 { bytes -> String? in
+            let count = bytes.count
+            var output: [UInt8] = []
+            output.reserveCapacity(count + 1)
+            var wordIndex = 0
+            var position = 0
+            while position < count {
+                // Skip separators.
+                while position < count, !isAlphanumeric(bytes[position]) {
+                    if bytes[position] >= 0x80 { return nil }
+                    position += 1
+                }
+                guard position < count else { break }
+                // One word: up to a separator or a case boundary.
+                let start = position
+                position += 1
+                while position < count, isAlphanumeric(bytes[position]) {
+                    let previous = bytes[position - 1]
+                    let current = bytes[position]
+                    if isUpper(current) {
+                        if isLower(previous) || isDigit(previous) { break }
+                        if isUpper(previous), position + 1 < count, isLower(bytes[position + 1]) { break }
+                    }
+                    position += 1
+                }
+                if position < count, bytes[position] >= 0x80 { return nil }
+                for offset in start..<position {
+                    let byte = bytes[offset]
+                    if wordIndex == 0 && lowerFirst {
+                        output.append(isUpper(byte) ? byte + 32 : byte)
+                    } else if offset == start {
+                        output.append(isLower(byte) ? byte - 32 : byte)
+                    } else {
+                        output.append(byte)
+                    }
+                }
+                wordIndex += 1
+            }
+            if let first = output.first, isDigit(first) { output.insert(UInt8(ascii: "_"), at: 0) }
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+    private static func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool { isUpper(byte) || isLower(byte) || isDigit(byte) }
 
     private static func join(_ words: [Substring], lowerFirst: Bool) -> String {
         var result = ""

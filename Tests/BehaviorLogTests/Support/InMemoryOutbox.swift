@@ -16,7 +16,7 @@ final class InMemoryOutbox: OutboxStorage {
         var appendsTouchingBacklog = 0
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
 
     init(backlog: Int = 0) {
         state.withLock { state in

@@ -19,18 +19,20 @@ final class ScriptedBackend: LogBackend {
         var sentUUIDs: [UUID] = []
         var sends = 0
         var chunkSizes: [Int] = []
+        var sendTimes: [Date] = []
     }
 
-    let state: Mutex<State>
+    let state: Locked<State>
 
     init(_ script: [Answer] = []) {
-        state = Mutex(State(script: script))
+        state = Locked(State(script: script))
     }
 
     func send(_ chunk: LogChunk) async -> LogDeliveryResult {
         let answer: Answer = state.withLock { state in
             state.sends += 1
             state.chunkSizes.append(chunk.logs.count)
+            state.sendTimes.append(Date())
             state.sentUUIDs.append(contentsOf: chunk.logs.map(\.uuid))
             return state.script.isEmpty ? .accept : state.script.removeFirst()
         }
@@ -53,6 +55,7 @@ final class ScriptedBackend: LogBackend {
     var sends: Int { state.withLock { $0.sends } }
     var chunkSizes: [Int] { state.withLock { $0.chunkSizes } }
     var sentUUIDs: [UUID] { state.withLock { $0.sentUUIDs } }
+    var sendTimes: [Date] { state.withLock { $0.sendTimes } }
 }
 
 /// A backend that never answers (until cancelled).
@@ -76,4 +79,13 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> B
         try? await Task.sleep(for: .milliseconds(5))
     }
     return condition()
+}
+
+/// Runs blocking work (posting thousands of logs) on its own thread, so that it does not
+/// hold one of the few threads of Swift's cooperative pool, which the outputs' senders and
+/// other tests need meanwhile (the machine may have only two cores).
+func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
+    }
 }

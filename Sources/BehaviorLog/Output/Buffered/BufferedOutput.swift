@@ -35,8 +35,9 @@ public final class BufferedOutput: LogOutput {
     /// When it sends and how it retries.
     public let configuration: BufferedOutputConfiguration
     private let name: String
-    private let wake = WakeSignal()
-    private let state = Mutex(State())
+    private let thread: SenderThread
+    private let wake: WakeSignal
+    private let state = Locked(State())
 
     /// Opens (or creates) the output's store and starts sending its backlog.
     /// - Parameters:
@@ -60,8 +61,10 @@ public final class BufferedOutput: LogOutput {
         self.backend = backend
         self.configuration = configuration
         self.name = name
+        thread = SenderThread(name: "BehaviorLog.\(name)")
+        wake = WakeSignal(timers: thread)
         let backlogAtStart = storage.unsentCount > 0
-        Task.detached { [self] in await runSender(backlogAtStart: backlogAtStart) }
+        Task(executorPreference: thread) { [self] in await runSender(backlogAtStart: backlogAtStart) }
     }
 
     /// What the output did so far.
@@ -93,8 +96,9 @@ public final class BufferedOutput: LogOutput {
         wake.signal()
     }
 
-    /// Makes the written logs durable and sends what is pending; returns when nothing is
-    /// left to send, when a send fails, or at once while suspended.
+    /// Makes the written logs durable and sends what is pending now (cutting a backoff
+    /// short); returns when nothing is left to send, when a send fails, or at once while
+    /// suspended.
     public func flush() async {
         writerIsIdle()
         await withCheckedContinuation { continuation in
@@ -135,6 +139,7 @@ public final class BufferedOutput: LogOutput {
             }
             if finished { continuation.resume() }
         }
+        thread.stop()
         do { try storage.close() } catch { recordStoreError(error, lost: 0) }
     }
 
@@ -230,12 +235,13 @@ public final class BufferedOutput: LogOutput {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
-    /// Waits `seconds`, ignoring wake-ups from new logs, but not a stop or a resume.
+    /// Waits `seconds`, ignoring wake-ups from new logs, but not a stop or a flush (which
+    /// tries at once: the app asked for it).
     private func pause(_ seconds: Double) async {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .seconds(seconds))
         while clock.now < deadline {
-            if state.withLock({ $0.stopping }) { return }
+            if state.withLock({ $0.stopping || $0.flushRequested }) { return }
             await wake.wait(for: Self.seconds(deadline - clock.now))
         }
     }
@@ -257,11 +263,8 @@ public final class BufferedOutput: LogOutput {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<LogDeliveryResult, Never>) in
             race.start(continuation)
             state.withLock { $0.abandonSend = { race.finish(.retryableFailure("the output stopped during the send")) } }
-            race.add(Task { race.finish(await backend.send(chunk)) })
-            race.add(Task {
-                try? await Task.sleep(for: .seconds(timeout))
-                if !Task.isCancelled { race.finish(.retryableFailure("no answer within \(timeout) s")) }
-            })
+            race.add(Task(executorPreference: thread) { race.finish(await backend.send(chunk)) })
+            thread.schedule(after: timeout) { race.finish(.retryableFailure("no answer within \(timeout) s")) }
         }
         state.withLock { $0.abandonSend = nil }
         race.cancelTasks()
@@ -283,8 +286,8 @@ public final class BufferedOutput: LogOutput {
 
 /// The first of a send, its timeout and a stop to finish decides the send's result.
 private final class SendRace: Sendable {
-    private let continuation = Mutex<CheckedContinuation<LogDeliveryResult, Never>?>(nil)
-    private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let continuation = Locked<CheckedContinuation<LogDeliveryResult, Never>?>(nil)
+    private let tasks = Locked<[Task<Void, Never>]>([])
 
     func start(_ continuation: CheckedContinuation<LogDeliveryResult, Never>) {
         self.continuation.withLock { $0 = continuation }

@@ -22,8 +22,8 @@ final class LogStoreOutbox: OutboxStorage {
 
     private let writer: LogStoreWriter
     private let rejectedDirectory: String
-    private let rejected = Mutex<LogStoreWriter?>(nil)
-    private let cursorState: Mutex<CursorState>
+    private let rejected = Locked<LogStoreWriter?>(nil)
+    private let cursorState: Locked<CursorState>
     private let acknowledged: Atomic<UInt64>
     private let cursorInterval: Duration
     private let cursorLogs: UInt64
@@ -33,7 +33,7 @@ final class LogStoreOutbox: OutboxStorage {
         rejectedDirectory = (directory as NSString).appendingPathComponent("rejected")
         let start = try writer.acknowledgedSequence(cursor: Self.cursor)
         acknowledged = Atomic(start)
-        cursorState = Mutex(CursorState(inMemory: start, persisted: start, persistedAt: .now))
+        cursorState = Locked(CursorState(inMemory: start, persisted: start, persistedAt: .now))
         self.cursorInterval = .seconds(cursorInterval)
         self.cursorLogs = UInt64(max(1, cursorLogs))
     }

@@ -9,7 +9,13 @@ final class WakeSignal: Sendable {
         var generation = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
+    private let timers: SenderThread
+
+    /// - Parameter timers: Where the timeouts run.
+    init(timers: SenderThread) {
+        self.timers = timers
+    }
 
     func signal() {
         let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
@@ -37,9 +43,8 @@ final class WakeSignal: Sendable {
             }
             guard let generation else { return continuation.resume() }
             guard let timeout else { return }
-            Task {
-                try? await Task.sleep(for: .seconds(max(0, timeout)))
-                let waiter: CheckedContinuation<Void, Never>? = self.state.withLock { state in
+            timers.schedule(after: timeout) { [self] in
+                let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
                     guard state.generation == generation, let waiter = state.waiter else { return nil }
                     state.waiter = nil
                     return waiter

@@ -64,12 +64,12 @@ public enum ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: LogEvent, Logg
         switch self {
         case .`default`(let `class`, let `inout`, let `var`, let `let`, let `where`, let `is`):
             var payload: LogPayload = LogPayload(capacity: 6)
-            payload.append("class", `class`.logValue)
-            payload.append("inout", `inout`.logValue)
-            payload.append("var", `var`.logValue)
-            payload.append("let", `let`.logValue)
-            payload.append("where", `where`.logValue)
-            payload.append("is", `is`.logValue)
+            payload.appendString("class", `class`)
+            payload.appendInt32("inout", `inout`)
+            payload.appendBool("var", `var`)
+            payload.append("let", value: `let`)
+            payload.append("where", value: `where`)
+            payload.append("is", value: `is`)
             return payload
         case .`init`(let `func`):
             var payload: LogPayload = LogPayload(capacity: 1)
@@ -77,7 +77,7 @@ public enum ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: LogEvent, Logg
             return payload
         case .`return`(let `true`):
             var payload: LogPayload = LogPayload(capacity: 1)
-            payload.append("true", `true`.logValue)
+            payload.appendInt64("true", `true`)
             return payload
         case .`in`:
             return LogPayload()

@@ -39,8 +39,8 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
         var payload: LogPayload = LogPayload(capacity: 4)
         payload.appendString("user_name", userName, maxLength: 32)
         payload.appendInteger("session_count", sessionCount, min: 0, max: 1000000)
-        payload.append("started_at", startedAt.logValue)
-        payload.append("shade", shade.logValue)
+        payload.appendTimestamp("started_at", startedAt)
+        payload.append("shade", value: shade)
         return payload
     }
 }

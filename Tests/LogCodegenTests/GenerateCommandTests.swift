@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// `loggen generate`, run as the built executable.
+@Suite struct GenerateCommandTests {
+    let definitions = TestPaths.resources.appending(path: "minimal/definitions").path
+
+    func loggen(_ arguments: String...) throws -> ProcessResult {
+        try ProcessRunner.run(TestPaths.loggen.path, arguments)
+    }
+
+    @Test func generatesThenChecks() throws {
+        let output = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "loggen-cli-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+
+        let missing = try loggen("generate", definitions, "--output", output, "--check")
+        #expect(missing.status == 1)
+        #expect(missing.standardError == """
+            \(output)/app_launch.swift: missing (+35 lines)
+            \(output)/common+types.swift: missing (+22 lines)
+            \(output)/retired.swift: missing (+23 lines)
+            loggen: 3 generated file(s) out of date; run 'loggen generate \(definitions) --output \(output)'
+
+            """)
+
+        let generate = try loggen("generate", definitions, "--output", output)
+        #expect(generate.status == 0)
+        #expect(generate.standardOutput == "\(output): 3 files, 3 changed\n")
+        #expect(try String(contentsOfFile: output + "/app_launch.swift", encoding: .utf8)
+            == String(contentsOf: TestPaths.resources.appending(path: "minimal/expected/app_launch.swift"), encoding: .utf8))
+
+        let check = try loggen("generate", definitions, "--output", output, "--check")
+        #expect(check.status == 0)
+        #expect(check.standardError.isEmpty)
+    }
+
+    @Test func badArgumentsAreUsageErrors() throws {
+        let noOutput = try loggen("generate", definitions)
+        #expect(noOutput.status == 64)
+        #expect(noOutput.standardError.hasPrefix("loggen: error: missing '--output <dir>'; say where the Swift files go, such as '--output Generated'\n"))
+        let access = try loggen("generate", definitions, "--output", "/tmp/unused", "--access", "open")
+        #expect(access.status == 64)
+        #expect(access.standardError.hasPrefix("loggen: error: unknown access level 'open'; use 'public' or 'internal'\n"))
+    }
+
+    @Test func definitionErrorsStopGeneration() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "loggen-bad-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "# shop\n\n## buy\n\nBuying.\n\n- price: !money\n    - The price\n".write(to: folder.appending(path: "shop.md"), atomically: true, encoding: .utf8)
+        let result = try loggen("generate", folder.path, "--output", folder.appending(path: "out").path)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("\(folder.path)/shop.md:7:"))
+        #expect(result.standardError.contains(": error: "))
+        #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "out").path))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import LogCodegen
+import LogSchema
+import Testing
+
+/// Property: every valid schema gives code that compiles. Many random schemas are
+/// generated and type-checked together in ONE `swiftc -typecheck` run against the built
+/// BehaviorLog module: each schema's files are wrapped in their own `enum BatchN { … }`
+/// namespace (imports hoisted), so their `CommonPayload`s and types do not collide.
+@Suite struct GeneratedCodeCompilesTests {
+    static let seeds: ClosedRange<UInt64> = 1...40
+
+    @Test func randomSchemasCompile() throws {
+        var source = "import BehaviorLog\nimport Foundation\n"
+        for seed in Self.seeds {
+            var random = RandomSchema(seed: seed)
+            let schema = random.schema()
+            let access: SwiftAccessLevel = seed.isMultiple(of: 2) ? .public : .internal
+            let files = try CodeGenerator(accessLevel: access).generate(schema)
+            source += "\n// seed \(seed)\nenum Batch\(seed) {\n"
+            for name in RandomSchema.externalTypes {
+                source += "    public enum \(name): String, LogValueConvertible, Sendable { case one }\n"
+            }
+            for file in files {
+                for line in file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+                where !line.hasPrefix("import ") && !line.hasPrefix("// ") {
+                    source += line.isEmpty ? "\n" : "    \(line)\n"
+                }
+            }
+            source += "}\n"
+        }
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "loggen-property-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appending(path: "RandomSchemas.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+
+        let result = try ProcessRunner.run(ProcessRunner.which("swiftc"), [
+            "-typecheck", "-swift-version", "6", "-module-name", "RandomSchemas",
+            "-I", TestPaths.binaries.appending(path: "Modules").path,
+            // BehaviorLog imports LogStore, which imports the C module CLogStoreCRC.
+            "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreCRC/include").path, file.path,
+        ])
+        #expect(result.status == 0, "generated code does not compile (the comment above each batch names its seed):\n\(result.standardError.prefix(4000))")
+        #expect(!result.standardError.contains("warning:"), "generated code has warnings:\n\(result.standardError.prefix(4000))")
+    }
+
+    @Test func aStaleRuntimeVersionFailsWithAClearMessage() throws {
+        // What a file from a newer loggen looks like to this runtime.
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "loggen-version-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appending(path: "Stale.swift")
+        try """
+            import BehaviorLog
+            enum Stale: LoggenGenerated {
+                typealias LoggenVersion = LoggenVersion2
+                static var schemaHash: String { "" }
+            }
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let result = try ProcessRunner.run(ProcessRunner.which("swiftc"), [
+            "-typecheck", "-swift-version", "6", "-I", TestPaths.binaries.appending(path: "Modules").path,
+            // BehaviorLog imports LogStore, which imports the C module CLogStoreCRC.
+            "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreCRC/include").path, file.path,
+        ])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("cannot find type 'LoggenVersion2' in scope"))
+    }
+}

@@ -1,0 +1,59 @@
+import LogMarkdown
+import LogSchema
+import Testing
+
+@Suite struct MarkdownReaderTests {
+    func read(_ text: String) throws -> MarkdownDocument {
+        try MarkdownReader().read(Array(text.utf8), path: "doc.md")
+    }
+
+    @Test func crlfLineEndingsKeepLinesAndColumns() throws {
+        let document = try read("# shop\r\n\r\n- item_id: !bigint\r\n    - The item\r\n")
+        #expect(document.dump() == """
+            document @1:1-4:14
+              heading(1) @1:1-1:6 "# shop"
+              list @3:1-4:14
+                item @3:1-4:14
+                  paragraph @3:3-3:18 "item_id: !bigint"
+                  list @4:5-4:14
+                    item @4:5-4:14
+                      paragraph @4:7-4:14 "The item"
+            """)
+    }
+
+    @Test func paragraphTextJoinsTrimmedLines() throws {
+        let document = try read("- first line\n  second *line*\n")
+        let paragraph = document.blocks.first { $0.kind == .paragraph }!
+        #expect(document.text(of: paragraph) == "first line second *line*")
+    }
+
+    @Test func setextHeadingsNameTheCategoryAndEvents() throws {
+        let loaded = load(["shop.md": "shop\n====\n\nbuy\n---\n\nSent on a purchase.\n"])
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.schema.categories.first?.events.map(\.name) == ["buy"])
+    }
+
+    @Test(arguments: [
+        ([0xC0, 0x80], 1),              // overlong encoding of NUL
+        ([0xED, 0xA0, 0x80], 1),        // a UTF-16 surrogate
+        ([0xF4, 0x90, 0x80, 0x80], 1),  // beyond U+10FFFF
+        ([0xE2, 0x82], 1),              // truncated sequence
+        ([0x61, 0x80], 2),              // lone continuation byte
+    ] as [([UInt8], Int)])
+    func invalidUTF8IsRejectedAtTheFirstBadByte(bytes: [UInt8], column: Int) {
+        #expect(throws: InvalidEncodingError.self) { try MarkdownReader().read(bytes, path: "doc.md") }
+        do {
+            _ = try MarkdownReader().read(Array("# x\n".utf8) + bytes, path: "doc.md")
+        } catch {
+            #expect(error.location == SourceLocation(file: "doc.md", line: 2, column: column))
+        }
+    }
+
+    @Test func validMultibyteTextIsAccepted() throws {
+        let document = try read("# 買い物 🛒\n")
+        #expect(document.dump() == #"""
+            document @1:1-1:16
+              heading(1) @1:1-1:16 "# 買い物 🛒"
+            """#)
+    }
+}

@@ -27,7 +27,7 @@ bench-store:
 	  scan=$$(sed -n 's/^scan_megabytes_per_second=//p' bench-out/store-bench.txt); \
 	  cat $(STORE_BENCH)/segment-*.log > bench-out/scan.dat; \
 	  read=$$(bench-out/scan_floor bench-out/scan.dat r | sed 's/.*MB\/s=\([0-9]*\).*/\1/'); \
-	  echo "round $$round: floor $$floor rec/s, store $$store rec/s ($$store_mb MB/s with framing), scan $$scan MB/s, plain read $$read MB/s"; \
+	  echo "round $$round: floor $$floor rec/s, store $$store rec/s ($$store_mb MB/s with framing) = $$(awk "BEGIN { printf \"%.2fx\", $$store / $$floor }"); scan $$scan MB/s, plain read $$read MB/s = $$(awk "BEGIN { printf \"%.2fx\", $$scan / $$read }")"; \
 	  [ $$floor -gt $$best_floor ] && best_floor=$$floor; [ $$store -gt $$best_store ] && best_store=$$store; \
 	  [ $$scan -gt $$best_scan ] && best_scan=$$scan; [ $$read -gt $$best_read ] && best_read=$$read; \
 	  empty=$$(sed -n 's/^probe_ns_per_append_empty=//p' bench-out/store-bench.txt); \

@@ -40,20 +40,3 @@ public struct LogStoreStats: Hashable, Sendable {
         return count
     }
 }
-
-/// A consumer's durable position in the store.
-public struct LogCursorState: Hashable, Sendable {
-    /// The cursor's name.
-    public var name: String
-    /// Every record up to and including this sequence number is acknowledged (0: none).
-    public var acknowledgedSequence: UInt64
-    /// Records after it still in the store.
-    public var pendingRecords: Int
-
-    /// A cursor's state.
-    public init(name: String, acknowledgedSequence: UInt64, pendingRecords: Int) {
-        self.name = name
-        self.acknowledgedSequence = acknowledgedSequence
-        self.pendingRecords = pendingRecords
-    }
-}

@@ -194,6 +194,11 @@ public final class LogStoreWriter: Sendable {
         core.withLock { $0.stats() }
     }
 
+    /// Makes the next fsync fail with `code`, for the tests of the failure path.
+    func injectSyncFailure(errno code: Int32) {
+        core.withLock { $0.injectedSyncFailure = code }
+    }
+
     /// Writes, syncs and indexes the active segment and releases the lock. Further calls throw
     /// ``LogStoreError/closed``. Also done, ignoring errors, when the writer is released.
     public func close() throws(LogStoreError) {

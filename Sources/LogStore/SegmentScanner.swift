@@ -82,26 +82,23 @@ final class SegmentScanner {
         return (outcome, view)
     }
 
+    /// The good frame at `offset` as a record event (moving past it), or `nil`.
+    private func record(at offset: Int) throws(LogStoreError) -> Event? {
+        let (outcome, view) = try parse(at: offset, afterSequence: nil)
+        guard case .valid(let header) = outcome else { return nil }
+        position = offset + header.frameBytes
+        lastSequence = header.sequence
+        return .record(header, bytes: UnsafeRawBufferPointer(rebasing: view[0 ..< header.frameBytes]), offset: offset)
+    }
+
     func next() throws(LogStoreError) -> Event {
-        let (outcome, view) = try parse(at: position, afterSequence: nil)
-        if case .valid(let header) = outcome {
-            let offset = position
-            position += header.frameBytes
-            lastSequence = header.sequence
-            return .record(header, bytes: UnsafeRawBufferPointer(rebasing: view[0 ..< header.frameBytes]), offset: offset)
-        }
+        if let record = try record(at: position) { return record }
         // The window may be older than bytes written since: look again with a fresh read before
         // calling anything damage (a just-created segment read empty a moment ago is the usual case).
         let end = max(try file.size(), position)
         if end == position { return .end(trailingBytes: 0) }
         windowCount = 0
-        let (fresh, freshView) = try parse(at: position, afterSequence: nil)
-        if case .valid(let header) = fresh {
-            let offset = position
-            position += header.frameBytes
-            lastSequence = header.sequence
-            return .record(header, bytes: UnsafeRawBufferPointer(rebasing: freshView[0 ..< header.frameBytes]), offset: offset)
-        }
+        if let record = try record(at: position) { return record }
         // Look for the next good frame that continues the sequence.
         var candidate = position + 1
         while candidate + RecordFrame.prefixBytes + RecordFrame.minimumBodyBytes <= end {
@@ -114,35 +111,5 @@ final class SegmentScanner {
             candidate += 1
         }
         return .end(trailingBytes: end - position)
-    }
-}
-
-/// A segment file opened for reading, with its header (`nil` when the header is damaged; the
-/// records are still read, each has its own checksum).
-struct OpenSegment {
-    let number: UInt64
-    let file: SystemFile
-    let header: SegmentHeader?
-
-    /// Opens segment `number`; `nil` when it has been deleted meanwhile.
-    static func open(_ layout: StoreLayout, number: UInt64) throws(LogStoreError) -> OpenSegment? {
-        guard let file = try SystemFile.openForReadingIfPresent(layout.segmentPath(number)) else { return nil }
-        var raw = [UInt8](repeating: 0, count: SegmentHeader.byteCount)
-        let got: Int
-        do throws(LogStoreError) {
-            got = try raw.withMutableBytes { (buffer) throws(LogStoreError) -> Int in
-                try file.read(into: buffer.baseAddress!, count: SegmentHeader.byteCount, at: 0)
-            }
-        } catch {
-            file.close()
-            throw error
-        }
-        let header = raw.withUnsafeBytes { SegmentHeader(decoding: UnsafeRawBufferPointer(rebasing: $0[0 ..< got])) }
-        return OpenSegment(number: number, file: file, header: header)
-    }
-
-    /// A scanner positioned at the first frame.
-    func scanner() -> SegmentScanner {
-        SegmentScanner(file: file, position: SegmentHeader.byteCount, lastSequence: header.flatMap { $0.baseSequence > 0 ? $0.baseSequence - 1 : nil })
     }
 }

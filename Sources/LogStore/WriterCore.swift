@@ -28,6 +28,8 @@ final class WriterCore: @unchecked Sendable {
     private(set) var droppedByCaps: UInt64 = 0
     private var droppedUnrecorded = false
     private(set) var isClosed = false
+    /// Tests set this to make the next fsync fail with that errno (a real EIO cannot be provoked).
+    var injectedSyncFailure: Int32?
 
     private struct ActiveSegment {
         var file: SystemFile
@@ -262,6 +264,10 @@ final class WriterCore: @unchecked Sendable {
     private func syncActive() throws(LogStoreError) {
         guard let segment = active else { return }
         do throws(LogStoreError) {
+            if let code = injectedSyncFailure {
+                injectedSyncFailure = nil
+                throw .syncFailed(path: segment.file.path, errno: code)
+            }
             try segment.file.sync()
         } catch {
             abandonActiveSegment()

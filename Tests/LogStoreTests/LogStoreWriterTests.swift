@@ -137,3 +137,32 @@ import Testing
         #expect(writer.durableSequence == 1)
     }
 }
+
+@Suite struct SyncFailureTests {
+    /// A failed fsync is never retried on the same descriptor: the segment is closed, the error
+    /// reported, the durable sequence stays, and the next append goes to a new segment.
+    @Test func failedSyncClosesTheSegmentAndWritingContinuesInANewOne() throws {
+        let store = TemporaryStore()
+        defer { store.remove() }
+        let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 1 << 20))
+        try writer.append(contentsOf: (1 ... 10).map { sampleEntry($0) })
+        #expect(try writer.sync() == 10)
+        try writer.append(contentsOf: (11 ... 20).map { sampleEntry($0) })
+        writer.injectSyncFailure(errno: EIO)
+        #expect(throws: LogStoreError.syncFailed(path: StoreLayout(directory: store.path).segmentPath(1), errno: EIO)) {
+            try writer.sync()
+        }
+        #expect(writer.durableSequence == 10)
+        #expect(writer.stats().segments.map(\.number) == [1])
+        // The next append starts segment 2; its sync makes the new records durable.
+        try writer.append(contentsOf: (21 ... 30).map { sampleEntry($0) })
+        #expect(try writer.sync() == 30)
+        #expect(writer.stats().segments.map(\.number) == [1, 2])
+        try writer.close()
+        // Nothing is corrupt; what reached segment 1 before the failure is still readable.
+        #expect(try LogStoreReader(directory: store.path).verify().isIntact)
+        #expect(try readAll(store.path).map(\.sequence) == Array(1 ... 30))
+        #expect(LogStoreError.syncFailed(path: "/s", errno: EIO).description
+                == "fsync of /s failed: Input/output error (errno 5); the segment was closed, records after the last durable sequence must be appended again")
+    }
+}

@@ -35,10 +35,9 @@ import Testing
     }
 
     @Test func aHangingServerTimesOutAndIsRetried() async throws {
-        let start = ContinuousClock.now
+        // The server answers 200 after 10 s; a timeout reason proves the 1 s timeout ended it first.
         let outcome = try await poster(timeout: 1).post(Array("{}\n".utf8), to: server.url(script: "hang-10"))
         #expect(outcome == .retry(reason: "no answer within the request timeout", after: nil))
-        #expect(ContinuousClock.now - start < .seconds(8))
     }
 
     @Test func aClosedConnectionIsRetried() async throws {

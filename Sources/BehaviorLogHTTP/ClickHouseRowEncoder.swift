@@ -18,9 +18,14 @@ public struct ClickHouseRowEncoder: Sendable {
     /// The columns that are not `Nullable`.
     public var columnsWithoutNull: Set<String>
 
+    /// The lengths of the moment columns' names: most keys are told apart by length alone,
+    /// without building a `String` to look them up.
+    private let momentNameLengths: Set<Int>
+
     public init(momentColumns: [String: Bool], columnsWithoutNull: Set<String> = []) {
         self.momentColumns = momentColumns
         self.columnsWithoutNull = columnsWithoutNull
+        momentNameLengths = Set(momentColumns.keys.map(\.utf8.count))
     }
 
     /// The encoder for a table, from its `DESCRIBE TABLE … FORMAT TabSeparated` lines.
@@ -57,14 +62,14 @@ public struct ClickHouseRowEncoder: Sendable {
 
         var scanner = JSONScanner(log.body)
         _ = scanner.members { key, value in
-            switch String(decoding: key, as: UTF8.self) {
-            case "common", "payload":
+            switch Self.topLevelKey(key) {
+            case .members:
                 var inner = JSONScanner(log.body)
                 inner.index = value.lowerBound
                 _ = inner.members { field, fieldValue in
                     appendMember(key: field, value: log.body[fieldValue], to: &row)
                 }
-            case "violations":
+            case .violations:
                 appendViolations(log.body, range: value, to: &row)
             default:   // "schema", and any key a later runtime adds that the table has a column for
                 row.append(UInt8(ascii: ","))
@@ -77,12 +82,21 @@ public struct ClickHouseRowEncoder: Sendable {
         row.append(UInt8(ascii: "}"))
     }
 
+    private enum TopLevelKey { case members, violations, other }
+
+    /// `common` and `payload` (spliced), `violations` (rewritten), or another key (copied).
+    private static func topLevelKey(_ key: ArraySlice<UInt8>) -> TopLevelKey {
+        if key.elementsEqual("payload".utf8) || key.elementsEqual("common".utf8) { return .members }
+        if key.elementsEqual("violations".utf8) { return .violations }
+        return .other
+    }
+
     private func appendMember(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>, to row: inout [UInt8]) {
         if value.elementsEqual("null".utf8), columnsWithoutNull.contains(String(decoding: key, as: UTF8.self)) { return }
         row.append(contentsOf: #",""#.utf8)
         row.append(contentsOf: key)
         row.append(contentsOf: #"":"#.utf8)
-        guard let companion = momentColumns[String(decoding: key, as: UTF8.self)] else {
+        guard momentNameLengths.contains(key.count), let companion = momentColumns[String(decoding: key, as: UTF8.self)] else {
             row.append(contentsOf: value)
             return
         }

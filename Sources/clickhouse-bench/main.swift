@@ -14,6 +14,7 @@ import FoundationNetworking
 import LogStore
 import RecipeDemo
 import RecipeLogs
+import Synchronization
 
 func argument(_ name: String) -> String? {
     let arguments = CommandLine.arguments
@@ -41,22 +42,28 @@ func rowCount() async throws -> Int {
 final class RecordingTransport: HTTPTransport {
     let next = URLSessionTransport(timeout: 120)
     let file: FileHandle?
+    /// Nanoseconds spent waiting for inserts to be answered (ClickHouse and the HTTP stack).
+    let insertNanoseconds = Atomic<Int>(0)
     init(path: String?) {
         if let path { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         file = path.flatMap { FileHandle(forWritingAtPath: $0) }
     }
     func post(_ request: HTTPRequest) async throws -> HTTPResponse {
-        if request.url.query?.contains("INSERT") == true { file?.write(Data(request.body)) }
+        guard request.url.query?.contains("INSERT") == true else { return try await next.post(request) }
+        file?.write(Data(request.body))
+        let start = ContinuousClock.now
+        defer { insertNanoseconds.add(Int((ContinuousClock.now - start) / .nanoseconds(1)), ordering: .relaxed) }
         return try await next.post(request)
     }
 }
 
+let transport = RecordingTransport(path: argument("rows"))
 let output = try ClickHouseOutput(
     directory: store,
     configuration: ClickHouseConfiguration(server: server, table: table, gzip: false, timeout: 60),
     buffering: BufferedOutputConfiguration(chunkCount: 20_000, chunkBytes: 16 << 20, flushInterval: 0.2, sendTimeout: 120),
     storeConfiguration: try LogStoreConfiguration(syncEveryRecords: 1_000, syncIntervalMilliseconds: 200, maximumTotalBytes: nil, maximumAgeSeconds: nil),
-    name: "clickhouse", transport: RecordingTransport(path: argument("rows")))
+    name: "clickhouse", transport: transport)
 let common = CommonPayload(userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
 let commonPayload = ConstraintViolation.withHandler({ _ in }) { common.payload }
 let logger = Logger(configuration: LoggerConfiguration(
@@ -88,5 +95,6 @@ print("logs=\(logs)")
 print("post_seconds=\(String(format: "%.3f", seconds(posted - started)))")
 print("visible_seconds=\(String(format: "%.3f", total))")
 print("logs_per_second=\(Int(Double(logs) / total))")
+print("insert_wait_seconds=\(String(format: "%.3f", Double(transport.insertNanoseconds.load(ordering: .relaxed)) / 1e9))")
 print("chunks=\(output.statistics.sentChunks) retried=\(output.statistics.retryableFailures) rejected=\(output.statistics.rejectedLogs)")
 try? FileManager.default.removeItem(atPath: store)

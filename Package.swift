@@ -143,7 +143,35 @@ targets += [
 
 // MARK: - Warehouse
 
-// (the warehouse work adds BehaviorLogHTTP, the DDL generator and their tests here)
+targets += [
+    // The warehouse table from the definitions: ClickHouse DDL and migrations (`loggen ddl`).
+    .target(name: "LogWarehouse", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogWarehouseTests", dependencies: ["LogWarehouse"], swiftSettings: swiftSettings),
+]
+targets += [
+    // zlib, for gzip request bodies (Debian's zlib1g-dev).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // Shipping logs over HTTP (URLSession): the only target that links FoundationNetworking.
+    .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogStore", "CZlib"], swiftSettings: swiftSettings),
+    .testTarget(name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"], swiftSettings: swiftSettings),
+]
+// Added here so the sections merge cleanly: `loggen ddl` is a thin command over LogWarehouse;
+// `recipe-demo --clickhouse URL --table NAME` ships the demo's logs through ClickHouseOutput.
+targets.first { $0.name == "loggen" }!.dependencies.append("LogWarehouse")
+targets.first { $0.name == "RecipeDemo" }!.dependencies.append("BehaviorLogHTTP")
+targets.first { $0.name == "recipe-demo" }!.dependencies.append("BehaviorLogHTTP")
+targets += [
+    // `make bench-clickhouse`: logs/s from post() to rows visible in ClickHouse.
+    .executableTarget(
+        name: "clickhouse-bench", dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogStore", "RecipeDemo"],
+        swiftSettings: swiftSettings),
+    // Against a real ClickHouse (Tests/Support/clickhouse-sandbox): the DDL, recipe-demo's
+    // 10 K logs round-tripping, a server killed mid-run.
+    .testTarget(
+        name: "WarehouseIntegrationTests",
+        dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"],   // and the executables loggen, recipe-demo and logview, which `swift build --build-tests` builds (a second test target linking an executable clashes on Linux)
+        swiftSettings: swiftSettings),
+]
 
 
 let package = Package(

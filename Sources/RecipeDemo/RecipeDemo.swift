@@ -1,4 +1,5 @@
 import BehaviorLog
+import BehaviorLogHTTP
 import Foundation
 import LogStore
 import RecipeLogs
@@ -23,13 +24,19 @@ public struct RecipeDemo: Sendable {
         public var storeDirectory: String
         public var printDurable: Bool
         public var failureRate: Double
+        /// A ClickHouse table to insert every log into too (`--clickhouse URL --table NAME`).
+        public var clickHouse: ClickHouseConfiguration?
 
-        public init(events: Int = 1_000, seed: UInt64 = 1, storeDirectory: String, printDurable: Bool = false, failureRate: Double = 0) {
+        public init(
+            events: Int = 1_000, seed: UInt64 = 1, storeDirectory: String, printDurable: Bool = false, failureRate: Double = 0,
+            clickHouse: ClickHouseConfiguration? = nil
+        ) {
             self.events = events
             self.seed = seed
             self.storeDirectory = storeDirectory
             self.printDurable = printDurable
             self.failureRate = failureRate
+            self.clickHouse = clickHouse
         }
     }
 
@@ -45,6 +52,8 @@ public struct RecipeDemo: Sendable {
         public var unsent: Int
         public var violations: Int
         public var seconds: Double
+        /// What the ClickHouse output did, when there is one.
+        public var warehouse: BufferedOutputStatistics?
     }
 
     /// The personal fields of the sample definitions (`[pii]`), by tag. The generated code
@@ -66,6 +75,8 @@ public struct RecipeDemo: Sendable {
     public var historyDirectory: String { options.storeDirectory }
     /// The buffered output's store.
     public var outboxDirectory: String { (options.storeDirectory as NSString).appendingPathComponent("outputs/backend") }
+    /// The ClickHouse output's store.
+    public var warehouseDirectory: String { (options.storeDirectory as NSString).appendingPathComponent("outputs/clickhouse") }
 
     /// Runs the simulation; `report` receives the lines to print (`durable N` lines too).
     public func run(report: @escaping @Sendable (String) -> Void) async throws -> Summary {
@@ -83,6 +94,12 @@ public struct RecipeDemo: Sendable {
                                                        backoff: Backoff(initial: 0.05, maximum: 1)),
             name: "backend")
         let violationCounter = ViolationCounter()
+        let warehouse = try options.clickHouse.map {
+            try ClickHouseOutput(
+                directory: warehouseDirectory, configuration: $0,
+                buffering: BufferedOutputConfiguration(chunkCount: 5_000, chunkBytes: 4 << 20, flushInterval: 1, backoff: Backoff(initial: 0.2, maximum: 2)),
+                name: "clickhouse")
+        }
 
         let current = Locked(CommonPayload(deviceId: "", appVersion: "", osVersion: "", deviceKind: .unknown))
         let logger = Logger(configuration: LoggerConfiguration(
@@ -95,7 +112,7 @@ public struct RecipeDemo: Sendable {
                 OutputSetting(history, route: .every),
                 OutputSetting(shipping, route: .every),
                 OutputSetting(violationCounter, route: .named("violations")),
-            ],
+            ] + (warehouse.map { [OutputSetting($0, route: .every)] } ?? []),
             schemaVersion: GeneratedSchema.hash))
 
         var simulator = SessionSimulator(seed: options.seed)
@@ -109,6 +126,15 @@ public struct RecipeDemo: Sendable {
             }
         }
         await logger.flush()
+        if let warehouse {
+            // Wait (up to a minute) for the warehouse to take the last chunks; what it has not
+            // taken stays in its store and goes out on the next run.
+            let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+            while warehouse.statistics.unsentLogs > 0 && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+                await warehouse.flush()
+            }
+        }
         await logger.shutdown()
 
         let totals = backend.totals
@@ -117,7 +143,8 @@ public struct RecipeDemo: Sendable {
             posted: options.events, sessions: simulator.sessions, durableInHistory: history.statistics.durable,
             historyRecords: historyRecords, backendLogs: totals.logs, backendChunks: totals.chunks,
             backendFailedSends: totals.failedSends, unsent: shipping.statistics.unsentLogs,
-            violations: violationCounter.count.load(ordering: .relaxed), seconds: Date().timeIntervalSince(started))
+            violations: violationCounter.count.load(ordering: .relaxed), seconds: Date().timeIntervalSince(started),
+            warehouse: warehouse?.statistics)
     }
 }
 

@@ -9,7 +9,8 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
         Definitions live in one Markdown file per category (LogDefinitions/ by default);
         see docs/Syntax.md for the syntax.
         """,
-    examples: ["loggen lint LogDefinitions", "loggen schema LogDefinitions > schema.json"],
-    subcommands: [lintCommand, schemaCommand, generateCommand]))
+    examples: ["loggen lint LogDefinitions", "loggen schema LogDefinitions > schema.json",
+               "loggen ddl LogDefinitions --dialect clickhouse"],
+    subcommands: [lintCommand, schemaCommand, generateCommand, ddlCommand]))
 
 await tool.main()

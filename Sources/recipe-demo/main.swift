@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import BehaviorLogHTTP
 import RecipeDemo
 
 #if canImport(Glibc)
@@ -30,6 +31,7 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
     examples: [
         "recipe-demo --events 1000 --seed 42 --store /tmp/recipe-logs",
         "recipe-demo --events 100000 --store /tmp/recipe-logs --print-durable",
+        "recipe-demo --events 10000 --clickhouse http://127.0.0.1:8123/ --table logs",
     ],
     arguments: [
         .option("events", short: "n", valueName: "count", help: "How many logs to post (default 1000).", defaultValue: "1000"),
@@ -37,6 +39,8 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
         .option("store", valueName: "dir", help: "The store directory (default: $BEHAVIORLOG_STORE, else ./recipe-demo-store)."),
         .option("fail-rate", valueName: "fraction", help: "Share of sends the stand-in backend fails, to show retries (default 0)."),
         .flag("print-durable", help: "Print `durable <count>` whenever the first <count> logs of this run are on disk."),
+        .option("clickhouse", valueName: "url", help: "Also insert every log into ClickHouse over its HTTP interface (needs --table)."),
+        .option("table", valueName: "name", help: "The ClickHouse table, made by 'loggen ddl --dialect clickhouse'."),
     ],
     run: { arguments in
         guard let events = try arguments.integer("events"), events >= 0 else {
@@ -56,8 +60,18 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
             ?? ProcessInfo.processInfo.environment["BEHAVIORLOG_STORE"]
             ?? "recipe-demo-store"
         let printDurable = arguments.flag("print-durable")
+        var clickHouse: ClickHouseConfiguration?
+        switch (arguments.value("clickhouse"), arguments.value("table")) {
+        case (nil, nil): break
+        case (let server?, let table?):
+            guard let url = URL(string: server) else { throw UsageError("--clickhouse must be a URL, such as http://127.0.0.1:8123/") }
+            do { clickHouse = try ClickHouseConfiguration(server: url, table: table) } catch { throw UsageError("--clickhouse/--table: \(error)") }
+        case (nil, _?): throw UsageError("--table needs --clickhouse URL")
+        case (_?, nil): throw UsageError("--clickhouse needs --table NAME (the table made by 'loggen ddl --dialect clickhouse')")
+        }
         let demo = RecipeDemo(options: RecipeDemo.Options(
-            events: events, seed: UInt64(seed), storeDirectory: store, printDurable: printDurable, failureRate: failureRate))
+            events: events, seed: UInt64(seed), storeDirectory: store, printDurable: printDurable, failureRate: failureRate,
+            clickHouse: clickHouse))
         let summary: RecipeDemo.Summary
         do {
             summary = try await demo.run(report: writeUnbuffered)
@@ -72,6 +86,12 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
               filters   common payload on every log; device_id and author_nickname hashed with the install's salt; \(summary.violations) logs with constraint violations routed aside
 
             """)
+        if let warehouse = summary.warehouse, let clickHouse {
+            writeUnbuffered("""
+                  clickhouse  \(clickHouse.table) at \(clickHouse.server.absoluteString): inserted \(warehouse.sentLogs) logs in \(warehouse.sentChunks) chunks (\(warehouse.retryableFailures) retried sends, \(warehouse.rejectedLogs) logs rejected and set aside); \(warehouse.unsentLogs) waiting in \(demo.warehouseDirectory)
+
+                """)
+        }
         return 0
     }))
 await tool.main()

@@ -100,7 +100,7 @@ import Testing
         #expect(run.standardOutput == (try runLoggen(["--help"])).standardOutput)
     }
 
-    @Test(arguments: [["--help"], ["lint", "--help"], ["schema", "--help"], ["generate", "--help"]])
+    @Test(arguments: [["--help"], ["lint", "--help"], ["schema", "--help"], ["generate", "--help"], ["ddl", "--help"]])
     func helpIsSnapshotted(arguments: [String]) throws {
         let run = try runLoggen(arguments)
         #expect(run.status == 0)

@@ -1,0 +1,148 @@
+import BehaviorLog
+import Foundation
+import LogStore
+import Synchronization
+
+/// Where and how a `ClickHouseOutput` inserts.
+public struct ClickHouseConfiguration: Sendable {
+    /// The server's HTTP interface, such as `http://127.0.0.1:8123/`.
+    public var server: URL
+    /// The table `loggen ddl --dialect clickhouse` made: `logs` or `database.logs`.
+    public var table: String
+    /// The user and password (`X-ClickHouse-User`/`X-ClickHouse-Key`); the server's default user when `nil`.
+    public var credentials: (user: String, password: String)?
+    /// Whether bodies are gzip-compressed (ClickHouse reads `Content-Encoding: gzip`).
+    public var gzip: Bool
+    /// How long one insert may take before it is retried, in seconds.
+    public var timeout: Double
+
+    /// - Throws: `HTTPOutputConfigurationError` for a URL that is not http(s) or a table name
+    ///   that is not `table` or `database.table`.
+    public init(
+        server: URL, table: String, credentials: (user: String, password: String)? = nil, gzip: Bool = true, timeout: Double = 30
+    ) throws(HTTPOutputConfigurationError) {
+        let parts = table.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ part in
+            guard let first = part.utf8.first, !(0x30...0x39).contains(first) else { return false }
+            return part.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        }) else {
+            throw HTTPOutputConfigurationError("invalid table name '\(table)'; use letters, digits and _, as table or database.table")
+        }
+        self.server = server
+        self.table = table
+        self.credentials = credentials
+        self.gzip = gzip
+        self.timeout = timeout
+        _ = try http(query: "SELECT 1")
+    }
+
+    /// The HTTP configuration of a request that runs `query` (rows, if any, in the body).
+    func http(query: String) throws(HTTPOutputConfigurationError) -> HTTPOutputConfiguration {
+        guard var components = URLComponents(url: server, resolvingAgainstBaseURL: false) else {
+            throw HTTPOutputConfigurationError("'\(server.absoluteString)' is not a URL")
+        }
+        components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "query", value: query)]
+        var headers: [(name: String, value: String)] = []
+        if let credentials {
+            headers = [("X-ClickHouse-User", credentials.user), ("X-ClickHouse-Key", credentials.password)]
+        }
+        guard let url = components.url else { throw HTTPOutputConfigurationError("'\(server.absoluteString)' is not a URL") }
+        return try HTTPOutputConfiguration(
+            url: url, format: .jsonEachRow, gzip: gzip, headers: headers, timeout: timeout, classifier: ClickHouseErrors.classifier)
+    }
+}
+
+/// An `HTTPOutput` that inserts into a ClickHouse table over its HTTP interface:
+/// `INSERT INTO <table> FORMAT JSONEachRow`, one row per log, the envelope and the payload
+/// mapped to the columns `loggen ddl --dialect clickhouse` makes (docs/Warehouse.md).
+///
+/// Before its first insert (and after a rejected one, in case the table was migrated) it
+/// reads the table's columns with `DESCRIBE TABLE`, to know which hold moments. ClickHouse
+/// before version 19 answers 500 even for rows it can never take; the error code in the
+/// body tells those (set aside) from passing trouble (retried).
+///
+/// ```swift
+/// let warehouse = try ClickHouseOutput(
+///     directory: storeDirectory + "/outputs/clickhouse",
+///     configuration: ClickHouseConfiguration(server: URL(string: "http://127.0.0.1:8123/")!, table: "logs"))
+/// ```
+public final class ClickHouseOutput: HTTPOutput, @unchecked Sendable {
+    /// - Parameters:
+    ///   - directory: The output's own store.
+    ///   - configuration: The server, table, credentials, gzip and timeout.
+    ///   - buffering: Chunk size, flush interval and backoff. ClickHouse prefers few large
+    ///     inserts, so the default chunk is 10,000 logs or 4 MiB.
+    ///   - transport: How requests go out (URLSession unless a test gives its own).
+    /// - Throws: `LogStoreError` when the store cannot be opened.
+    public init(
+        directory: String, configuration: ClickHouseConfiguration,
+        buffering: BufferedOutputConfiguration = BufferedOutputConfiguration(chunkCount: 10_000, chunkBytes: 4 << 20, flushInterval: 5),
+        storeConfiguration: LogStoreConfiguration = .standard, name: String? = nil,
+        transport: (any HTTPTransport)? = nil
+    ) throws(LogStoreError) {
+        try super.init(
+            directory: directory, backend: ClickHouseBackend(configuration: configuration, transport: transport),
+            requestTimeout: configuration.timeout, buffering: buffering, storeConfiguration: storeConfiguration, name: name)
+    }
+}
+
+/// Inserts chunks into ClickHouse; see `ClickHouseOutput`.
+final class ClickHouseBackend: LogBackend {
+    let table: String
+    let insert: HTTPPoster
+    let describe: HTTPPoster
+    private let gate = RetryAfterGate()
+    private let encoder = Mutex<ClickHouseRowEncoder?>(nil)
+
+    init(configuration: ClickHouseConfiguration, transport: (any HTTPTransport)?) {
+        table = configuration.table
+        // The configuration was checked when it was built.
+        let insertConfiguration = try! configuration.http(query: "INSERT INTO \(configuration.table) FORMAT JSONEachRow")
+        let shared = transport ?? URLSessionTransport(timeout: configuration.timeout)
+        insert = HTTPPoster(configuration: insertConfiguration, transport: shared)
+        describe = HTTPPoster(configuration: try! configuration.http(query: "DESCRIBE TABLE \(configuration.table) FORMAT TabSeparated"), transport: shared)
+    }
+
+    func send(_ chunk: LogChunk) async -> LogDeliveryResult {
+        guard await gate.waitUntilOpen() else { return .retryableFailure("waiting out the server's Retry-After") }
+        let rowEncoder: ClickHouseRowEncoder
+        if let known = encoder.withLock({ $0 }) {
+            rowEncoder = known
+        } else {
+            switch await readColumns() {
+            case .success(let fresh):
+                rowEncoder = fresh
+                encoder.withLock { $0 = fresh }
+            case .failure(let failure):
+                return failure.result
+            }
+        }
+        var body: [UInt8] = []
+        body.reserveCapacity(chunk.logs.reduce(0) { $0 + $1.body.count + 200 })
+        for log in chunk.logs {
+            rowEncoder.appendRow(of: log, to: &body)
+            body.append(0x0A)
+        }
+        let result = LogDeliveryResult(await insert.post(body), gate: gate)
+        if case .permanentFailure = result { encoder.withLock { $0 = nil } }   // re-read: the table may have changed
+        return result
+    }
+
+    private struct ColumnsUnavailable: Error {
+        var result: LogDeliveryResult
+    }
+
+    /// The table's columns; any failure is retried: a missing table is created by an operator.
+    private func readColumns() async -> Result<ClickHouseRowEncoder, ColumnsUnavailable> {
+        do {
+            let response = try await describe.exchange([])
+            guard response.status == 200 else {
+                return .failure(ColumnsUnavailable(result: .retryableFailure(
+                    "cannot read the columns of \(table) (HTTP \(response.status): \(response.bodyExcerpt)); create it with 'loggen ddl --dialect clickhouse'")))
+            }
+            return .success(ClickHouseRowEncoder(describeOutput: String(decoding: response.body, as: UTF8.self)))
+        } catch {
+            return .failure(ColumnsUnavailable(result: LogDeliveryResult(describe.configuration.classifier.outcome(of: error), gate: gate)))
+        }
+    }
+}

@@ -1,0 +1,100 @@
+// clickhouse-bench: posts generated events through a Logger into a ClickHouseOutput and
+// times them from the first `post()` to the last row visible in ClickHouse, for
+// `make bench-clickhouse` (which times clickhouse-client inserting the same rows beside it).
+//
+//   clickhouse-bench --server http://127.0.0.1:PORT/ --table NAME --logs 1000000 --store DIR --rows FILE
+//
+// With --rows, every insert's body is also appended to FILE (inside the timing), so that the
+// floor inserts exactly the bytes this sent.
+
+import BehaviorLog
+import BehaviorLogHTTP
+import Foundation
+import FoundationNetworking
+import LogStore
+import RecipeDemo
+import RecipeLogs
+import Synchronization
+
+func argument(_ name: String) -> String? {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: "--\(name)"), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+guard let serverText = argument("server"), let server = URL(string: serverText), let table = argument("table") else {
+    FileHandle.standardError.write(Data("usage: clickhouse-bench --server URL --table NAME [--logs N] [--store DIR]\n".utf8))
+    exit(64)
+}
+let logs = Int(argument("logs") ?? "1000000")!
+let store = argument("store") ?? "bench-out/clickhouse-store"
+try? FileManager.default.removeItem(atPath: store)
+
+/// The table's row count, by a query on the HTTP interface.
+func rowCount() async throws -> Int {
+    var request = URLRequest(url: server)
+    request.httpMethod = "POST"
+    let (data, _) = try await URLSession.shared.upload(for: request, from: Data("SELECT count() FROM \(table) FORMAT TSV".utf8))
+    return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+}
+
+/// Appends each request body to a file, then sends it.
+final class RecordingTransport: HTTPTransport {
+    let next = URLSessionTransport(timeout: 120)
+    let file: FileHandle?
+    /// Nanoseconds spent waiting for inserts to be answered (ClickHouse and the HTTP stack).
+    let insertNanoseconds = Atomic<Int>(0)
+    init(path: String?) {
+        if let path { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        file = path.flatMap { FileHandle(forWritingAtPath: $0) }
+    }
+    func post(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.url.query?.contains("INSERT") == true else { return try await next.post(request) }
+        file?.write(Data(request.body))
+        let start = ContinuousClock.now
+        defer { insertNanoseconds.add(Int((ContinuousClock.now - start) / .nanoseconds(1)), ordering: .relaxed) }
+        return try await next.post(request)
+    }
+}
+
+let transport = RecordingTransport(path: argument("rows"))
+let output = try ClickHouseOutput(
+    directory: store,
+    configuration: ClickHouseConfiguration(server: server, table: table, gzip: false, timeout: 60),
+    buffering: BufferedOutputConfiguration(chunkCount: 20_000, chunkBytes: 16 << 20, flushInterval: 0.2, sendTimeout: 120),
+    storeConfiguration: try LogStoreConfiguration(syncEveryRecords: 1_000, syncIntervalMilliseconds: 200, maximumTotalBytes: nil, maximumAgeSeconds: nil),
+    name: "clickhouse", transport: transport)
+let common = CommonPayload(userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
+let commonPayload = ConstraintViolation.withHandler({ _ in }) { common.payload }
+let logger = Logger(configuration: LoggerConfiguration(
+    filters: [FilterSetting(CommonPayloadFilter(personalDataFields: RecipeDemo.commonPersonalDataFields) { commonPayload })],
+    outputs: [OutputSetting(output)],
+    schemaVersion: GeneratedSchema.hash))
+
+let clock = ContinuousClock()
+let started = clock.now
+var simulator = SessionSimulator(seed: 1)
+ConstraintViolation.withHandler({ _ in }) {
+    for _ in 0..<logs { logger.post(simulator.next().event) }
+}
+let posted = clock.now
+var visible = 0
+while visible < logs {
+    await logger.flush()
+    visible = try await rowCount()
+    if visible < logs { try await Task.sleep(for: .milliseconds(20)) }
+}
+let finished = clock.now
+await logger.shutdown()
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+let total = seconds(finished - started)
+print("logs=\(logs)")
+print("post_seconds=\(String(format: "%.3f", seconds(posted - started)))")
+print("visible_seconds=\(String(format: "%.3f", total))")
+print("logs_per_second=\(Int(Double(logs) / total))")
+print("insert_wait_seconds=\(String(format: "%.3f", Double(transport.insertNanoseconds.load(ordering: .relaxed)) / 1e9))")
+print("chunks=\(output.statistics.sentChunks) retried=\(output.statistics.retryableFailures) rejected=\(output.statistics.rejectedLogs)")
+try? FileManager.default.removeItem(atPath: store)

@@ -1,0 +1,104 @@
+import BehaviorLog
+import BehaviorLogHTTP
+import Foundation
+import Testing
+
+/// The whole output against the scripted endpoint: each bad answer handled as specified,
+/// no log lost, none sent twice except by retrying a chunk.
+@Suite struct HTTPOutputTests {
+    let server: MisbehavingServer
+
+    init() throws {
+        server = try MisbehavingServer()
+    }
+
+    private func output(
+        script: String, format: HTTPBodyFormat = .jsonEachRow, gzip: Bool = false, timeout: Double = 5,
+        directory: String = TestLogs.temporaryDirectory()
+    ) throws -> HTTPOutput {
+        try HTTPOutput(
+            directory: directory,
+            configuration: HTTPOutputConfiguration(url: server.url(script: script), format: format, gzip: gzip, timeout: timeout),
+            buffering: BufferedOutputConfiguration(chunkCount: 100, flushInterval: 0.05, backoff: Backoff(initial: 0.05, maximum: 0.2)))
+    }
+
+    private func send(_ logs: [EncodedLog], through output: HTTPOutput) async {
+        output.write(logs)
+        await HTTPOutputTestsSupport.drain({ await output.flush() }, unsent: { output.statistics.unsentLogs })
+    }
+
+    /// The UUIDs in a JSON-lines body.
+    private func uuids(inLines body: String) throws -> [String] {
+        try body.split(separator: "\n").map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            return object["uuid"] as! String
+        }
+    }
+
+    @Test func retriesServerErrorsAndHonoursRetryAfter() async throws {
+        let output = try output(script: "500,429-1,200")
+        let logs = TestLogs.make(5)
+        await send(logs, through: output)
+        let received = try server.received()
+        try #require(received.count == 3)
+        #expect(output.statistics.sentLogs == 5)
+        #expect(output.statistics.retryableFailures == 2)
+        // The same chunk each time, every log once in it.
+        let expected = logs.map { $0.envelope.uuid.uuidString.lowercased() }
+        for request in received { #expect(try uuids(inLines: request.body) == expected) }
+        // The retry after the 429 waited for Retry-After (1 s), not the 0.05 s backoff.
+        #expect(received[2].time - received[1].time >= 0.95)
+        await output.shutdown()
+    }
+
+    @Test func setsAsideWhatTheServerRejectsAndCountsIt() async throws {
+        let output = try output(script: "400")
+        await send(TestLogs.make(5), through: output)
+        #expect(try server.received().count == 1)
+        #expect(output.statistics.rejectedChunks == 1)
+        #expect(output.statistics.rejectedLogs == 5)
+        #expect(output.statistics.sentLogs == 0)
+        #expect(output.statistics.unsentLogs == 0)
+        await output.shutdown()
+    }
+
+    @Test func retriesAServerThatHangs() async throws {
+        let output = try output(script: "hang-3,200", timeout: 1)
+        let logs = TestLogs.make(3)
+        await send(logs, through: output)
+        let received = try server.received()
+        try #require(received.count == 2)
+        #expect(try uuids(inLines: received[0].body) == uuids(inLines: received[1].body))
+        #expect(output.statistics.sentLogs == 3)
+        #expect(output.statistics.retryableFailures == 1)
+        await output.shutdown()
+    }
+
+    @Test func sendsAGzippedJSONArrayOfEnvelopes() async throws {
+        let output = try output(script: "200", format: .jsonArray, gzip: true)
+        let logs = TestLogs.make(4)
+        await send(logs, through: output)
+        let request = try #require(try server.received().first)
+        #expect(request.headers["content-type"] == "application/json")
+        #expect(request.headers["content-encoding"] == "gzip")
+        let array = try JSONSerialization.jsonObject(with: Data(request.body.utf8)) as! [[String: Any]]
+        #expect(array.map { $0["uuid"] as! String } == logs.map { $0.envelope.uuid.uuidString.lowercased() })
+        #expect(array.allSatisfy { $0["tag"] as? String == "recipe_search.search" && $0["schema"] as? String == "test-schema" })
+        await output.shutdown()
+    }
+
+    @Test func keepsUnsentLogsAcrossARestart() async throws {
+        let directory = TestLogs.temporaryDirectory()
+        let first = try output(script: "500", directory: directory)
+        first.write(TestLogs.make(6))
+        await first.flush()
+        await first.shutdown()
+        #expect(first.statistics.sentLogs == 0)
+        let second = try output(script: "200", directory: directory)
+        await HTTPOutputTestsSupport.drain({ await second.flush() }, unsent: { second.statistics.unsentLogs })
+        #expect(second.statistics.sentLogs == 6)
+        let delivered = try server.received().filter { $0.path.hasSuffix("/200") }
+        #expect(try delivered.flatMap { try uuids(inLines: $0.body) }.count == 6)
+        await second.shutdown()
+    }
+}

@@ -1,0 +1,139 @@
+import BehaviorLogHTTP
+import Foundation
+import Testing
+
+/// Each answer of the scripted endpoint, read as the output must read it.
+@Suite struct HTTPPosterTests {
+    let server: MisbehavingServer
+
+    init() throws {
+        server = try MisbehavingServer()
+    }
+
+    private func poster(timeout: Double = 5, gzip: Bool = false, headers: [(name: String, value: String)] = []) throws -> HTTPPoster {
+        HTTPPoster(configuration: try HTTPOutputConfiguration(
+            url: server.url(script: "200"), gzip: gzip, headers: headers, timeout: timeout))
+    }
+
+    @Test func aSuccessIsAccepted() async throws {
+        #expect(try await poster().post(Array("{}\n".utf8), to: server.url(script: "204")) == .accepted)
+    }
+
+    @Test func serverErrorsAreRetried() async throws {
+        let outcome = try await poster().post(Array("{}\n".utf8), to: server.url(script: "500"))
+        #expect(outcome == .retry(reason: "HTTP 500: scripted failure", after: nil))
+    }
+
+    @Test func tooManyRequestsIsRetriedAfterRetryAfter() async throws {
+        let outcome = try await poster().post(Array("{}\n".utf8), to: server.url(script: "429-7"))
+        #expect(outcome == .retry(reason: "HTTP 429: slow down", after: 7))
+    }
+
+    @Test func otherClientErrorsAreRejected() async throws {
+        let outcome = try await poster().post(Array("{}\n".utf8), to: server.url(script: "400"))
+        #expect(outcome == .reject(reason: "HTTP 400: scripted failure"))
+    }
+
+    @Test func aHangingServerTimesOutAndIsRetried() async throws {
+        // The server answers 200 after 10 s; a timeout reason proves the 1 s timeout ended it first.
+        let outcome = try await poster(timeout: 1).post(Array("{}\n".utf8), to: server.url(script: "hang-10"))
+        #expect(outcome == .retry(reason: "no answer within the request timeout", after: nil))
+    }
+
+    @Test func aClosedConnectionIsRetried() async throws {
+        guard case .retry = try await poster().post(Array("{}\n".utf8), to: server.url(script: "close")) else {
+            Issue.record("a connection closed without an answer must be retried")
+            return
+        }
+    }
+
+    @Test func aRefusedConnectionIsRetried() async throws {
+        // Port 1 on loopback: nothing listens there.
+        let outcome = try await poster().post(Array("{}\n".utf8), to: URL(string: "http://127.0.0.1:1/")!)
+        #expect(outcome == .retry(reason: "could not connect (connection refused)", after: nil))
+    }
+
+    @Test func gzipBodiesAndCustomHeadersArrive() async throws {
+        let body = Array(String(repeating: "{\"keyword\":\"egg\"}\n", count: 100).utf8)
+        let url = server.url(script: "200")
+        #expect(try await poster(gzip: true, headers: [("Authorization", "Bearer s3cret")]).post(body, to: url) == .accepted)
+        let received = try #require(try server.received().last)
+        #expect(received.headers["content-encoding"] == "gzip")
+        #expect(received.headers["content-type"] == "application/x-ndjson")
+        #expect(received.headers["authorization"] == "Bearer s3cret")
+        #expect(received.body == String(decoding: body, as: UTF8.self))
+        #expect(Int(received.headers["content-length"] ?? "") ?? .max < body.count / 5)
+    }
+}
+
+@Suite struct HTTPResponseClassifierTests {
+    let classifier = HTTPResponseClassifier()
+
+    @Test(arguments: [200, 201, 204, 299])
+    func successes(status: Int) {
+        #expect(classifier.outcome(of: HTTPResponse(status: status)) == .accepted)
+    }
+
+    @Test(arguments: [408, 429, 500, 502, 503, 504])
+    func retried(status: Int) {
+        #expect(classifier.outcome(of: HTTPResponse(status: status)) == .retry(reason: "HTTP \(status)", after: nil))
+    }
+
+    @Test(arguments: [301, 400, 401, 403, 404, 413, 422])
+    func rejected(status: Int) {
+        #expect(classifier.outcome(of: HTTPResponse(status: status)) == .reject(reason: "HTTP \(status)"))
+    }
+
+    @Test func retryAfterAsSecondsOrAnHTTPDate() {
+        let now = Date(timeIntervalSince1970: 1_445_412_480)   // Wed, 21 Oct 2015 07:28:00 GMT
+        #expect(HTTPResponseClassifier.retryAfter("120", now: now) == 120)
+        #expect(HTTPResponseClassifier.retryAfter("Wed, 21 Oct 2015 07:28:30 GMT", now: now) == 30)
+        #expect(HTTPResponseClassifier.retryAfter("Wed, 21 Oct 2015 07:00:00 GMT", now: now) == 0)
+        #expect(HTTPResponseClassifier.retryAfter("soon", now: now) == nil)
+        #expect(HTTPResponseClassifier.retryAfter("-5", now: now) == nil)
+        #expect(HTTPResponseClassifier.retryAfter(nil, now: now) == nil)
+    }
+
+    @Test func headerNamesAreCaseInsensitive() {
+        let response = HTTPResponse(status: 429, headers: ["Retry-After": "3"])
+        #expect(classifier.outcome(of: response) == .retry(reason: "HTTP 429", after: 3))
+    }
+
+    @Test func aRefinementOverridesTheStatus() {
+        let refined = HTTPResponseClassifier { $0.status == 500 ? .reject(reason: "bad rows") : nil }
+        #expect(refined.outcome(of: HTTPResponse(status: 500)) == .reject(reason: "bad rows"))
+        #expect(refined.outcome(of: HTTPResponse(status: 503)) == .retry(reason: "HTTP 503", after: nil))
+    }
+}
+
+@Suite struct GzipTests {
+    @Test(arguments: [0, 1, 100, 300_000])
+    func roundTrips(size: Int) throws {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<size).map { _ in UInt8.random(in: 0...15, using: &generator) + 0x41 }
+        let compressed = Gzip.compress(bytes)
+        #expect(compressed.prefix(2) == [0x1F, 0x8B])
+        #expect(Gzip.decompress(compressed) == bytes)
+    }
+
+    @Test func rejectsWhatIsNotGzip() {
+        #expect(Gzip.decompress(Array("not gzip".utf8)) == nil)
+        #expect(Gzip.decompress(Array(Gzip.compress(Array("cut short".utf8)).dropLast(4))) == nil)
+    }
+}
+
+@Suite struct HTTPOutputConfigurationTests {
+    @Test(arguments: ["ftp://127.0.0.1/", "file:///tmp/x", "http:///path"])
+    func rejectsURLsThatCannotWork(url: String) {
+        #expect(throws: HTTPOutputConfigurationError.self) {
+            try HTTPOutputConfiguration(url: URL(string: url)!)
+        }
+    }
+
+    @Test func bodyFormats() {
+        let rows = [Array(#"{"a":1}"#.utf8), Array(#"{"a":2}"#.utf8)]
+        #expect(String(decoding: HTTPBodyFormat.jsonEachRow.body(rows: rows), as: UTF8.self) == "{\"a\":1}\n{\"a\":2}\n")
+        #expect(String(decoding: HTTPBodyFormat.jsonArray.body(rows: rows), as: UTF8.self) == #"[{"a":1},{"a":2}]"#)
+        #expect(String(decoding: HTTPBodyFormat.jsonArray.body(rows: []), as: UTF8.self) == "[]")
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// `loggen ddl` against a real ClickHouse (Debian's 18.16 here).
+@Suite(.clickHouseServer,
+       .enabled(if: ClickHouseSandbox.isAvailable, "clickhouse-server is not installed: `make test` installs it (apt-get install clickhouse-server)"))
+struct ClickHouseDDLTests {
+    var server: ClickHouseSandbox { ClickHouseSandbox.current! }
+
+    private func ddl(_ arguments: [String]) throws -> String {
+        let result = try runTool("loggen", ["ddl"] + arguments + ["--dialect", "clickhouse"])
+        #expect(result.status == 0, "loggen ddl failed: \(result.errors)")
+        return result.output
+    }
+
+    /// A copy of LogDefinitions/ as it was before: no `rating` field, no `cooking_time` order.
+    private func olderDefinitions() throws -> String {
+        let old = temporaryDirectory("old-definitions")
+        for file in try FileManager.default.contentsOfDirectory(atPath: definitionsDirectory) {
+            var text = try String(contentsOfFile: definitionsDirectory + "/" + file, encoding: .utf8)
+            text = text.replacingOccurrences(of: "- rating: !double? 0..5\n    - The recipe's average rating, when it has one\n", with: "")
+            text = text.replacingOccurrences(of: "- cooking_time\n    - Quickest recipes first\n", with: "")
+            try text.write(toFile: old + "/" + file, atomically: true, encoding: .utf8)
+        }
+        return old
+    }
+
+    @Test func theTableForLogDefinitionsIsCreated() async throws {
+        try await server.query(try ddl([definitionsDirectory, "--table", "created"]))
+        let columns = try await server.columns(of: "created")
+        #expect(columns.first.map { "\($0.name) \($0.type)" } == "uuid UUID")
+        #expect(columns.contains { $0.name == "time" && $0.type == "DateTime('UTC')" })
+        #expect(columns.contains { $0.name == "order" && $0.type == "Enum8('latest' = 1, 'popularity' = 2, 'cooking_time' = 3)" })
+        #expect(columns.contains { $0.name == "folder_ids" && $0.type == "Array(Int64)" })
+        #expect(columns.contains { $0.name == "rating" && $0.type == "Nullable(Float64)" })
+        #expect(columns.contains { $0.name == "violations.kind" && $0.type == "Array(String)" })
+        let engine = try await server.query("SELECT engine, partition_key, sorting_key FROM system.tables WHERE name = 'created' FORMAT TSV")
+        #expect(engine == "ReplacingMergeTree\ttoYYYYMMDD(time)\tevent_category, event_name, time, uuid\n")
+    }
+
+    @Test func altersTakeAnOlderTableToTheNewOneExactly() async throws {
+        let old = try olderDefinitions()
+        try await server.query(try ddl([old, "--table", "migrated"]))
+        try await server.query(try ddl([definitionsDirectory, "--table", "fresh"]))
+        let alter = try ddl([definitionsDirectory, "--table", "migrated", "--alter-from", old])
+        #expect(alter.contains("ADD COLUMN rating Nullable(Float64) AFTER referrer;"))
+        #expect(alter.contains("MODIFY COLUMN order Enum8('latest' = 1, 'popularity' = 2, 'cooking_time' = 3)"))
+        for statement in alter.split(separator: "\n") where !statement.hasPrefix("--") {
+            try await server.query(String(statement))
+        }
+        let describe = "DESCRIBE TABLE %@ FORMAT TabSeparated"
+        #expect(try await server.query(describe.replacingOccurrences(of: "%@", with: "migrated"))
+                == server.query(describe.replacingOccurrences(of: "%@", with: "fresh")))
+    }
+
+    @Test func anUnsafeChangeIsRefusedWithItsReason() throws {
+        let old = try olderDefinitions()
+        let file = old + "/recipe_search.md"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try text.replacingOccurrences(of: "- page: !integer 1..1000", with: "- page: !string 8").write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try runTool("loggen", ["ddl", definitionsDirectory, "--dialect", "clickhouse", "--alter-from", old])
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.contains("recipe_search.md:") && result.errors.contains(
+            "error: column 'page' cannot change from String to Int32: the field's type changed; add a new field with the new type instead"))
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// A throwaway ClickHouse server on loopback (`Tests/Support/clickhouse-sandbox`), with its
+/// data in a temporary directory, stopped with the test process at the latest.
+final class ClickHouseSandbox: Sendable {
+    /// The server of the suite running now (see `.clickHouseServer`).
+    @TaskLocal static var current: ClickHouseSandbox?
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Support/clickhouse-sandbox").path
+
+    /// Whether the tests that need a server can run: it is installed, or the run requires it
+    /// (`BEHAVIORLOG_REQUIRE_CLICKHOUSE=1`, which `make test` sets in CI) and must fail without it.
+    static let isAvailable: Bool = ["/usr/sbin", "/usr/bin", "/usr/local/bin"].contains {
+        FileManager.default.isExecutableFile(atPath: $0 + "/clickhouse-server")
+    } || ProcessInfo.processInfo.environment["BEHAVIORLOG_REQUIRE_CLICKHOUSE"] == "1"
+
+    let directory: String
+    let httpPort: Int
+    let tcpPort: Int
+    var url: URL { URL(string: "http://127.0.0.1:\(httpPort)/")! }
+
+    /// Starts a server in a new temporary directory.
+    init() throws {
+        directory = NSTemporaryDirectory() + "clickhouse-sandbox-\(UUID().uuidString.prefix(8))"
+        (httpPort, tcpPort) = try Self.start(directory)
+    }
+
+    private static func start(_ directory: String) throws -> (Int, Int) {
+        let output = try runScript(["start", directory, String(ProcessInfo.processInfo.processIdentifier)])
+        let ports = output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard ports.count == 2 else { throw SandboxError("clickhouse-sandbox printed no ports: \(output)") }
+        return (ports[0], ports[1])
+    }
+
+    /// SIGKILLs the server (its data stays), for fault injection.
+    func kill() throws { _ = try Self.runScript(["kill", directory]) }
+
+    /// Starts the server again on the same ports and data.
+    func restart() throws { _ = try Self.start(directory) }
+
+    /// Stops the server and removes its directory.
+    func stop() { _ = try? Self.runScript(["stop", directory]) }
+
+    @discardableResult
+    private static func runScript(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script] + arguments
+        // Files, not pipes: a pipe's end held by the server would keep a read from ending.
+        let outputPath = NSTemporaryDirectory() + "clickhouse-sandbox-\(UUID().uuidString).out"
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputPath + ".err", contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: outputPath)
+            try? FileManager.default.removeItem(atPath: outputPath + ".err")
+        }
+        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
+        process.standardError = FileHandle(forWritingAtPath: outputPath + ".err")
+        try process.run()
+        process.waitUntilExit()
+        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let errorText = (try? String(contentsOfFile: outputPath + ".err", encoding: .utf8)) ?? ""
+        guard process.terminationStatus == 0 else {
+            throw SandboxError("clickhouse-sandbox \(arguments[0]) failed (\(process.terminationStatus)): \(errorText)")
+        }
+        return text
+    }
+
+    /// Runs a query over HTTP and returns the body; throws with ClickHouse's message on an error.
+    @discardableResult
+    func query(_ sql: String, settings: [String: String] = [:]) async throws -> String {
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+        components.queryItems = settings.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        var request = URLRequest(url: components.url!, timeoutInterval: 60)
+        request.httpMethod = "POST"
+        let (data, response) = try await URLSession.shared.upload(for: request, from: Data(sql.utf8))
+        let body = String(decoding: data, as: UTF8.self)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw SandboxError("ClickHouse: \(body)") }
+        return body
+    }
+
+    /// The rows of a `SELECT … FORMAT JSONEachRow`, with 64-bit integers as JSON numbers.
+    func rows(_ sql: String) async throws -> [[String: Any]] {
+        let body = try await query(sql + " FORMAT JSONEachRow", settings: ["output_format_json_quote_64bit_integers": "0"])
+        return try body.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+    }
+
+    /// The columns of a table, in order, with their types.
+    func columns(of table: String) async throws -> [(name: String, type: String)] {
+        try await query("DESCRIBE TABLE \(table) FORMAT TabSeparated").split(separator: "\n").map { line in
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+            return (String(parts[0]), String(parts[1]).replacingOccurrences(of: "\\'", with: "'"))
+        }
+    }
+}
+
+struct SandboxError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs a suite with one ClickHouse server for all its tests (`ClickHouseSandbox.current`).
+struct ClickHouseServerTrait: SuiteTrait, TestScoping {
+    var isRecursive: Bool { false }
+
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        let server = try ClickHouseSandbox()
+        defer { server.stop() }
+        try await ClickHouseSandbox.$current.withValue(server) { try await function() }
+    }
+}
+
+extension Trait where Self == ClickHouseServerTrait {
+    /// One throwaway ClickHouse server for the suite.
+    static var clickHouseServer: Self { Self() }
+}

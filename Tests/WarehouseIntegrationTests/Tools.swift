@@ -1,0 +1,38 @@
+import Foundation
+
+/// The built executables, next to the test bundle.
+let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+    .replacingOccurrences(of: "/BehaviorLogPackageTests.xctest/Contents/MacOS", with: "")
+
+/// The project's own definitions.
+let definitionsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("LogDefinitions").path
+
+struct ToolRun {
+    var status: Int32
+    var output: String
+    var errors: String
+}
+
+/// Runs a built executable and collects what it printed.
+func runTool(_ tool: String, _ arguments: [String]) throws -> ToolRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binDirectory + "/" + tool)
+    process.arguments = arguments
+    process.environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "NO_COLOR": "1"]
+    let output = Pipe(), errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ToolRun(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+                   errors: String(decoding: errData, as: UTF8.self))
+}
+
+func temporaryDirectory(_ name: String) -> String {
+    let path = NSTemporaryDirectory() + "warehouse-\(name)-\(UUID().uuidString.prefix(8))"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}

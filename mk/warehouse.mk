@@ -1,0 +1,52 @@
+# Warehouse: zlib for gzip bodies, the ClickHouse server the tests run against, the benchmark.
+
+APT_PACKAGES += zlib1g-dev curl
+
+CLICKHOUSE_SANDBOX = Tests/Support/clickhouse-sandbox
+CH_BENCH_LOGS     ?= 1000000
+CH_BENCH_DIR       = bench-out/clickhouse
+
+.PHONY: clickhouse-deps bench-clickhouse
+
+# The ClickHouse tests need clickhouse-server. It is installed in a prerequisite of its own,
+# so that a machine without a package source for it still runs every other test: the
+# ClickHouse suites then report themselves skipped. In CI ($CI set) they must run, so there
+# a failed install fails the tests instead of skipping them.
+swift-test: clickhouse-deps
+ifdef CI
+export BEHAVIORLOG_REQUIRE_CLICKHOUSE = 1
+endif
+
+## clickhouse-deps: install clickhouse-server and clickhouse-client when missing.
+clickhouse-deps: deps
+	@if ! command -v clickhouse-server >/dev/null 2>&1 || ! command -v clickhouse-client >/dev/null 2>&1; then \
+	  echo "installing: clickhouse-server clickhouse-client"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq >/dev/null 2>&1; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clickhouse-server clickhouse-client >/dev/null 2>&1 \
+	    || echo "warning: clickhouse-server could not be installed (no package source?); the ClickHouse tests will be SKIPPED"; \
+	fi
+
+## bench-clickhouse: 1 M logs from post() to rows visible in ClickHouse, beside clickhouse-client
+## inserting the same rows (the very bodies the output sent, recorded to a file) with FORMAT JSONEachRow.
+bench-clickhouse: clickhouse-deps
+	$(SWIFT) build -c release --product clickhouse-bench
+	$(SWIFT) build -c release --product loggen
+	@rm -rf $(CH_BENCH_DIR); mkdir -p $(CH_BENCH_DIR)
+	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path); dir=$$(pwd)/$(CH_BENCH_DIR); \
+	ports=$$($(CLICKHOUSE_SANDBOX) start $$dir/server $$$$); http=$${ports% *}; tcp=$${ports#* }; \
+	trap '$(CLICKHOUSE_SANDBOX) stop '"$$dir"'/server' EXIT; \
+	url=http://127.0.0.1:$$http/; \
+	$$bin/loggen ddl LogDefinitions --dialect clickhouse --table bench | curl -sf $$url --data-binary @- ; \
+	$$bin/loggen ddl LogDefinitions --dialect clickhouse --table floor | curl -sf $$url --data-binary @- ; \
+	$$bin/clickhouse-bench --server $$url --table bench --logs $(CH_BENCH_LOGS) --store $$dir/outbox --rows $$dir/rows.json \
+	  | tee $$dir/bench.txt; \
+	start=$$(date +%s.%N); \
+	clickhouse-client --port $$tcp --query "INSERT INTO floor FORMAT JSONEachRow" < $$dir/rows.json; \
+	end=$$(date +%s.%N); \
+	rows=$$(clickhouse-client --port $$tcp --query "SELECT count() FROM floor"); \
+	ours=$$(sed -n 's/^logs_per_second=//p' $$dir/bench.txt); \
+	awk -v rows=$$rows -v s=$$start -v e=$$end -v ours=$$ours -v mb=$$(du -m $$dir/rows.json | cut -f1) 'BEGIN { \
+	  floor = rows / (e - s); \
+	  printf "clickhouse-client INSERT FORMAT JSONEachRow of the same %d rows (%d MB) from a file: %.2f s, %d rows/s\n", rows, mb, e - s, floor; \
+	  printf "ClickHouseOutput, post() to visible: %d logs/s = %.2fx the floor (target >= 0.5x)\n", ours, ours / floor }'

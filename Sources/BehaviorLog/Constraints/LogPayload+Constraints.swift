@@ -93,7 +93,7 @@ extension LogPayload {
         _ key: String, _ values: [Element]?, maxCount: Int
     ) {
         guard let values else { return append(key, .null) }
-        append(key, .array(cut(values, key: key, maxCount: maxCount).map(\.logValue)))
+        append(key, .array(cut(values, key: key, maxCount: maxCount).map { $0.logValue }))
     }
 
     // MARK: - The checks (shared with LogPayloadLayout)

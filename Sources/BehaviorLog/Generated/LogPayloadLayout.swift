@@ -25,7 +25,7 @@
 /// about 40% faster on a 5,000-event schema than one append per field (see
 /// `docs/Codegen.md`). The table is read once, on first use.
 public struct LogPayloadLayout: Sendable {
-    private let events: [[FieldLayout]]
+    private let events: [EventLayout]
 
     /// Reads the events' lines.
     ///
@@ -33,28 +33,51 @@ public struct LogPayloadLayout: Sendable {
     ///   - events: one line per event, in the order of the generated cases.
     ///   - patterns: the compiled patterns that `pattern=N` refers to.
     public init(_ events: [String], patterns: [LogPattern] = []) {
-        self.events = events.map { FieldLayout.fields(of: $0, patterns: patterns) }
+        self.events = events.map { EventLayout(FieldLayout.fields(of: $0, patterns: patterns)) }
     }
 
     /// The payload of event number `event` (counted from 0) with these field values, in
     /// the order of its line; every constraint is checked as ``ConstraintViolation/handler``
     /// describes.
     public func payload(_ event: Int, _ values: any LogValueConvertible...) -> LogPayload {
-        let fields = events[event]
-        assert(fields.count == values.count, "generated code passes one value per field of its layout")
-        var payload = LogPayload(capacity: fields.count)
-        for index in 0..<min(fields.count, values.count) {
-            let field = fields[index]
+        let layout = events[event]
+        assert(layout.keys.count == values.count, "generated code passes one value per field of its layout")
+        var payload = LogPayload(capacity: values.count)
+        for index in 0..<min(layout.keys.count, values.count) {
             let value = values[index].logValue
-            payload.append(field.key, field.isChecked ? payload.checked(value, field) : value)
+            if let check = layout.checks[index] {
+                payload.append(check.field.key, payload.checked(value, check.field))
+            } else {
+                payload.append(layout.keys[index], value)
+            }
         }
         return payload
     }
 
     /// The payload keys of event number `event`, in order.
     public func keys(ofEvent event: Int) -> [String] {
-        events[event].map(\.key)
+        events[event].keys
     }
+}
+
+/// One event of a ``LogPayloadLayout``: its keys, and the constraints of the fields that
+/// have any (`nil` for the others, so an unconstrained field costs one check). A class,
+/// so that looking an event up retains one reference.
+private final class EventLayout: Sendable {
+    let keys: [String]
+    let checks: [FieldCheck?]
+
+    init(_ fields: [FieldLayout]) {
+        keys = fields.map(\.key)
+        checks = fields.map { $0.isChecked ? FieldCheck($0) : nil }
+    }
+}
+
+/// The constraints of one field, shared by reference so that using them retains one object.
+private final class FieldCheck: Sendable {
+    let field: FieldLayout
+
+    init(_ field: FieldLayout) { self.field = field }
 }
 
 /// One field of a ``LogPayloadLayout``: its key and constraints.

@@ -27,7 +27,7 @@ public enum HomeBanner: LogEvent, LoggenGenerated {
     ///   - seenBefore: Whether the user saw this banner in an earlier session
     case tapBanner(bannerId: Int64, campaignCode: String, visibleRatio: Float, shownAt: Date, shownOn: LogDate, seenBefore: Bool)
 
-    public typealias LoggenVersion = LoggenVersion1
+    public typealias LoggenVersion = LoggenVersion2
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -45,23 +45,17 @@ public enum HomeBanner: LogEvent, LoggenGenerated {
     public var payload: LogPayload {
         switch self {
         case .showBanner(let bannerId, let placement, let position, let campaignCode):
-            var payload: LogPayload = LogPayload(capacity: 4)
-            payload.appendInt64("banner_id", bannerId)
-            payload.append("placement", value: placement)
-            payload.appendInteger("position", position, min: 1, max: 100)
-            payload.appendString("campaign_code", campaignCode, maxLength: 16, pattern: Self._pattern1)
-            return payload
+            return Self._layout.payload(0, bannerId, placement, position, campaignCode)
         case .tapBanner(let bannerId, let campaignCode, let visibleRatio, let shownAt, let shownOn, let seenBefore):
-            var payload: LogPayload = LogPayload(capacity: 6)
-            payload.appendInt64("banner_id", bannerId)
-            payload.appendString("campaign_code", campaignCode, maxLength: 16, pattern: Self._pattern1)
-            payload.appendNumber("visible_ratio", visibleRatio, min: 0.0, max: 1.0)
-            payload.appendTimestamp("shown_at", shownAt)
-            payload.appendDate("shown_on", shownOn)
-            payload.appendBool("seen_before", seenBefore)
-            return payload
+            return Self._layout.payload(1, bannerId, campaignCode, visibleRatio, shownAt, shownOn, seenBefore)
         }
     }
+
+    /// The payload keys and constraints of each event, one line per case in order.
+    private static let _layout: LogPayloadLayout = LogPayloadLayout([
+        "banner_id, placement, position min=1 max=100, campaign_code maxLength=16 pattern=1",
+        "banner_id, campaign_code maxLength=16 pattern=1, visible_ratio min=0.0 max=1.0, shown_at, shown_on, seen_before",
+    ], patterns: [Self._pattern1])
 
     private static let _pattern1: LogPattern = LogPattern("^[A-Z0-9_]+$")
 }

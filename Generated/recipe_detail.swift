@@ -30,7 +30,7 @@ public enum RecipeDetail: LogEvent, LoggenGenerated {
     ///   - folderIds: The folders chosen; missing when saved to the default folder
     case saveRecipe(recipeId: Int64, folderIds: [Int64]?)
 
-    public typealias LoggenVersion = LoggenVersion1
+    public typealias LoggenVersion = LoggenVersion2
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -50,22 +50,18 @@ public enum RecipeDetail: LogEvent, LoggenGenerated {
     public var payload: LogPayload {
         switch self {
         case .show(let recipeId, let referrer, let rating, let openedAt):
-            var payload: LogPayload = LogPayload(capacity: 4)
-            payload.appendInt64("recipe_id", recipeId)
-            payload.append("referrer", value: referrer)
-            payload.appendNumber("rating", rating, min: 0, max: 5)
-            payload.appendTimestamp("opened_at", openedAt)
-            return payload
+            return Self._layout.payload(0, recipeId, referrer, rating, openedAt)
         case .tapStepPhoto(let recipeId, let stepNumber):
-            var payload: LogPayload = LogPayload(capacity: 2)
-            payload.appendInt64("recipe_id", recipeId)
-            payload.appendInteger("step_number", stepNumber, min: 1, max: 50)
-            return payload
+            return Self._layout.payload(1, recipeId, stepNumber)
         case .saveRecipe(let recipeId, let folderIds):
-            var payload: LogPayload = LogPayload(capacity: 2)
-            payload.appendInt64("recipe_id", recipeId)
-            payload.append("folder_ids", value: folderIds)
-            return payload
+            return Self._layout.payload(2, recipeId, folderIds)
         }
     }
+
+    /// The payload keys and constraints of each event, one line per case in order.
+    private static let _layout: LogPayloadLayout = LogPayloadLayout([
+        "recipe_id, referrer, rating min=0 max=5, opened_at",
+        "recipe_id, step_number min=1 max=50",
+        "recipe_id, folder_ids",
+    ])
 }

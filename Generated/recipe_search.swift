@@ -30,7 +30,7 @@ public enum RecipeSearch: LogEvent, LoggenGenerated {
     @available(*, deprecated, message: "Sent when the user taps a suggested keyword. Will be folded into `search`.")
     case tapSuggestion(suggestion: String)
 
-    public typealias LoggenVersion = LoggenVersion1
+    public typealias LoggenVersion = LoggenVersion2
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -50,22 +50,18 @@ public enum RecipeSearch: LogEvent, LoggenGenerated {
     public var payload: LogPayload {
         switch self {
         case .search(let keyword, let order, let filters, let page):
-            var payload: LogPayload = LogPayload(capacity: 4)
-            payload.appendString("keyword", keyword, maxLength: 256)
-            payload.append("order", value: order)
-            payload.appendArray("filters", filters, maxCount: 3)
-            payload.appendInteger("page", page, min: 1, max: 1000)
-            return payload
+            return Self._layout.payload(0, keyword, order, filters, page)
         case .tapSearchResult(let recipeId, let position, let keyword):
-            var payload: LogPayload = LogPayload(capacity: 3)
-            payload.appendInt64("recipe_id", recipeId)
-            payload.appendInteger("position", position, min: 1, max: 100)
-            payload.appendString("keyword", keyword, maxLength: 256)
-            return payload
+            return Self._layout.payload(1, recipeId, position, keyword)
         case .tapSuggestion(let suggestion):
-            var payload: LogPayload = LogPayload(capacity: 1)
-            payload.appendString("suggestion", suggestion, maxLength: 256)
-            return payload
+            return Self._layout.payload(2, suggestion)
         }
     }
+
+    /// The payload keys and constraints of each event, one line per case in order.
+    private static let _layout: LogPayloadLayout = LogPayloadLayout([
+        "keyword maxLength=256, order, filters maxCount=3, page min=1 max=1000",
+        "recipe_id, position min=1 max=100, keyword maxLength=256",
+        "suggestion maxLength=256",
+    ])
 }

@@ -32,7 +32,7 @@ public enum UserPostDetail: LogEvent, LoggenGenerated {
     ///   - commentExcerpt: The first characters of the comment; to be removed, it is personal data (at most 140 UTF-8 bytes; personal data; deprecated)
     case tapShowMore(postId: Int64, hiddenLineCount: Int32, commentExcerpt: String?)
 
-    public typealias LoggenVersion = LoggenVersion1
+    public typealias LoggenVersion = LoggenVersion2
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -52,25 +52,18 @@ public enum UserPostDetail: LogEvent, LoggenGenerated {
     public var payload: LogPayload {
         switch self {
         case .show(let postId, let recipeId, let mediaKinds, let ingredientNames, let authorNickname):
-            var payload: LogPayload = LogPayload(capacity: 5)
-            payload.appendInt64("post_id", postId)
-            payload.appendInt64("recipe_id", recipeId)
-            payload.appendArray("media_kinds", mediaKinds, maxCount: 10)
-            payload.appendStrings("ingredient_names", ingredientNames, maxCount: 30, maxLength: 64)
-            payload.appendString("author_nickname", authorNickname, maxLength: 32)
-            return payload
+            return Self._layout.payload(0, postId, recipeId, mediaKinds, ingredientNames, authorNickname)
         case .tapMedia(let postId, let position, let mediaKind):
-            var payload: LogPayload = LogPayload(capacity: 3)
-            payload.appendInt64("post_id", postId)
-            payload.appendInteger("position", position, min: 1, max: 100)
-            payload.append("media_kind", value: mediaKind)
-            return payload
+            return Self._layout.payload(1, postId, position, mediaKind)
         case .tapShowMore(let postId, let hiddenLineCount, let commentExcerpt):
-            var payload: LogPayload = LogPayload(capacity: 3)
-            payload.appendInt64("post_id", postId)
-            payload.appendInteger("hidden_line_count", hiddenLineCount, min: 1, max: 10000)
-            payload.appendString("comment_excerpt", commentExcerpt, maxLength: 140)
-            return payload
+            return Self._layout.payload(2, postId, hiddenLineCount, commentExcerpt)
         }
     }
+
+    /// The payload keys and constraints of each event, one line per case in order.
+    private static let _layout: LogPayloadLayout = LogPayloadLayout([
+        "post_id, recipe_id, media_kinds maxCount=10, ingredient_names maxCount=30 maxLength=64, author_nickname maxLength=32",
+        "post_id, position min=1 max=100, media_kind",
+        "post_id, hidden_line_count min=1 max=10000, comment_excerpt maxLength=140",
+    ])
 }

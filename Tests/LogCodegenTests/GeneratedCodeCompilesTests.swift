@@ -54,7 +54,7 @@ import Testing
         try """
             import BehaviorLog
             enum Stale: LoggenGenerated {
-                typealias LoggenVersion = LoggenVersion2
+                typealias LoggenVersion = LoggenVersion3
                 static var schemaHash: String { "" }
             }
             """.write(to: file, atomically: true, encoding: .utf8)
@@ -64,6 +64,6 @@ import Testing
             "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreCRC/include").path, file.path,
         ])
         #expect(result.status != 0)
-        #expect(result.standardError.contains("cannot find type 'LoggenVersion2' in scope"))
+        #expect(result.standardError.contains("cannot find type 'LoggenVersion3' in scope"))
     }
 }

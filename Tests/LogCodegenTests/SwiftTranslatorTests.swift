@@ -37,24 +37,29 @@ import Testing
 
                 case tapShowMore
 
-                public typealias LoggenVersion = LoggenVersion1
+                public typealias LoggenVersion = LoggenVersion2
             """))
         #expect(!text.contains("page"), "obsolete fields are not generated")
         #expect(!text.contains("older"), "obsolete events are not generated")
     }
 
-    @Test func payloadIsBuiltByAppendingWithExplicitTypes() throws {
+    @Test func payloadIsOneLayoutCallPerEvent() throws {
         let text = try file("recipe_search.swift")
         #expect(text.contains("""
                     case .search(let keyword, let order):
-                        var payload: LogPayload = LogPayload(capacity: 2)
-                        payload.appendString("keyword", keyword, maxLength: 256)
-                        payload.append("order", value: order)
-                        return payload
+                        return Self._layout.payload(0, keyword, order)
             """))
         #expect(text.contains("""
                     case .tapShowMore:
-                        return LogPayload()
+                        return Self._layout.payload(2)
+            """))
+        #expect(text.contains("""
+                /// The payload keys and constraints of each event, one line per case in order.
+                private static let _layout: LogPayloadLayout = LogPayloadLayout([
+                    "keyword maxLength=256, order",
+                    "recipe_id",
+                    "",
+                ])
             """))
     }
 

@@ -96,16 +96,16 @@ extension LogPayload {
         append(key, .array(cut(values, key: key, maxCount: maxCount).map { $0.logValue }))   // a closure: a generic key path is instantiated on every call
     }
 
-    // MARK: - The checks
+    // MARK: - The checks (shared with LogPayloadLayout)
 
-    private mutating func record(_ key: String, _ kind: ConstraintViolation.Kind, element: Int?, _ detail: String) {
+    mutating func record(_ key: String, _ kind: ConstraintViolation.Kind, element: Int?, _ detail: String) {
         let violation = ConstraintViolation(
             field: key, kind: kind, detail: element.map { "element \($0): " + detail } ?? detail)
         violations.append(violation)
         ConstraintViolation.report(violation)
     }
 
-    private mutating func checked(
+    mutating func checked(
         _ value: String, key: String, element: Int?, maxLength: Int?, pattern: LogPattern?
     ) -> String {
         var value = value
@@ -120,21 +120,21 @@ extension LogPayload {
         return value
     }
 
-    private mutating func checked(_ value: Int64, key: String, element: Int?, min: Int64, max: Int64) -> Int64 {
+    mutating func checked(_ value: Int64, key: String, element: Int?, min: Int64, max: Int64) -> Int64 {
         if value >= min && value <= max { return value }
         let clamped = value < min ? min : max
         record(key, .range, element: element, "\(value) outside \(min)...\(max); clamped to \(clamped)")
         return clamped
     }
 
-    private mutating func checked(_ value: Double, key: String, element: Int?, min: Double, max: Double) -> Double {
+    mutating func checked(_ value: Double, key: String, element: Int?, min: Double, max: Double) -> Double {
         if value >= min && value <= max { return value }
         let clamped = value > max ? max : min
         record(key, .range, element: element, "\(value) outside \(min)...\(max); clamped to \(clamped)")
         return clamped
     }
 
-    private mutating func cut<Element>(_ values: [Element], key: String, maxCount: Int?) -> ArraySlice<Element> {
+    mutating func cut<Element>(_ values: [Element], key: String, maxCount: Int?) -> ArraySlice<Element> {
         guard let maxCount, values.count > maxCount else { return values[...] }
         record(key, .maxCount, element: nil, "\(values.count) elements, limit \(maxCount); cut to \(maxCount)")
         return values.prefix(maxCount)

@@ -42,7 +42,9 @@ extension Optional: LogValueConvertible where Wrapped: LogValueConvertible {
 }
 
 extension Array: LogValueConvertible where Element: LogValueConvertible {
-    public var logValue: LogValue { .array(map(\.logValue)) }
+    // A closure, not `map(\.logValue)`: called through a protocol (unspecialized), a key
+    // path is instantiated from its mangled name on every call.
+    public var logValue: LogValue { .array(map { $0.logValue }) }
 }
 
 extension LogValueConvertible where Self: RawRepresentable, RawValue == String {

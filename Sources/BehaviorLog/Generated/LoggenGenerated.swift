@@ -21,3 +21,7 @@ public protocol LoggenCompatibleVersion {}
 /// Version 1 of the API that generated code uses: ``LogEvent``, ``LogPayload`` and its
 /// checked appends, ``LogPattern``, ``LogCommonPayload``.
 public enum LoggenVersion1: LoggenCompatibleVersion {}
+
+/// Version 2 of the API that generated code uses: version 1 plus ``LogPayloadLayout``, the
+/// table that builds an event's payload in one call.
+public enum LoggenVersion2: LoggenCompatibleVersion {}

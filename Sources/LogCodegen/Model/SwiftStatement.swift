@@ -40,6 +40,9 @@ public indirect enum SwiftExpression: Hashable, Sendable {
     case integer(Int64)
     /// A floating-point literal.
     case double(Double)
+    /// An array literal `[a, b]`; the first argument of a constant's initializer call is
+    /// printed one element per line.
+    case array([SwiftExpression])
     /// `nil`
     case `nil`
     /// `self`

@@ -87,6 +87,17 @@ public struct SwiftRenderer: Sendable {
         switch property.value {
         case .stored:
             writer.line("\(prefix)var \(name): \(property.type)")
+        case .constant(.call(let callee, let arguments)):
+            // A table (`LogPayloadLayout([…])`): one element per line, so it reads as a table.
+            guard case .array(let elements)? = arguments.first?.value, !elements.isEmpty, arguments[0].label == nil else {
+                writer.line("\(prefix)let \(name): \(property.type) = \(expression(.call(callee, arguments)))")
+                break
+            }
+            writer.line("\(prefix)let \(name): \(property.type) = \(expression(callee))([")
+            writer.indented { writer in
+                for element in elements { writer.line(expression(element) + ",") }
+            }
+            writer.line("]" + arguments.dropFirst().map { ", " + argument($0) }.joined() + ")")
         case .constant(let value):
             writer.line("\(prefix)let \(name): \(property.type) = \(expression(value))")
         case .computed(let body):
@@ -168,6 +179,10 @@ public struct SwiftRenderer: Sendable {
         }
     }
 
+    private func argument(_ argument: SwiftArgument) -> String {
+        (argument.label.map { SwiftLiteral.identifier($0) + ": " } ?? "") + expression(argument.value)
+    }
+
     private func expression(_ expression: SwiftExpression) -> String {
         switch expression {
         case .identifier(let name):
@@ -175,10 +190,9 @@ public struct SwiftRenderer: Sendable {
         case .member(let base, let name):
             return (base.map(self.expression) ?? "") + "." + SwiftLiteral.identifier(name)
         case .call(let callee, let arguments):
-            let list = arguments.map { argument in
-                (argument.label.map { SwiftLiteral.identifier($0) + ": " } ?? "") + self.expression(argument.value)
-            }
-            return self.expression(callee) + "(" + list.joined(separator: ", ") + ")"
+            return self.expression(callee) + "(" + arguments.map(argument).joined(separator: ", ") + ")"
+        case .array(let elements):
+            return "[" + elements.map(self.expression).joined(separator: ", ") + "]"
         case .string(let text):
             return SwiftLiteral.string(text)
         case .integer(let value):

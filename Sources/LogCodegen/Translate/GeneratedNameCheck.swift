@@ -12,7 +12,8 @@ struct GeneratedNameCheck {
         "Any", "Array", "Bool", "CaseIterable", "Date", "Double", "Float", "Foundation",
         "Int", "Int16", "Int32", "Int64", "Optional", "Protocol", "Self", "Sendable", "String",
         "Swift", "Type", "BehaviorLog", "LogCommonPayload", "LogDate", "LogEvent", "LogPattern",
-        "LogPayload", "LogValue", "LogValueConvertible", "LoggenGenerated", "LoggenVersion1",
+        "LogPayload", "LogPayloadLayout", "LogValue", "LogValueConvertible", "LoggenGenerated",
+        "LoggenVersion1", "LoggenVersion2",
         SwiftTranslator.commonPayloadTypeName, SwiftTranslator.schemaTypeName,
     ]
 

@@ -13,6 +13,9 @@ public struct SwiftTranslator: Sendable {
     public static let commonPayloadTypeName = "CommonPayload"
     /// The enum that holds the schema hash.
     public static let schemaTypeName = "GeneratedSchema"
+    /// The `LogPayloadLayout` of a category's events (a leading `_` keeps it apart from
+    /// every case name).
+    static let layoutName = "_layout"
 
     /// Modules every generated file imports besides `BehaviorLog` (and `Foundation` where
     /// needed): the modules that define the external custom types.
@@ -78,21 +81,36 @@ public struct SwiftTranslator: Sendable {
             value: .computed([.switch(.self, events.map { event in
                 SwiftSwitchCase(caseName: SwiftName.lowerCamelCase(event.name), body: [.return(.string(event.name))])
             })]))
+        // One call per event into a table of keys and constraints: the type checker's
+        // time grows with the expressions it sees, and one append per field made the
+        // payload switch most of the generated code's type-check time.
         let payload = SwiftProperty(
             documentation: [], name: "payload", type: "LogPayload",
-            value: .computed([.switch(.self, events.map { event in
-                let fields = activeFields(event.fields)
+            value: .computed([.switch(.self, events.enumerated().map { index, event in
+                let names = activeFields(event.fields).map { SwiftName.lowerCamelCase($0.name) }
                 return SwiftSwitchCase(
-                    caseName: SwiftName.lowerCamelCase(event.name),
-                    bindings: fields.map { SwiftName.lowerCamelCase($0.name) },
-                    body: payloadBody(fields, value: { .identifier(SwiftName.lowerCamelCase($0.name)) }, patterns: patterns))
+                    caseName: SwiftName.lowerCamelCase(event.name), bindings: names,
+                    body: [.return(.call(
+                        .member(.member(.selfType, Self.layoutName), "payload"),
+                        [SwiftArgument(nil, .integer(Int64(index)))] + names.map { SwiftArgument(nil, .identifier($0)) }))])
             })]))
+        var layoutArguments = [SwiftArgument(nil, .array(events.map { event in
+            .string(activeFields(event.fields)
+                .map { SwiftTypeMapping.layoutField(for: $0, patternNumber: patterns.number) }
+                .joined(separator: ", "))
+        }))]
+        if !patterns.isEmpty { layoutArguments.append(SwiftArgument("patterns", .array(patterns.references))) }
+        let layout = SwiftProperty(
+            documentation: ["The payload keys and constraints of each event, one line per case in order."],
+            isExposed: false, isStatic: true, name: Self.layoutName, type: "LogPayloadLayout",
+            value: .constant(.call(.identifier("LogPayloadLayout"), layoutArguments)))
 
         var members: [SwiftDeclaration] = identityMembers()
         members.append(.property(SwiftProperty(
             documentation: [], isStatic: true, name: "categoryName", type: "String", value: .constant(.string(category.name)))))
         members.append(.property(eventName))
         members.append(.property(payload))
+        members.append(.property(layout))
         members += patterns.declarations
 
         let enumeration = SwiftEnum(
@@ -183,7 +201,7 @@ public struct SwiftTranslator: Sendable {
 
     /// The version check and the schema hash of ``LoggenGenerated``.
     private func identityMembers() -> [SwiftDeclaration] {
-        [.typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion1")),
+        [.typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion2")),
          .property(SwiftProperty(
             documentation: [], isStatic: true, name: "schemaHash", type: "String",
             value: .computed([.return(.member(.identifier(Self.schemaTypeName), "hash"))])))]
@@ -255,6 +273,16 @@ private struct PatternTable {
     func reference(_ pattern: String) -> SwiftExpression {
         .member(.selfType, names[pattern] ?? "_pattern")
     }
+
+    /// The `N` of the pattern's `_patternN`.
+    func number(_ pattern: String) -> Int {
+        (order.firstIndex(of: pattern) ?? 0) + 1
+    }
+
+    var isEmpty: Bool { order.isEmpty }
+
+    /// Every pattern, `Self._pattern1` first.
+    var references: [SwiftExpression] { order.map(reference) }
 
     var declarations: [SwiftDeclaration] {
         order.map { pattern in

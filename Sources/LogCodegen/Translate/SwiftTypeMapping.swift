@@ -92,6 +92,42 @@ enum SwiftTypeMapping {
         return .expression(.call(.member(payload, method), [key, valueArgument] + arguments))
     }
 
+    /// A field in an event's `LogPayloadLayout` line: its key as written, then its
+    /// constraints (`keyword maxLength=256`, `page min=1 max=1000`, `tags maxCount=3
+    /// maxLength=4 pattern=1`). The same constraints as ``appendStatement(for:value:payload:patterns:)``.
+    ///
+    /// - Parameter patternNumber: the `N` of the pattern's `_patternN`.
+    static func layoutField(for field: Field, patternNumber: (String) -> Int) -> String {
+        let type = field.type
+        var words = [field.name]
+        if type.isArray, let maxCount = type.maxCount { words.append("maxCount=\(maxCount)") }
+        switch ScalarKind(type.scalar) {
+        case .string:
+            if let maxLength = type.maxLength { words.append("maxLength=\(maxLength)") }
+            if let pattern = type.pattern { words.append("pattern=\(patternNumber(pattern))") }
+        case .integer:
+            if let range = type.range {
+                words.append("min=\(integerBound(range.min, roundingUp: true))")
+                words.append("max=\(integerBound(range.max, roundingUp: false))")
+            }
+        case .real:
+            if let range = type.range {
+                words.append("min=" + realBoundText(range.min))
+                words.append("max=" + realBoundText(range.max))
+            }
+        case .other:
+            break
+        }
+        return words.joined(separator: " ")
+    }
+
+    private static func realBoundText(_ bound: NumberBound) -> String {
+        switch bound {
+        case .integer(let value): String(value)
+        case .real(let value): "\(value)"
+        }
+    }
+
     /// The runtime's append for an unconstrained builtin value (plain calls type-check
     /// faster than the generic `append(_:value:)`).
     private static func plainAppend(_ builtin: BuiltinType) -> String {

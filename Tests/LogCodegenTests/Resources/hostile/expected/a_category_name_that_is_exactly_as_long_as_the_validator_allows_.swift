@@ -37,7 +37,7 @@ public enum ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: LogEvent, Logg
     ///   - aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: The longest field name (at most 64 UTF-8 bytes)
     case anEventNameThatIsAsLongAsTheValidatorAllowsItToBeX(aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: String?)
 
-    public typealias LoggenVersion = LoggenVersion1
+    public typealias LoggenVersion = LoggenVersion2
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -63,30 +63,27 @@ public enum ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: LogEvent, Logg
     public var payload: LogPayload {
         switch self {
         case .`default`(let `class`, let `inout`, let `var`, let `let`, let `where`, let `is`):
-            var payload: LogPayload = LogPayload(capacity: 6)
-            payload.appendString("class", `class`)
-            payload.appendInt32("inout", `inout`)
-            payload.appendBool("var", `var`)
-            payload.append("let", value: `let`)
-            payload.append("where", value: `where`)
-            payload.append("is", value: `is`)
-            return payload
+            return Self._layout.payload(0, `class`, `inout`, `var`, `let`, `where`, `is`)
         case .`init`(let `func`):
-            var payload: LogPayload = LogPayload(capacity: 1)
-            payload.appendString("func", `func`, maxLength: 4)
-            return payload
+            return Self._layout.payload(1, `func`)
         case .`return`(let `true`):
-            var payload: LogPayload = LogPayload(capacity: 1)
-            payload.appendInt64("true", `true`)
-            return payload
+            return Self._layout.payload(2, `true`)
         case .`in`:
-            return LogPayload()
+            return Self._layout.payload(3)
         case .`nil`:
-            return LogPayload()
+            return Self._layout.payload(4)
         case .anEventNameThatIsAsLongAsTheValidatorAllowsItToBeX(let aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy):
-            var payload: LogPayload = LogPayload(capacity: 1)
-            payload.appendString("a_field_name_that_is_as_long_as_the_validator_allows_it_to_be_xy", aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy, maxLength: 64)
-            return payload
+            return Self._layout.payload(5, aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy)
         }
     }
+
+    /// The payload keys and constraints of each event, one line per case in order.
+    private static let _layout: LogPayloadLayout = LogPayloadLayout([
+        "class, inout, var, let, where, is",
+        "func maxLength=4",
+        "true",
+        "",
+        "",
+        "a_field_name_that_is_as_long_as_the_validator_allows_it_to_be_xy maxLength=64",
+    ])
 }

@@ -18,7 +18,7 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// The colour
     public var shade: Shade
 
-    public typealias LoggenVersion = LoggenVersion1
+    public typealias LoggenVersion = LoggenVersion2
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

@@ -23,7 +23,7 @@ public enum Constraints: LogEvent, LoggenGenerated {
     ///   - moments: Up to two moments (at most 2 elements)
     case limited(shortText: String, optionalShortText: String?, code: String, quotedCode: String, percent: Int16, temperature: Int32, large: Int64, ratio: Double, scale: Float?, tags: [String], scores: [Int32], weights: [Double], shades: [Shade], moments: [Date]?)
 
-    public typealias LoggenVersion = LoggenVersion1
+    public typealias LoggenVersion = LoggenVersion2
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -39,24 +39,14 @@ public enum Constraints: LogEvent, LoggenGenerated {
     public var payload: LogPayload {
         switch self {
         case .limited(let shortText, let optionalShortText, let code, let quotedCode, let percent, let temperature, let large, let ratio, let scale, let tags, let scores, let weights, let shades, let moments):
-            var payload: LogPayload = LogPayload(capacity: 14)
-            payload.appendString("short_text", shortText, maxLength: 8)
-            payload.appendString("optional_short_text", optionalShortText, maxLength: 8)
-            payload.appendString("code", code, maxLength: 16, pattern: Self._pattern1)
-            payload.appendString("quoted_code", quotedCode, pattern: Self._pattern2)
-            payload.appendInteger("percent", percent, min: 0, max: 100)
-            payload.appendInteger("temperature", temperature, min: -40, max: 60)
-            payload.appendInteger("large", large, min: -9223372036854775808, max: 9223372036854775807)
-            payload.appendNumber("ratio", ratio, min: 0, max: 1)
-            payload.appendNumber("scale", scale, min: -0.5, max: 2.5)
-            payload.appendStrings("tags", tags, maxCount: 3, maxLength: 4, pattern: Self._pattern3)
-            payload.appendIntegers("scores", scores, maxCount: 2, min: 1, max: 10)
-            payload.appendNumbers("weights", weights, min: 0, max: 1)
-            payload.appendArray("shades", shades, maxCount: 2)
-            payload.appendArray("moments", moments, maxCount: 2)
-            return payload
+            return Self._layout.payload(0, shortText, optionalShortText, code, quotedCode, percent, temperature, large, ratio, scale, tags, scores, weights, shades, moments)
         }
     }
+
+    /// The payload keys and constraints of each event, one line per case in order.
+    private static let _layout: LogPayloadLayout = LogPayloadLayout([
+        "short_text maxLength=8, optional_short_text maxLength=8, code maxLength=16 pattern=1, quoted_code pattern=2, percent min=0 max=100, temperature min=-40 max=60, large min=-9223372036854775808 max=9223372036854775807, ratio min=0 max=1, scale min=-0.5 max=2.5, tags maxCount=3 maxLength=4 pattern=3, scores maxCount=2 min=1 max=10, weights min=0 max=1, shades maxCount=2, moments maxCount=2",
+    ], patterns: [Self._pattern1, Self._pattern2, Self._pattern3])
 
     private static let _pattern1: LogPattern = LogPattern("^[A-Z0-9]+$")
 

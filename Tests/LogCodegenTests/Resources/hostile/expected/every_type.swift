@@ -74,7 +74,7 @@ public enum EveryType: LogEvent, LoggenGenerated {
     ///   - optionalArrayOutsidething: A optional array OutsideThing
     case optionalArrayValues(optionalArraySmallint: [Int16]?, optionalArrayInteger: [Int32]?, optionalArrayBigint: [Int64]?, optionalArrayReal: [Float]?, optionalArrayDouble: [Double]?, optionalArrayBoolean: [Bool]?, optionalArrayString: [String]?, optionalArrayDate: [LogDate]?, optionalArrayTimestamp: [Date]?, optionalArrayTimestamptz: [Date]?, optionalArrayShade: [Shade]?, optionalArrayOutsidething: [OutsideThing]?)
 
-    public typealias LoggenVersion = LoggenVersion1
+    public typealias LoggenVersion = LoggenVersion2
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -96,65 +96,21 @@ public enum EveryType: LogEvent, LoggenGenerated {
     public var payload: LogPayload {
         switch self {
         case .plainValues(let plainSmallint, let plainInteger, let plainBigint, let plainReal, let plainDouble, let plainBoolean, let plainString, let plainDate, let plainTimestamp, let plainTimestamptz, let plainShade, let plainOutsidething):
-            var payload: LogPayload = LogPayload(capacity: 12)
-            payload.appendInt16("plain_smallint", plainSmallint)
-            payload.appendInt32("plain_integer", plainInteger)
-            payload.appendInt64("plain_bigint", plainBigint)
-            payload.appendFloat("plain_real", plainReal)
-            payload.appendDouble("plain_double", plainDouble)
-            payload.appendBool("plain_boolean", plainBoolean)
-            payload.appendString("plain_string", plainString)
-            payload.appendDate("plain_date", plainDate)
-            payload.appendTimestamp("plain_timestamp", plainTimestamp)
-            payload.appendTimestamp("plain_timestamptz", plainTimestamptz)
-            payload.append("plain_shade", value: plainShade)
-            payload.append("plain_outsidething", value: plainOutsidething)
-            return payload
+            return Self._layout.payload(0, plainSmallint, plainInteger, plainBigint, plainReal, plainDouble, plainBoolean, plainString, plainDate, plainTimestamp, plainTimestamptz, plainShade, plainOutsidething)
         case .optionalValues(let optionalSmallint, let optionalInteger, let optionalBigint, let optionalReal, let optionalDouble, let optionalBoolean, let optionalString, let optionalDate, let optionalTimestamp, let optionalTimestamptz, let optionalShade, let optionalOutsidething):
-            var payload: LogPayload = LogPayload(capacity: 12)
-            payload.appendInt16("optional_smallint", optionalSmallint)
-            payload.appendInt32("optional_integer", optionalInteger)
-            payload.appendInt64("optional_bigint", optionalBigint)
-            payload.appendFloat("optional_real", optionalReal)
-            payload.appendDouble("optional_double", optionalDouble)
-            payload.appendBool("optional_boolean", optionalBoolean)
-            payload.appendString("optional_string", optionalString)
-            payload.appendDate("optional_date", optionalDate)
-            payload.appendTimestamp("optional_timestamp", optionalTimestamp)
-            payload.appendTimestamp("optional_timestamptz", optionalTimestamptz)
-            payload.append("optional_shade", value: optionalShade)
-            payload.append("optional_outsidething", value: optionalOutsidething)
-            return payload
+            return Self._layout.payload(1, optionalSmallint, optionalInteger, optionalBigint, optionalReal, optionalDouble, optionalBoolean, optionalString, optionalDate, optionalTimestamp, optionalTimestamptz, optionalShade, optionalOutsidething)
         case .arrayValues(let arraySmallint, let arrayInteger, let arrayBigint, let arrayReal, let arrayDouble, let arrayBoolean, let arrayString, let arrayDate, let arrayTimestamp, let arrayTimestamptz, let arrayShade, let arrayOutsidething):
-            var payload: LogPayload = LogPayload(capacity: 12)
-            payload.append("array_smallint", value: arraySmallint)
-            payload.append("array_integer", value: arrayInteger)
-            payload.append("array_bigint", value: arrayBigint)
-            payload.append("array_real", value: arrayReal)
-            payload.append("array_double", value: arrayDouble)
-            payload.append("array_boolean", value: arrayBoolean)
-            payload.append("array_string", value: arrayString)
-            payload.append("array_date", value: arrayDate)
-            payload.append("array_timestamp", value: arrayTimestamp)
-            payload.append("array_timestamptz", value: arrayTimestamptz)
-            payload.append("array_shade", value: arrayShade)
-            payload.append("array_outsidething", value: arrayOutsidething)
-            return payload
+            return Self._layout.payload(2, arraySmallint, arrayInteger, arrayBigint, arrayReal, arrayDouble, arrayBoolean, arrayString, arrayDate, arrayTimestamp, arrayTimestamptz, arrayShade, arrayOutsidething)
         case .optionalArrayValues(let optionalArraySmallint, let optionalArrayInteger, let optionalArrayBigint, let optionalArrayReal, let optionalArrayDouble, let optionalArrayBoolean, let optionalArrayString, let optionalArrayDate, let optionalArrayTimestamp, let optionalArrayTimestamptz, let optionalArrayShade, let optionalArrayOutsidething):
-            var payload: LogPayload = LogPayload(capacity: 12)
-            payload.append("optional_array_smallint", value: optionalArraySmallint)
-            payload.append("optional_array_integer", value: optionalArrayInteger)
-            payload.append("optional_array_bigint", value: optionalArrayBigint)
-            payload.append("optional_array_real", value: optionalArrayReal)
-            payload.append("optional_array_double", value: optionalArrayDouble)
-            payload.append("optional_array_boolean", value: optionalArrayBoolean)
-            payload.append("optional_array_string", value: optionalArrayString)
-            payload.append("optional_array_date", value: optionalArrayDate)
-            payload.append("optional_array_timestamp", value: optionalArrayTimestamp)
-            payload.append("optional_array_timestamptz", value: optionalArrayTimestamptz)
-            payload.append("optional_array_shade", value: optionalArrayShade)
-            payload.append("optional_array_outsidething", value: optionalArrayOutsidething)
-            return payload
+            return Self._layout.payload(3, optionalArraySmallint, optionalArrayInteger, optionalArrayBigint, optionalArrayReal, optionalArrayDouble, optionalArrayBoolean, optionalArrayString, optionalArrayDate, optionalArrayTimestamp, optionalArrayTimestamptz, optionalArrayShade, optionalArrayOutsidething)
         }
     }
+
+    /// The payload keys and constraints of each event, one line per case in order.
+    private static let _layout: LogPayloadLayout = LogPayloadLayout([
+        "plain_smallint, plain_integer, plain_bigint, plain_real, plain_double, plain_boolean, plain_string, plain_date, plain_timestamp, plain_timestamptz, plain_shade, plain_outsidething",
+        "optional_smallint, optional_integer, optional_bigint, optional_real, optional_double, optional_boolean, optional_string, optional_date, optional_timestamp, optional_timestamptz, optional_shade, optional_outsidething",
+        "array_smallint, array_integer, array_bigint, array_real, array_double, array_boolean, array_string, array_date, array_timestamp, array_timestamptz, array_shade, array_outsidething",
+        "optional_array_smallint, optional_array_integer, optional_array_bigint, optional_array_real, optional_array_double, optional_array_boolean, optional_array_string, optional_array_date, optional_array_timestamp, optional_array_timestamptz, optional_array_shade, optional_array_outsidething",
+    ])
 }

@@ -11,7 +11,7 @@ public enum AppLaunch: LogEvent, LoggenGenerated {
     ///   - durationMs: How long the start took, in milliseconds
     case coldStart(durationMs: Int32)
 
-    public typealias LoggenVersion = LoggenVersion1
+    public typealias LoggenVersion = LoggenVersion2
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -27,9 +27,12 @@ public enum AppLaunch: LogEvent, LoggenGenerated {
     public var payload: LogPayload {
         switch self {
         case .coldStart(let durationMs):
-            var payload: LogPayload = LogPayload(capacity: 1)
-            payload.appendInt32("duration_ms", durationMs)
-            return payload
+            return Self._layout.payload(0, durationMs)
         }
     }
+
+    /// The payload keys and constraints of each event, one line per case in order.
+    private static let _layout: LogPayloadLayout = LogPayloadLayout([
+        "duration_ms",
+    ])
 }

@@ -5,7 +5,7 @@ import BehaviorLog
 
 /// A category whose events are all obsolete: its type has no cases.
 public enum Retired: LogEvent, LoggenGenerated {
-    public typealias LoggenVersion = LoggenVersion1
+    public typealias LoggenVersion = LoggenVersion2
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -20,4 +20,7 @@ public enum Retired: LogEvent, LoggenGenerated {
         switch self {
         }
     }
+
+    /// The payload keys and constraints of each event, one line per case in order.
+    private static let _layout: LogPayloadLayout = LogPayloadLayout([])
 }

@@ -91,7 +91,6 @@ final class ClickHouseBackend: LogBackend {
     let table: String
     let insert: HTTPPoster
     let describe: HTTPPoster
-    private let gate = RetryAfterGate()
     private let encoder = Mutex<ClickHouseRowEncoder?>(nil)
 
     init(configuration: ClickHouseConfiguration, transport: (any HTTPTransport)?) {
@@ -104,7 +103,6 @@ final class ClickHouseBackend: LogBackend {
     }
 
     func send(_ chunk: LogChunk) async -> LogDeliveryResult {
-        guard await gate.waitUntilOpen() else { return .retryableFailure("waiting out the server's Retry-After") }
         let rowEncoder: ClickHouseRowEncoder
         if let known = encoder.withLock({ $0 }) {
             rowEncoder = known
@@ -118,12 +116,12 @@ final class ClickHouseBackend: LogBackend {
             }
         }
         var body: [UInt8] = []
-        body.reserveCapacity(chunk.logs.reduce(0) { $0 + $1.body.count + 200 })
+        body.reserveCapacity(chunk.logs.reduce(0) { $0 + $1.payload.count + 200 })
         for log in chunk.logs {
             rowEncoder.appendRow(of: log, to: &body)
             body.append(0x0A)
         }
-        let result = LogDeliveryResult(await insert.post(body), gate: gate)
+        let result = LogDeliveryResult(await insert.post(body))
         if case .permanentFailure = result { encoder.withLock { $0 = nil } }   // re-read: the table may have changed
         return result
     }
@@ -142,7 +140,7 @@ final class ClickHouseBackend: LogBackend {
             }
             return .success(ClickHouseRowEncoder(describeOutput: String(decoding: response.body, as: UTF8.self)))
         } catch {
-            return .failure(ColumnsUnavailable(result: LogDeliveryResult(describe.configuration.classifier.outcome(of: error), gate: gate)))
+            return .failure(ColumnsUnavailable(result: LogDeliveryResult(describe.configuration.classifier.outcome(of: error))))
         }
     }
 }

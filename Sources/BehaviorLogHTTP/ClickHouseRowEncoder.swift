@@ -1,5 +1,6 @@
 import BehaviorLog
 import Foundation
+import LogStore
 
 /// Turns a stored log into one `JSONEachRow` row of the table `loggen ddl` makes
 /// (docs/Warehouse.md): the envelope's columns, then the common payload's and the payload's
@@ -18,14 +19,13 @@ public struct ClickHouseRowEncoder: Sendable {
     /// The columns that are not `Nullable`.
     public var columnsWithoutNull: Set<String>
 
-    /// The lengths of the moment columns' names: most keys are told apart by length alone,
-    /// without building a `String` to look them up.
-    private let momentNameLengths: Set<Int>
+    /// The same, as a table looked up with the key's bytes in place.
+    private let columns: ColumnTable
 
     public init(momentColumns: [String: Bool], columnsWithoutNull: Set<String> = []) {
         self.momentColumns = momentColumns
         self.columnsWithoutNull = columnsWithoutNull
-        momentNameLengths = Set(momentColumns.keys.map(\.utf8.count))
+        columns = ColumnTable(momentColumns: momentColumns, columnsWithoutNull: columnsWithoutNull)
     }
 
     /// The encoder for a table, from its `DESCRIBE TABLE … FORMAT TabSeparated` lines.
@@ -43,84 +43,84 @@ public struct ClickHouseRowEncoder: Sendable {
     }
 
     /// Appends the row of `log` (one JSON object, no newline).
-    public func appendRow(of log: StoredLog, to row: inout [UInt8]) {
+    ///
+    /// One pass over the stored bytes, read in place: spans are copied into the row as
+    /// they are found, and only moments and violations are rewritten.
+    public func appendRow(of log: LogRecord, to row: inout [UInt8]) {
         row.append(contentsOf: #"{"uuid":"#.utf8)
         Self.appendUUID(log.uuid, to: &row)
-        let dot = log.tag.utf8.firstIndex(of: UInt8(ascii: ".")) ?? log.tag.utf8.endIndex
-        row.append(contentsOf: #","event_category":"#.utf8)
-        Self.appendString(log.tag.utf8[..<dot], to: &row)
-        row.append(contentsOf: #","event_name":"#.utf8)
-        Self.appendString(dot == log.tag.utf8.endIndex ? log.tag.utf8[dot...] : log.tag.utf8[log.tag.utf8.index(after: dot)...], to: &row)
-        let microseconds = Int64((log.time.timeIntervalSince1970 * 1_000_000).rounded())
-        let milliseconds = microseconds >= 0 ? microseconds / 1000 : (microseconds - 999) / 1000
+        var tag = log.tag
+        tag.withUTF8 { tag in
+            let dot = tag.firstIndex(of: UInt8(ascii: ".")) ?? tag.count
+            row.append(contentsOf: #","event_category":"#.utf8)
+            Self.appendString(UnsafeBufferPointer(rebasing: tag[..<dot]), to: &row)
+            row.append(contentsOf: #","event_name":"#.utf8)
+            Self.appendString(UnsafeBufferPointer(rebasing: tag[min(dot + 1, tag.count)...]), to: &row)
+        }
+        let microseconds = log.timestamp.microsecondsSince1970
+        let milliseconds = Self.floorDivide(microseconds, 1000)
         row.append(contentsOf: #","time":"#.utf8)
         Self.appendDateTime(milliseconds: milliseconds, to: &row)
         row.append(contentsOf: #","time_ms":"#.utf8)
-        Self.appendInteger(Int64(milliseconds - Self.floorDivide(milliseconds, 1000) * 1000), to: &row)
+        Self.appendInteger(milliseconds - Self.floorDivide(milliseconds, 1000) * 1000, to: &row)
         row.append(contentsOf: #","seq":"#.utf8)
         Self.appendInteger(Int64(log.sequence), to: &row)
 
-        var scanner = JSONScanner(log.body)
-        _ = scanner.members { key, value in
-            switch Self.topLevelKey(key) {
-            case .members:
-                var inner = JSONScanner(log.body)
-                inner.index = value.lowerBound
-                _ = inner.members { field, fieldValue in
-                    appendMember(key: field, value: log.body[fieldValue], to: &row)
+        log.payload.withUnsafeBufferPointer { body in
+            var scanner = JSONScanner(body)
+            guard scanner.open(UInt8(ascii: "{")) else { return }
+            while let (key, value) = scanner.nextMember() {
+                if scanner.equals(key, "payload") || scanner.equals(key, "common") {
+                    var inner = JSONScanner(body, at: value.lowerBound)
+                    guard inner.open(UInt8(ascii: "{")) else { continue }
+                    while let (field, fieldValue) = inner.nextMember() {
+                        appendMember(body, key: field, value: fieldValue, to: &row)
+                    }
+                } else if scanner.equals(key, "violations") {
+                    Self.appendViolations(body, range: value, to: &row)
+                } else {   // "schema", and any key a later runtime adds that the table has a column for
+                    row.append(contentsOf: #",""#.utf8)
+                    row.append(contentsOf: UnsafeBufferPointer(rebasing: body[key]))
+                    row.append(contentsOf: #"":"#.utf8)
+                    row.append(contentsOf: UnsafeBufferPointer(rebasing: body[value]))
                 }
-            case .violations:
-                appendViolations(log.body, range: value, to: &row)
-            default:   // "schema", and any key a later runtime adds that the table has a column for
-                row.append(UInt8(ascii: ","))
-                row.append(UInt8(ascii: "\""))
-                row.append(contentsOf: key)
-                row.append(contentsOf: #"":"#.utf8)
-                row.append(contentsOf: log.body[value])
             }
         }
         row.append(UInt8(ascii: "}"))
     }
 
-    private enum TopLevelKey { case members, violations, other }
-
-    /// `common` and `payload` (spliced), `violations` (rewritten), or another key (copied).
-    private static func topLevelKey(_ key: ArraySlice<UInt8>) -> TopLevelKey {
-        if key.elementsEqual("payload".utf8) || key.elementsEqual("common".utf8) { return .members }
-        if key.elementsEqual("violations".utf8) { return .violations }
-        return .other
-    }
-
-    private func appendMember(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>, to row: inout [UInt8]) {
-        if value.elementsEqual("null".utf8), columnsWithoutNull.contains(String(decoding: key, as: UTF8.self)) { return }
+    private func appendMember(_ body: UnsafeBufferPointer<UInt8>, key: Range<Int>, value: Range<Int>, to row: inout [UInt8]) {
+        let scanner = JSONScanner(body)
+        let name = UnsafeBufferPointer(rebasing: body[key])
+        let column = columns.lookUp(name)
+        if column.contains(.withoutNull), scanner.equals(value, "null") { return }
         row.append(contentsOf: #",""#.utf8)
-        row.append(contentsOf: key)
+        row.append(contentsOf: name)
         row.append(contentsOf: #"":"#.utf8)
-        guard momentNameLengths.contains(key.count), let companion = momentColumns[String(decoding: key, as: UTF8.self)] else {
-            row.append(contentsOf: value)
+        guard column.contains(.moment) else {
+            row.append(contentsOf: UnsafeBufferPointer(rebasing: body[value]))
             return
         }
         var milliseconds: [UInt8] = []
-        if value.first == UInt8(ascii: "[") {
-            let elements = Array(value)
-            var scanner = JSONScanner(elements)
-            var converted: [UInt8] = [UInt8(ascii: "[")]
+        if body[value.lowerBound] == UInt8(ascii: "[") {
+            var elements = JSONScanner(body, at: value.lowerBound)
+            _ = elements.open(UInt8(ascii: "["))
+            row.append(UInt8(ascii: "["))
             milliseconds.append(UInt8(ascii: "["))
             var first = true
-            _ = scanner.elements { element in
-                if !first { converted.append(UInt8(ascii: ",")); milliseconds.append(UInt8(ascii: ",")) }
+            while let element = elements.nextElement() {
+                if !first { row.append(UInt8(ascii: ",")); milliseconds.append(UInt8(ascii: ",")) }
                 first = false
-                Self.convertMoment(elements[element], into: &converted, milliseconds: &milliseconds)
+                Self.convertMoment(UnsafeBufferPointer(rebasing: body[element]), into: &row, milliseconds: &milliseconds)
             }
-            converted.append(UInt8(ascii: "]"))
+            row.append(UInt8(ascii: "]"))
             milliseconds.append(UInt8(ascii: "]"))
-            row.append(contentsOf: converted)
         } else {
-            Self.convertMoment(value, into: &row, milliseconds: &milliseconds)
+            Self.convertMoment(UnsafeBufferPointer(rebasing: body[value]), into: &row, milliseconds: &milliseconds)
         }
-        if companion && !milliseconds.isEmpty {
+        if column.contains(.millisecondsColumn) && !milliseconds.isEmpty {
             row.append(contentsOf: #",""#.utf8)
-            row.append(contentsOf: key)
+            row.append(contentsOf: name)
             row.append(contentsOf: #"_ms":"#.utf8)
             row.append(contentsOf: milliseconds)
         }
@@ -128,17 +128,16 @@ public struct ClickHouseRowEncoder: Sendable {
 
     /// `"2026-11-30T10:29:54.123Z"` → `"2026-11-30 10:29:54"` and `123`; `null` → `null`, `null`.
     /// Anything else is copied as it is (ClickHouse then rejects the row, and says why).
-    private static func convertMoment(_ value: ArraySlice<UInt8>, into row: inout [UInt8], milliseconds: inout [UInt8]) {
-        let start = value.startIndex
-        if value.count == 26, value[start] == UInt8(ascii: "\""), value[start + 11] == UInt8(ascii: "T"),
-           value[start + 20] == UInt8(ascii: "."), value[start + 24] == UInt8(ascii: "Z") {
-            row.append(contentsOf: value[start..<(start + 11)])
+    private static func convertMoment(_ value: UnsafeBufferPointer<UInt8>, into row: inout [UInt8], milliseconds: inout [UInt8]) {
+        if value.count == 26, value[0] == UInt8(ascii: "\""), value[11] == UInt8(ascii: "T"),
+           value[20] == UInt8(ascii: "."), value[24] == UInt8(ascii: "Z") {
+            row.append(contentsOf: UnsafeBufferPointer(rebasing: value[0..<11]))
             row.append(UInt8(ascii: " "))
-            row.append(contentsOf: value[(start + 12)..<(start + 20)])
+            row.append(contentsOf: UnsafeBufferPointer(rebasing: value[12..<20]))
             row.append(UInt8(ascii: "\""))
-            var digits = value[(start + 21)..<(start + 24)].drop { $0 == UInt8(ascii: "0") }
-            if digits.isEmpty { digits = [UInt8(ascii: "0")][...] }
-            milliseconds.append(contentsOf: digits)
+            var first = 21
+            while first < 23 && value[first] == UInt8(ascii: "0") { first += 1 }
+            milliseconds.append(contentsOf: UnsafeBufferPointer(rebasing: value[first..<24]))
         } else if value.elementsEqual("null".utf8) {
             row.append(contentsOf: value)
             milliseconds.append(contentsOf: "null".utf8)
@@ -148,34 +147,38 @@ public struct ClickHouseRowEncoder: Sendable {
     }
 
     /// `[{"field":…,"kind":…,"detail":…}, …]` → `"violations.field":[…],"violations.kind":[…],"violations.detail":[…]`.
-    private func appendViolations(_ body: [UInt8], range: Range<Int>, to row: inout [UInt8]) {
-        var columns: [[ArraySlice<UInt8>]] = [[], [], []]
-        var scanner = JSONScanner(body)
-        scanner.index = range.lowerBound
-        _ = scanner.elements { element in
-            var values: [ArraySlice<UInt8>] = [#""""#.utf8.map { $0 }[...], #""""#.utf8.map { $0 }[...], #""""#.utf8.map { $0 }[...]]
-            var inner = JSONScanner(body)
-            inner.index = element.lowerBound
-            _ = inner.members { key, value in
-                switch String(decoding: key, as: UTF8.self) {
-                case "field": values[0] = body[value]
-                case "kind": values[1] = body[value]
-                case "detail": values[2] = body[value]
-                default: break
+    private static func appendViolations(_ body: UnsafeBufferPointer<UInt8>, range: Range<Int>, to row: inout [UInt8]) {
+        let empty = 0..<0
+        var found: [(field: Range<Int>, kind: Range<Int>, detail: Range<Int>)] = []
+        var scanner = JSONScanner(body, at: range.lowerBound)
+        if scanner.open(UInt8(ascii: "[")) {
+            while let element = scanner.nextElement() {
+                var violation = (field: empty, kind: empty, detail: empty)
+                var inner = JSONScanner(body, at: element.lowerBound)
+                if inner.open(UInt8(ascii: "{")) {
+                    while let (key, value) = inner.nextMember() {
+                        if inner.equals(key, "field") { violation.field = value }
+                        else if inner.equals(key, "kind") { violation.kind = value }
+                        else if inner.equals(key, "detail") { violation.detail = value }
+                    }
                 }
+                found.append(violation)
             }
-            for column in 0..<3 { columns[column].append(values[column]) }
         }
-        for (column, name) in ["field", "kind", "detail"].enumerated() {
+        func column(_ name: StaticString, _ part: ((field: Range<Int>, kind: Range<Int>, detail: Range<Int>)) -> Range<Int>) {
             row.append(contentsOf: #","violations."#.utf8)
-            row.append(contentsOf: name.utf8)
+            row.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
             row.append(contentsOf: #"":["#.utf8)
-            for (index, value) in columns[column].enumerated() {
+            for (index, violation) in found.enumerated() {
                 if index > 0 { row.append(UInt8(ascii: ",")) }
-                row.append(contentsOf: value)
+                let value = part(violation)
+                if value.isEmpty { row.append(contentsOf: #""""#.utf8) } else { row.append(contentsOf: UnsafeBufferPointer(rebasing: body[value])) }
             }
             row.append(UInt8(ascii: "]"))
         }
+        column("field", \.field)
+        column("kind", \.kind)
+        column("detail", \.detail)
     }
 
     // MARK: Writing JSON
@@ -185,10 +188,21 @@ public struct ClickHouseRowEncoder: Sendable {
     }
 
     static func appendInteger(_ value: Int64, to row: inout [UInt8]) {
-        row.append(contentsOf: String(value).utf8)
+        if value < 0 { row.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)   // 24 bytes: room for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { digits in
+            repeat {
+                digits[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            row.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[(24 - count)...]))
+        }
     }
 
-    static func appendString(_ text: Substring.UTF8View, to row: inout [UInt8]) {
+    static func appendString(_ text: UnsafeBufferPointer<UInt8>, to row: inout [UInt8]) {
         row.append(UInt8(ascii: "\""))
         for byte in text {
             switch byte {

@@ -1,6 +1,7 @@
 import BehaviorLog
 import BehaviorLogHTTP
 import Foundation
+import LogStore
 import Testing
 
 /// A stored log → its JSONEachRow row, byte for byte.
@@ -20,9 +21,9 @@ import Testing
         """
 
     private func row(_ body: String, tag: String = "recipe_detail.show", milliseconds: Double = 1_764_496_800_123) -> String {
-        let log = StoredLog(
-            sequence: 42, uuid: UUID(uuidString: "01A22C1C-2103-74CF-8079-913CE7C8F1F7")!,
-            time: Date(timeIntervalSince1970: milliseconds / 1000), tag: tag, body: Array(body.utf8))
+        let log = LogRecord(
+            sequence: 42, tag: tag, timestamp: LogTimestamp(microsecondsSince1970: Int64(milliseconds) * 1000),
+            uuid: UUID(uuidString: "01A22C1C-2103-74CF-8079-913CE7C8F1F7")!, payload: Array(body.utf8))
         var bytes: [UInt8] = []
         ClickHouseRowEncoder(describeOutput: describe).appendRow(of: log, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)

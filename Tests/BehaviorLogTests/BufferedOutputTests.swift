@@ -221,4 +221,48 @@ import Testing
         #expect(backend.accepted.count == 1 && output.statistics.unsentLogs == 0)
         await output.shutdown()
     }
+
+    @Test(.timeLimit(.minutes(1))) func aRequestedDelayIsWaitedOutEvenByAFlush() async throws {
+        // The backoff is 5 ms, the backend asks for 0.6 s, and the send timeout (0.2 s) is
+        // shorter than that: the wait happens between sends, not inside one.
+        let backend = ScriptedBackend([.retryAfter(0.6)])
+        let output = BufferedOutput(
+            storage: InMemoryOutbox(), backend: backend,
+            configuration: BufferedOutputConfiguration(
+                chunkCount: 1, flushInterval: 0, sendTimeout: 0.2, backoff: Backoff(initial: 0.005, jitter: 0)),
+            name: "test")
+        output.write([EncodedLog(envelope: LogEnvelope(tag: "a.b", payload: LogPayload()), body: Array("{}".utf8))])
+        output.writerIsIdle()
+        #expect(await eventually { output.statistics.retryableFailures == 1 })
+        // A flush during the requested wait returns (the last send failed) without sending.
+        let started = Date()
+        await output.flush()
+        #expect(Date().timeIntervalSince(started) < 0.4)
+        #expect(backend.sends == 1)
+        #expect(await eventually { backend.accepted.count == 1 })
+        let times = backend.sendTimes
+        try #require(times.count == 2)
+        #expect(times[1].timeIntervalSince(times[0]) >= 0.58)
+        #expect(output.statistics.retryableFailures == 1)   // no spurious timeouts
+        #expect(output.statistics.unsentLogs == 0)
+        await output.shutdown()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aLongBackoffIsNotShortenedByAShortRequestedDelay() async {
+        // Retry-After is a floor, not a replacement: an hour's backoff still holds, and a
+        // flush after the requested 10 ms cuts it short as usual.
+        let backend = ScriptedBackend([.retryAfter(0.01)])
+        let output = BufferedOutput(
+            storage: InMemoryOutbox(), backend: backend,
+            configuration: BufferedOutputConfiguration(chunkCount: 1, flushInterval: 0, backoff: Backoff(initial: 3600, jitter: 0)),
+            name: "test")
+        output.write([EncodedLog(envelope: LogEnvelope(tag: "a.b", payload: LogPayload()), body: Array("{}".utf8))])
+        output.writerIsIdle()
+        #expect(await eventually { output.statistics.retryableFailures == 1 })
+        try? await Task.sleep(for: .milliseconds(100))
+        #expect(backend.sends == 1)
+        await output.flush()
+        #expect(backend.accepted.count == 1 && output.statistics.unsentLogs == 0)
+        await output.shutdown()
+    }
 }

@@ -9,6 +9,8 @@ final class ScriptedBackend: LogBackend {
     enum Answer: Sendable {
         case accept
         case retryable
+        /// A retryable failure that asks for this many seconds' rest (like HTTP 429 with `Retry-After`).
+        case retryAfter(Double)
         case permanent
         /// Hangs for this many seconds, then accepts (too late when beyond the timeout).
         case hang(Double)
@@ -43,6 +45,8 @@ final class ScriptedBackend: LogBackend {
             return .accepted
         case .retryable:
             return .retryableFailure("HTTP 503")
+        case .retryAfter(let seconds):
+            return .retryableFailure("HTTP 429", retryAfter: seconds)
         case .permanent:
             return .permanentFailure("HTTP 400")
         case .hang(let seconds):

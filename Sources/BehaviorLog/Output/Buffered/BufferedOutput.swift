@@ -199,14 +199,15 @@ public final class BufferedOutput: LogOutput {
                     state.statistics.sentChunks += 1
                     state.appendedBytes = max(0, state.appendedBytes - bytes)
                 }
-            case .retryableFailure(let reason):
+            case .retryableFailure(let reason, let retryAfter):
                 failures += 1
                 state.withLock { state in
                     state.statistics.retryableFailures += 1
                     state.statistics.lastError = "\(name): \(reason)"
                 }
                 resolveFlushWaiters()
-                await pause(configuration.backoff.delay(afterFailures: failures, using: &generator))
+                let notBefore = retryAfter.map { clock.now.advanced(by: .milliseconds(Int64(max(0, $0) * 1000))) }
+                await pause(configuration.backoff.delay(afterFailures: failures, using: &generator), notBefore: notBefore)
             case .permanentFailure(let reason):
                 failures = 0
                 do {
@@ -236,12 +237,21 @@ public final class BufferedOutput: LogOutput {
     }
 
     /// Waits `seconds`, ignoring wake-ups from new logs, but not a stop or a flush (which
-    /// tries at once: the app asked for it).
-    private func pause(_ seconds: Double) async {
+    /// tries at once: the app asked for it) — except before `notBefore`, the backend's own
+    /// `Retry-After`: sending sooner would only be refused again, so until then a flush
+    /// returns at once (as after any failed send) and the wait goes on.
+    private func pause(_ seconds: Double, notBefore: ContinuousClock.Instant? = nil) async {
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(seconds))
+        let backoffEnd = clock.now.advanced(by: .seconds(seconds))
+        let deadline = notBefore.map { max($0, backoffEnd) } ?? backoffEnd
         while clock.now < deadline {
-            if state.withLock({ $0.stopping || $0.flushRequested }) { return }
+            let (stopping, flushRequested) = state.withLock { ($0.stopping, $0.flushRequested) }
+            if stopping { return }
+            if flushRequested {
+                guard let notBefore, clock.now < notBefore else { return }
+                resolveFlushWaiters()
+                continue
+            }
             await wake.wait(for: Self.seconds(deadline - clock.now))
         }
     }

@@ -16,7 +16,12 @@ public enum LogDeliveryResult: Sendable, Equatable {
     case accepted
     /// A failure that may pass (no network, a timeout, HTTP 5xx, 408, 429): the chunk is
     /// sent again after a backoff.
-    case retryableFailure(String)
+    ///
+    /// `retryAfter` is how long the backend asked to be left alone, in seconds (HTTP's
+    /// `Retry-After`): the next attempt waits at least that long, even when the backoff is
+    /// shorter, and a `flush()` does not cut that part short (it returns instead, as after
+    /// any failed send). `nil` leaves the wait to the backoff.
+    case retryableFailure(String, retryAfter: Double? = nil)
     /// A failure that will not pass (HTTP 4xx: the backend rejects these logs): the chunk
     /// is moved aside, counted, and not sent again.
     case permanentFailure(String)
@@ -26,7 +31,7 @@ public enum LogDeliveryResult: Sendable, Equatable {
     public static func httpStatus(_ status: Int) -> LogDeliveryResult {
         switch status {
         case 200..<300: .accepted
-        case 408, 429, 500..<600: .retryableFailure("HTTP \(status)")
+        case 408, 429, 500..<600: .retryableFailure("HTTP \(status)", retryAfter: nil)
         default: .permanentFailure("HTTP \(status)")
         }
     }

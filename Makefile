@@ -47,15 +47,23 @@ clean:
 	rm -rf .build .build-* bench-out fuzz-out
 
 ## demo: the main job, end to end: check the definitions, regenerate Generated/ from them, build,
-## run the sample app (recipe-demo) through the whole pipeline, then say how to inspect its logs.
-demo: build
+## run the sample app (recipe-demo) through the whole pipeline, then look at its logs with logview.
+demo: deps
+	$(SWIFT) build -c $(CONFIG) --product loggen
 	$(BIN)/loggen lint LogDefinitions
 	$(BIN)/loggen $(LOGGEN_GENERATE)
-	$(SWIFT) build -c $(CONFIG) --product recipe-demo
+	$(SWIFT) build -c $(CONFIG)
 	rm -rf $(DEMO_STORE)
 	$(BIN)/recipe-demo --events $(DEMO_EVENTS) --seed 42 --store $(DEMO_STORE)
+	@echo; echo "== the last logs (logview --store $(DEMO_STORE) -n 5)"
+	@$(BIN)/logview --store $(DEMO_STORE) -n 5 -o table
+	@echo; echo "== logview stats --store $(DEMO_STORE)"
+	@$(BIN)/logview stats --store $(DEMO_STORE)
+	@echo; echo "== logview check: the simulated sessions send a few out-of-range pages on purpose"
+	@$(BIN)/logview check --store $(DEMO_STORE) --definitions LogDefinitions | tail -n 3
 	@echo
 	@echo "Inspect the logs the demo stored:"
 	@echo "  $(BIN)/logview --store $(DEMO_STORE)            # the last logs, as a table"
-	@echo "  $(BIN)/logview stats --store $(DEMO_STORE)      # counts per tag, pending, dropped"
+	@echo "  $(BIN)/logview tail --store $(DEMO_STORE) --tag 'recipe_search.*'"
+	@echo "  $(BIN)/logview stats --store $(DEMO_STORE) --by category"
 	@echo "  $(BIN)/logview check --store $(DEMO_STORE) --definitions LogDefinitions"

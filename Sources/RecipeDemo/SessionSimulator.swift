@@ -68,7 +68,8 @@ public struct SessionSimulator: Sendable {
             // Now and then the app has a bug: page 0 (the definition says 1...1000), so the
             // log is clamped and its envelope records the violation.
             let page = random.chance(0.01) ? 0 : Int32(random.int(1...5))
-            let filters = (0..<random.int(0...3)).map { _ in random.pick(SearchFilter.allCases) }
+            // A filter is on or off: each at most once, in the order the screen lists them.
+            let filters = SearchFilter.allCases.filter { _ in random.int(0...2) == 0 }
             return RecipeSearch.search(keyword: keyword, order: random.pick(SearchOrder.allCases), filters: filters, page: page)
         case 22..<38:
             recipeID = Int64(random.int(1_000...99_999))

@@ -131,7 +131,7 @@ import Testing
         summary.add([])
         summary.add(findings(payload: #"{"keyword":"egg","order":"newest","page":0}"#))
         summary.add(findings(payload: #"{"keyword":"egg","order":"latest","page":0}"#))
-        #expect(summary.description == "checked 3 logs: 3 findings in 2 logs (2 range, 1 enum case)")
+        #expect(summary.description == "checked 3 logs: 3 findings in 2 logs (range: 2, enum case: 1)")
         #expect(CheckSummary().description == "checked 0 logs: no findings")
         #expect(CheckSummary.grouped(1_234_567) == "1,234,567")
     }
@@ -183,7 +183,7 @@ import Testing
             found += findings
             return true
         }
-        #expect(summary.description == "checked 6 logs: 6 findings in 5 logs (1 unknown tag, 1 obsolete event, 1 range, 1 enum case, 1 recorded violation, 1 malformed log)")
+        #expect(summary.description == "checked 6 logs: 6 findings in 5 logs (unknown tag: 1, obsolete event: 1, range: 1, enum case: 1, recorded violation: 1, malformed log: 1)")
         #expect(found.map(\.sequence) == [2, 2, 3, 4, 5, 6])
 
         let coverage = CoverageReport(schema: DefinitionCheckerTests.schema, tagCounts: try store.query().tagCounts())

@@ -16,11 +16,12 @@ public struct CheckSummary: Hashable, Sendable, CustomStringConvertible {
 
     public var findingCount: Int { counts.values.reduce(0, +) }
 
-    /// `checked 1,000 logs: 3 findings in 2 logs (1 unknown tag, 2 range)` or `… no findings`.
+    /// `checked 1,000 logs: 3 findings in 2 logs (unknown tag: 1, range: 2)` or `… no findings`.
+    /// Kinds are labels with their counts, so that no kind needs a plural form.
     public var description: String {
         let checked = "checked \(Self.grouped(logsChecked)) \(logsChecked == 1 ? "log" : "logs")"
         guard findingCount > 0 else { return checked + ": no findings" }
-        let parts = counts.keys.sorted().map { "\(Self.grouped(counts[$0]!)) \($0.rawValue)" }
+        let parts = counts.keys.sorted().map { "\($0.rawValue): \(Self.grouped(counts[$0]!))" }
         return "\(checked): \(Self.grouped(findingCount)) \(findingCount == 1 ? "finding" : "findings") in "
             + "\(Self.grouped(logsWithFindings)) \(logsWithFindings == 1 ? "log" : "logs") (\(parts.joined(separator: ", ")))"
     }

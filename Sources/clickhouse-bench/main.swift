@@ -60,7 +60,7 @@ final class RecordingTransport: HTTPTransport {
 let transport = RecordingTransport(path: argument("rows"))
 let output = try ClickHouseOutput(
     directory: store,
-    configuration: ClickHouseConfiguration(server: server, table: table, gzip: false, timeout: 60),
+    configuration: ClickHouseConfiguration(server: server, table: table, timeout: 60),
     buffering: BufferedOutputConfiguration(chunkCount: 20_000, chunkBytes: 16 << 20, flushInterval: 0.2, sendTimeout: 120),
     storeConfiguration: try LogStoreConfiguration(syncEveryRecords: 1_000, syncIntervalMilliseconds: 200, maximumTotalBytes: nil, maximumAgeSeconds: nil),
     name: "clickhouse", transport: transport)

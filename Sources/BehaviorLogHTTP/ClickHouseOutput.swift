@@ -82,7 +82,8 @@ public final class ClickHouseOutput: HTTPOutput, @unchecked Sendable {
     ///   - configuration: The server, table, credentials, gzip and timeout.
     ///   - buffering: Chunk size, flush interval and backoff. ClickHouse prefers few large
     ///     inserts, so the default chunk is 10,000 logs or 4 MiB.
-    ///   - transport: How requests go out (URLSession unless a test gives its own).
+    ///   - transport: How requests go out: `SocketTransport` for `http://`, URLSession for
+    ///     `https://`, unless a test gives its own.
     /// - Throws: `LogStoreError` when the store cannot be opened.
     public init(
         directory: String, configuration: ClickHouseConfiguration,
@@ -109,7 +110,9 @@ final class ClickHouseBackend: LogBackend {
         parallelInserts = configuration.parallelInserts
         // The configuration was checked when it was built.
         let insertConfiguration = try! configuration.http(query: "INSERT INTO \(configuration.table) FORMAT JSONEachRow")
-        let shared = transport ?? URLSessionTransport(timeout: configuration.timeout)
+        // Plain HTTP (a server on the same host or network) goes over a socket of its own:
+        // URLSession's Dispatch sources cost as much CPU as the inserts themselves.
+        let shared = transport ?? (configuration.server.scheme == "http" ? SocketTransport() : URLSessionTransport(timeout: configuration.timeout))
         insert = HTTPPoster(configuration: insertConfiguration, transport: shared)
         describe = HTTPPoster(configuration: try! configuration.http(query: "DESCRIBE TABLE \(configuration.table) FORMAT TabSeparated"), transport: shared)
     }

@@ -112,9 +112,16 @@ final class ClickHouseBackend: LogBackend {
         let insertConfiguration = try! configuration.http(query: "INSERT INTO \(configuration.table) FORMAT JSONEachRow")
         // Plain HTTP (a server on the same host or network) goes over a socket of its own:
         // URLSession's Dispatch sources cost as much CPU as the inserts themselves.
-        let shared = transport ?? (configuration.server.scheme == "http" ? SocketTransport() : URLSessionTransport(timeout: configuration.timeout))
+        let shared = transport ?? Self.defaultTransport(for: configuration)
         insert = HTTPPoster(configuration: insertConfiguration, transport: shared)
         describe = HTTPPoster(configuration: try! configuration.http(query: "DESCRIBE TABLE \(configuration.table) FORMAT TabSeparated"), transport: shared)
+    }
+
+    static func defaultTransport(for configuration: ClickHouseConfiguration) -> any HTTPTransport {
+        #if canImport(Glibc)
+        if configuration.server.scheme == "http" { return SocketTransport() }
+        #endif
+        return URLSessionTransport(timeout: configuration.timeout)
     }
 
     func send(_ chunk: LogChunk) async -> LogDeliveryResult {

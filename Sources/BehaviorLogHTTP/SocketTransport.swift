@@ -1,3 +1,4 @@
+#if canImport(Glibc)
 import Foundation
 import Glibc
 
@@ -7,7 +8,8 @@ import Glibc
 /// URLSession on Linux drives each socket through Dispatch sources, which re-arm through
 /// the Dispatch manager thread on every readiness event; uploading megabytes to a server
 /// that reads slowly made that half of the process's CPU (`make bench-clickhouse`). This
-/// writes the body with `write` in as few calls as the kernel takes.
+/// writes the body with `send` in as few calls as the kernel takes. Linux only: on Apple
+/// platforms URLSession has no such cost.
 ///
 /// Each request opens its own connection (`Connection: close`), so a request abandoned by
 /// a timeout leaves nothing behind. Errors are `URLError`s (timed out, cannot connect,
@@ -134,3 +136,4 @@ public struct SocketTransport: HTTPTransport {
         return body
     }
 }
+#endif

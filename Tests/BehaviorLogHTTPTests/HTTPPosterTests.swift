@@ -138,6 +138,7 @@ import Testing
     }
 }
 
+#if canImport(Glibc)
 /// The same answers through `SocketTransport`, the transport `ClickHouseOutput` uses for `http://`.
 @Suite struct SocketTransportTests {
     let server: MisbehavingServer
@@ -187,3 +188,4 @@ import Testing
         #expect(String(decoding: response.body, as: UTF8.self) == "Code: 252")
     }
 }
+#endif

@@ -40,11 +40,13 @@ func rowCount() async throws -> Int {
 
 /// Appends each request body to a file, then sends it.
 final class RecordingTransport: HTTPTransport {
-    let next = URLSessionTransport(timeout: 120)
+    /// What ClickHouseOutput uses by default: its own socket for http://, URLSession for https://.
+    let next: any HTTPTransport
     let file: FileHandle?
     /// Nanoseconds spent waiting for inserts to be answered (ClickHouse and the HTTP stack).
     let insertNanoseconds = Atomic<Int>(0)
-    init(path: String?) {
+    init(path: String?, server: URL) {
+        next = server.scheme == "http" ? SocketTransport() : URLSessionTransport(timeout: 120)
         if let path { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         file = path.flatMap { FileHandle(forWritingAtPath: $0) }
     }
@@ -57,10 +59,10 @@ final class RecordingTransport: HTTPTransport {
     }
 }
 
-let transport = RecordingTransport(path: argument("rows"))
+let transport = RecordingTransport(path: argument("rows"), server: server)
 let output = try ClickHouseOutput(
     directory: store,
-    configuration: ClickHouseConfiguration(server: server, table: table, gzip: false, timeout: 60),
+    configuration: ClickHouseConfiguration(server: server, table: table, timeout: 60),
     buffering: BufferedOutputConfiguration(chunkCount: 20_000, chunkBytes: 16 << 20, flushInterval: 0.2, sendTimeout: 120),
     storeConfiguration: try LogStoreConfiguration(syncEveryRecords: 1_000, syncIntervalMilliseconds: 200, maximumTotalBytes: nil, maximumAgeSeconds: nil),
     name: "clickhouse", transport: transport)

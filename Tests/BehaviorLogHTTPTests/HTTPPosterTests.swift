@@ -1,4 +1,4 @@
-import BehaviorLogHTTP
+@testable import BehaviorLogHTTP
 import Foundation
 import Testing
 
@@ -137,3 +137,55 @@ import Testing
         #expect(String(decoding: HTTPBodyFormat.jsonArray.body(rows: []), as: UTF8.self) == "[]")
     }
 }
+
+#if canImport(Glibc)
+/// The same answers through `SocketTransport`, the transport `ClickHouseOutput` uses for `http://`.
+@Suite struct SocketTransportTests {
+    let server: MisbehavingServer
+
+    init() throws {
+        server = try MisbehavingServer()
+    }
+
+    private func post(_ script: String, timeout: Double = 5, body: [UInt8] = Array("{}\n".utf8)) async throws -> HTTPDeliveryOutcome {
+        await HTTPPoster(
+            configuration: try HTTPOutputConfiguration(url: server.url(script: script), timeout: timeout),
+            transport: SocketTransport()
+        ).post(body)
+    }
+
+    @Test func answersAreReadAsWithURLSession() async throws {
+        #expect(try await post("204") == .accepted)
+        #expect(try await post("500") == .retry(reason: "HTTP 500: scripted failure", after: nil))
+        #expect(try await post("429-7") == .retry(reason: "HTTP 429: slow down", after: 7))
+        #expect(try await post("400") == .reject(reason: "HTTP 400: scripted failure"))
+    }
+
+    @Test func aLargeBodyArrivesWhole() async throws {
+        let body = Array(String(repeating: "{\"keyword\":\"egg\"}\n", count: 50_000).utf8)
+        #expect(try await post("200", body: body) == .accepted)
+        let received = try #require(try server.received().last)
+        #expect(received.body == String(decoding: body, as: UTF8.self))
+    }
+
+    @Test func hangsClosesAndRefusalsAreRetried() async throws {
+        #expect(try await post("hang-10", timeout: 1) == .retry(reason: "no answer within the request timeout", after: nil))
+        guard case .retry = try await post("close") else {
+            Issue.record("a connection closed without an answer must be retried")
+            return
+        }
+        let refused = await HTTPPoster(
+            configuration: try HTTPOutputConfiguration(url: URL(string: "http://127.0.0.1:1/")!, timeout: 5), transport: SocketTransport()
+        ).post([])
+        #expect(refused == .retry(reason: "could not connect (connection refused)", after: nil))
+    }
+
+    @Test func chunkedBodiesAreDecoded() throws {
+        let raw = Array("HTTP/1.1 500 Internal Server Error\r\nTransfer-Encoding: chunked\r\nRetry-After: 3\r\n\r\n5\r\nCode:\r\n4\r\n 252\r\n0\r\n\r\n".utf8)
+        let response = try SocketTransport.parse(raw)
+        #expect(response.status == 500)
+        #expect(response.headers["retry-after"] == "3")
+        #expect(String(decoding: response.body, as: UTF8.self) == "Code: 252")
+    }
+}
+#endif

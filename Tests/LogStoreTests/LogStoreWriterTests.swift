@@ -128,12 +128,20 @@ import Testing
     @Test func groupCommitByTime() throws {
         let store = TemporaryStore()
         defer { store.remove() }
+        let opened = ContinuousClock.now
         let writer = try LogStoreWriter(directory: store.path, configuration: try LogStoreConfiguration(
-            syncEveryRecords: 1_000_000, syncIntervalMilliseconds: 20))
+            syncEveryRecords: 1_000_000, syncIntervalMilliseconds: 200))
         try writer.append(sampleEntry(1))
-        #expect(try writer.syncIfDue() == nil)
-        usleep(30_000)
-        #expect(try writer.syncIfDue() == 1)
+        let early = try writer.syncIfDue()
+        // Not due before the interval; a loaded machine may have let it pass already, and then
+        // the sync is rightly due (this asserts the rule, not the scheduler's timing).
+        if ContinuousClock.now - opened < .milliseconds(200) {
+            #expect(early == nil)
+        }
+        if early == nil {
+            usleep(250_000)
+            #expect(try writer.syncIfDue() == 1)
+        }
         #expect(writer.durableSequence == 1)
     }
 }

@@ -103,11 +103,11 @@ final class StoreReadingCore: @unchecked Sendable {
                         if let from = filter.from, header.timestamp < from { continue }
                         if let until = filter.until, header.timestamp >= until { continue }
                     }
-                    let (tag, tagMatches) = tags.lookUp(UnsafeRawBufferPointer(rebasing: bytes[42 ..< 42 + header.tagLength]))
-                    guard tagMatches else { continue }
+                    let tag = tags.lookUp(UnsafeRawBufferPointer(rebasing: bytes[42 ..< 42 + header.tagLength]))
+                    guard tags.matches(tag) else { continue }
                     lastSequence = header.sequence
                     handedOut += 1
-                    let decision = try body(BorrowedLogRecord(frame: bytes, header: header, tag: tag))
+                    let decision = try body(BorrowedLogRecord(frame: bytes, header: header, tag: tags.tag(tag)))
                     if decision == .stop || handedOut == limit {
                         continuation = Continuation(after: lastSequence, filter: filter, segment: number,
                                                     offset: scanner.position, lastSequence: scanner.lastSequence)

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The distinct tags a reader has met, each kept once as a `String` with whether the current
 /// filter accepts it, so that a scan looks a record's tag up by its bytes: no `String` and no
 /// allocation per record.
@@ -18,6 +20,9 @@ final class TagTable {
     private var generation = 0
     /// The entry of the previous lookup: logs come in runs of one tag.
     private var last = -1
+    /// Entry indexes by the low bits of the hash (-1: none): most lookups end here, without
+    /// the dictionary's own hashing.
+    private var slots = [Int](repeating: -1, count: 256)
 
     /// Makes later lookups answer for `filter`.
     func use(_ filter: LogRecordFilter) {
@@ -26,15 +31,22 @@ final class TagTable {
         generation += 1
     }
 
-    /// The interned tag for `bytes`, and whether the filter's tags and categories accept it.
-    func lookUp(_ bytes: UnsafeRawBufferPointer) -> (tag: String, matches: Bool) {
-        if last >= 0, entries[last].bytes.withUnsafeBytes({ $0.elementsEqual(bytes) }) { return answer(last) }
+    /// The entry of the tag `bytes` (made on first sight); see ``matches(_:)`` and ``tag(_:)``.
+    func lookUp(_ bytes: UnsafeRawBufferPointer) -> Int {
+        if last >= 0, TagTable.equal(entries[last].bytes, bytes) { return last }
         let hash = TagTable.hash(bytes)
+        let slot = Int(truncatingIfNeeded: hash & 255)
+        let cached = slots[slot]
+        if cached >= 0, TagTable.equal(entries[cached].bytes, bytes) {
+            last = cached
+            return cached
+        }
         var index = firstByHash[hash] ?? -1
         while index >= 0 {
-            if entries[index].bytes.withUnsafeBytes({ $0.elementsEqual(bytes) }) {
+            if TagTable.equal(entries[index].bytes, bytes) {
                 last = index
-                return answer(index)
+                slots[slot] = index
+                return index
             }
             index = entries[index].next
         }
@@ -42,15 +54,26 @@ final class TagTable {
         entries.append(Entry(bytes: Array(bytes), string: string, generation: -1, matches: false, next: firstByHash[hash] ?? -1))
         firstByHash[hash] = entries.count - 1
         last = entries.count - 1
-        return answer(last)
+        slots[slot] = last
+        return last
     }
 
-    private func answer(_ index: Int) -> (tag: String, matches: Bool) {
+    /// Whether the filter's tags and categories accept the tag of entry `index`.
+    func matches(_ index: Int) -> Bool {
         if entries[index].generation != generation {
             entries[index].matches = filter.matches(tag: entries[index].string)
             entries[index].generation = generation
         }
-        return (entries[index].string, entries[index].matches)
+        return entries[index].matches
+    }
+
+    /// The tag of entry `index`, one `String` shared by every lookup.
+    func tag(_ index: Int) -> String {
+        entries[index].string
+    }
+
+    private static func equal(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+        stored.count == bytes.count && stored.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
     }
 
     /// FNV-1a over the tag bytes.

@@ -46,6 +46,25 @@ public final class LogStoreReader: Sendable {
         try core.withLock { (core) throws(LogStoreError) in try core.read(after: sequence, limit: limit, filter: filter) }
     }
 
+    /// Lends the records with a sequence number above `sequence` that match `filter`, in order,
+    /// to `body`, without copying them: the tag is shared, the payload is borrowed from the
+    /// reader's buffer and valid only during the call. Every record's checksum is verified
+    /// first; a damaged frame is never lent. The scan ends after `limit` records, when `body`
+    /// returns ``LogScanDecision/stop``, or at the end of the store; a later scan after the
+    /// last sequence lent continues where this one stopped, and closed segments whose index
+    /// shows no match are skipped unread, as with ``read(after:limit:matching:)``.
+    ///
+    /// `body` runs while the reader is locked: it must not use this reader.
+    /// - Returns: how many records `body` was given.
+    /// - Throws: a ``LogStoreError``, or what `body` throws (the scan then stops).
+    @discardableResult
+    public func scan(
+        after sequence: UInt64 = 0, limit: Int = .max, matching filter: LogRecordFilter = .all,
+        _ body: (borrowing BorrowedLogRecord) throws -> LogScanDecision
+    ) throws -> Int {
+        try core.withLock { core in try core.scan(after: sequence, limit: limit, filter: filter, body) }
+    }
+
     /// Up to `limit` records after cursor `name`'s acknowledged position (the cursor is not moved).
     public func read(cursor name: String, limit: Int) throws(LogStoreError) -> [LogRecord] {
         let after = try acknowledgedSequence(cursor: name)

@@ -78,18 +78,6 @@ enum RecordFrame {
             frameBytes: frameBytes))
     }
 
-    /// Decodes the record of a valid frame.
-    static func record(_ bytes: UnsafeRawBufferPointer, header: FrameHeader) -> LogRecord {
-        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[24 ..< 40])) }
-        return LogRecord(
-            sequence: header.sequence,
-            tag: tag(bytes, header: header),
-            timestamp: header.timestamp,
-            uuid: UUID(uuid: uuid),
-            payload: Array(bytes[(42 + header.tagLength) ..< header.frameBytes]))
-    }
-
     /// The tag of a valid frame (invalid UTF-8 is repaired, never trusted).
     static func tag(_ bytes: UnsafeRawBufferPointer, header: FrameHeader) -> String {
         String(decoding: UnsafeRawBufferPointer(rebasing: bytes[42 ..< 42 + header.tagLength]), as: UTF8.self)

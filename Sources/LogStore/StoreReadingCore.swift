@@ -11,6 +11,8 @@ final class StoreReadingCore: @unchecked Sendable {
     /// Where the previous read stopped, so that the next chunk continues without a search.
     private var continuation: Continuation?
     private var current: (segment: OpenSegment, scanner: SegmentScanner)?
+    /// The tags met so far, so that a scan matches tags by their bytes.
+    private let tags = TagTable()
 
     private struct Continuation {
         var after: UInt64
@@ -37,11 +39,34 @@ final class StoreReadingCore: @unchecked Sendable {
 
     /// Up to `limit` records with a sequence number above `after`, in sequence order.
     func read(after: UInt64, limit: Int, filter: LogRecordFilter) throws(LogStoreError) -> [LogRecord] {
-        guard limit > 0 else { return [] }
-        let segments = try layout.list().segments
-        guard !segments.isEmpty else { return [] }
         var records: [LogRecord] = []
-        records.reserveCapacity(min(limit, 4096))
+        records.reserveCapacity(min(max(limit, 0), 4096))
+        do {
+            try scan(after: after, limit: limit, filter: filter) { record in
+                records.append(record.record)
+                return .continue
+            }
+        } catch let error as LogStoreError {
+            throw error
+        } catch {
+            preconditionFailure("the body above does not throw")
+        }
+        return records
+    }
+
+    /// Lends up to `limit` records with a sequence number above `after` that match `filter`,
+    /// in sequence order, to `body`, until it returns ``LogScanDecision/stop``.
+    /// - Returns: how many records `body` was given.
+    @discardableResult
+    func scan(
+        after: UInt64, limit: Int, filter: LogRecordFilter, _ body: (borrowing BorrowedLogRecord) throws -> LogScanDecision
+    ) throws -> Int {
+        guard limit > 0 else { return 0 }
+        let segments = try layout.list().segments
+        guard !segments.isEmpty else { return 0 }
+        tags.use(filter)
+        let timeFiltered = filter.from != nil || filter.until != nil
+        var handedOut = 0
         var startIndex: Int
         var resume: Continuation?
         if let continuation, continuation.after == after, continuation.filter == filter,
@@ -74,15 +99,19 @@ final class StoreReadingCore: @unchecked Sendable {
                 switch try scanner.next() {
                 case .record(let header, let bytes, _):
                     guard header.sequence > lastSequence else { continue }
-                    if !filter.matchesEverything {
-                        guard filter.matches(tag: RecordFrame.tag(bytes, header: header), timestamp: header.timestamp) else { continue }
+                    if timeFiltered {
+                        if let from = filter.from, header.timestamp < from { continue }
+                        if let until = filter.until, header.timestamp >= until { continue }
                     }
-                    records.append(RecordFrame.record(bytes, header: header))
+                    let tag = tags.lookUp(UnsafeRawBufferPointer(rebasing: bytes[42 ..< 42 + header.tagLength]))
+                    guard tags.matches(tag) else { continue }
                     lastSequence = header.sequence
-                    if records.count == limit {
+                    handedOut += 1
+                    let decision = try body(BorrowedLogRecord(frame: bytes, header: header, tag: tags.tag(tag)))
+                    if decision == .stop || handedOut == limit {
                         continuation = Continuation(after: lastSequence, filter: filter, segment: number,
                                                     offset: scanner.position, lastSequence: scanner.lastSequence)
-                        return records
+                        return handedOut
                     }
                 case .skipped:
                     continue
@@ -93,7 +122,7 @@ final class StoreReadingCore: @unchecked Sendable {
             continuation = Continuation(after: lastSequence, filter: filter, segment: number,
                                         offset: scanner.position, lastSequence: scanner.lastSequence)
         }
-        return records
+        return handedOut
     }
 
     /// The scanner of segment `number`, reusing the open one; `nil` if the segment is gone.

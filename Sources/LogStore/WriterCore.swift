@@ -15,6 +15,8 @@ final class WriterCore: @unchecked Sendable {
     private var active: ActiveSegment?
     private let buffer: WriteBuffer
     private var nextSegmentNumber: UInt64 = 1
+    /// Segments with no records, deleted once a newer segment exists (see ``deleteWhenSuperseded(_:)``).
+    private var emptySegments: [UInt64] = []
 
     private(set) var nextSequence: UInt64 = 1
     /// The last sequence handed to `write(2)`.
@@ -72,6 +74,7 @@ final class WriterCore: @unchecked Sendable {
             try recover()
             try startSegment()
         } catch {
+            isClosed = true  // deinit must not close the lock file a second time
             lockFile.close()
             throw error
         }
@@ -125,7 +128,7 @@ final class WriterCore: @unchecked Sendable {
             next = max(next, info.baseSequence)
             if let range = info.sequenceRange { next = max(next, range.upperBound + 1) }
             if info.recordCount == 0 {
-                deleteSegment(number)
+                deleteWhenSuperseded(number)
             } else {
                 closedSegments.append(info)
             }
@@ -147,6 +150,14 @@ final class WriterCore: @unchecked Sendable {
         unlink(layout.indexPath(number))
     }
 
+    /// Deletes an empty segment, but only once a newer segment exists. The next writer numbers
+    /// its segments after the highest file it finds; were the newest file deleted, that number
+    /// would be given again, and a reader still holding the deleted file under it would read
+    /// the old file and skip everything the new writer puts in the reused one.
+    private func deleteWhenSuperseded(_ number: UInt64) {
+        emptySegments.append(number)
+    }
+
     // MARK: Segments
 
     private func startSegment() throws(LogStoreError) {
@@ -165,6 +176,8 @@ final class WriterCore: @unchecked Sendable {
             throw error
         }
         let info = LogSegmentInfo(number: number, baseSequence: nextSequence)
+        for empty in emptySegments { deleteSegment(empty) }
+        emptySegments.removeAll()
         active = ActiveSegment(file: file, number: number, size: SegmentHeader.byteCount, written: info, buffered: info)
     }
 
@@ -182,7 +195,7 @@ final class WriterCore: @unchecked Sendable {
             writeIndex(info)
             closedSegments.append(info)
         } else {
-            deleteSegment(info.number)
+            deleteWhenSuperseded(info.number)
         }
     }
 
@@ -200,7 +213,7 @@ final class WriterCore: @unchecked Sendable {
             writeIndex(info)
             closedSegments.append(info)
         } else {
-            deleteSegment(segment.number)
+            deleteWhenSuperseded(segment.number)
         }
     }
 

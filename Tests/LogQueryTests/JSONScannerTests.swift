@@ -2,6 +2,30 @@ import Testing
 @testable import LogQuery
 
 @Suite struct JSONScannerTests {
+    /// The end of a string, found eight bytes at a time, is where a byte-by-byte walk finds it:
+    /// quotes, escapes and control characters at every position of a word, multi-byte UTF-8.
+    @Test func stringEndAgreesWithAByteWalk() {
+        func walked(_ bytes: [UInt8]) -> Int? {
+            var index = 1
+            while index < bytes.count {
+                if bytes[index] == 0x22 { return index + 1 }
+                if bytes[index] == 0x5C { index += 2; continue }
+                if bytes[index] < 0x20 { return nil }
+                index += 1
+            }
+            return nil
+        }
+        let alphabet: [UInt8] = Array("ab é\\\"".utf8) + [0x01, 0x1F, 0x20, 0x7F, 0x80, 0xFF, 0x5B]
+        var generator = SystemRandomNumberGenerator()
+        for length in 0 ..< 40 {
+            for _ in 0 ..< 200 {
+                let bytes = [0x22] + (0 ..< length).map { _ in alphabet.randomElement(using: &generator)! }
+                let found = bytes.withUnsafeBufferPointer { JSONScanner($0).stringEnd(from: 0) }
+                #expect(found == walked(bytes), "\(bytes)")
+            }
+        }
+    }
+
     @Test func decodesEveryKindOfValueInOrder() throws {
         let value = try #require(JSONValue.parse(#" {"b":1,"a":[true,false,null],"c":{"d":-2.5e1},"e":"x\"\u00e9\ud83d\ude00","f":9223372036854775807} "#))
         #expect(value == .object([

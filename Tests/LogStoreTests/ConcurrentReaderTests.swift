@@ -110,4 +110,34 @@ import Testing
         #expect(after.first?.sequence == firstOfLast)
         #expect(after.last?.sequence == 60)
     }
+
+    /// A writer that opens and closes without appending leaves an empty newest segment. If that
+    /// file were deleted, the next writer would create a segment with the same number, and a
+    /// reader still holding the deleted file under that number would never see what the new
+    /// writer puts in it: once the writer rotates, the reader moves on and those records are
+    /// skipped. Step by step, in one process, so the interleaving is exact.
+    @Test func readerFollowsPastAWriterThatAppendedNothing() throws {
+        let store = TemporaryStore()
+        defer { store.remove() }
+        let configuration = TemporaryStore.configuration(segmentBytes: 4096)
+        let first = try LogStoreWriter(directory: store.path, configuration: configuration)
+        try first.append(contentsOf: (1 ... 10).map { sampleEntry($0) })
+        try first.close()
+        let idle = try LogStoreWriter(directory: store.path, configuration: configuration)
+        let reader = try LogStoreReader(directory: store.path)
+        // The reader reaches the idle writer's empty segment and keeps it open.
+        #expect(try reader.read(after: 0, limit: 100).map(\.sequence) == Array(1 ... 10))
+        try idle.close()
+        let next = try LogStoreWriter(directory: store.path, configuration: configuration)
+        try next.append(contentsOf: (11 ... 200).map { sampleEntry($0) })  // several segments
+        try next.flush()
+        var seen: [UInt64] = []
+        while let chunk = Optional(try reader.read(after: seen.last ?? 10, limit: 37)), !chunk.isEmpty {
+            seen += chunk.map(\.sequence)
+        }
+        #expect(seen == Array(11 ... 200), "missed \(Set(11 ... 200).subtracting(seen).sorted().prefix(10))")
+        let numbers = try reader.segments().map(\.number)
+        #expect(numbers == numbers.sorted() && Set(numbers).count == numbers.count)
+        try next.close()
+    }
 }

@@ -29,6 +29,12 @@ import LogStore
         let reader = try LogStoreReader(directory: store.path)
         let searches = try reader.read(after: 0, limit: 100, matching: LogRecordFilter(categories: ["search"]))
         #expect(searches.map(\.payload) == [Array(#"{"query":"shoes"}"#.utf8)])
+        var bytes = 0
+        try reader.scan(matching: LogRecordFilter(tags: ["search.submitted"])) { record in
+            bytes += record.payload.count
+            return .continue
+        }
+        #expect(bytes == #"{"query":"shoes"}"#.utf8.count)
         let stats = try reader.stats()
         #expect(stats.cursors.map(\.pendingRecords) == [0] && stats.droppedByCaps == 0)
         let check = try reader.verify()

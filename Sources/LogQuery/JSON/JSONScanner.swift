@@ -255,6 +255,25 @@ public struct JSONScanner {
     @inline(__always)
     func stringEnd(from index: Int) -> Int? {
         var index = index + 1
+        // Eight bytes at a time while none is a quote, a backslash or a control character
+        // (SWAR: the lowest flagged byte is always a true match; the byte loop takes over there).
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let flagged = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word) & highs
+                if flagged == 0 {
+                    index += 8
+                    continue
+                }
+                index += flagged.trailingZeroBitCount / 8
+                break
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { return index + 1 }

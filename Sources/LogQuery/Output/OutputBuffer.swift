@@ -93,12 +93,22 @@ public struct OutputBuffer {
 
     /// Appends a UUID as the runtime writes it: lowercase hexadecimal with dashes.
     public mutating func appendUUID(_ uuid: UUID) {
-        withUnsafeBytes(of: uuid.uuid) { raw in
-            for index in 0..<16 {
-                if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
-                bytes.append(Self.hexDigit(raw[index] >> 4))
-                bytes.append(Self.hexDigit(raw[index] & 0x0F))
+        // Formatted on the stack and appended once: 36 appends cost more than the digits.
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { out in
+            withUnsafeBytes(of: uuid.uuid) { raw in
+                var position = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        out[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                    out[position] = Self.hexDigit(raw[index] >> 4)
+                    out[position + 1] = Self.hexDigit(raw[index] & 0x0F)
+                    position += 2
+                }
             }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: out[0..<36]))
         }
     }
 

@@ -67,6 +67,9 @@ public final class StoreQuery {
 
     /// Calls `body` with each log the query selects, in output order (oldest first unless
     /// the query asks for newest first), until `body` returns `false`.
+    ///
+    /// Records are lent by the store without a copy; only the logs kept to be handed out in
+    /// a different order than the store's (newest first, the last N) are copied.
     public func forEach(_ query: LogQuery, _ body: (LogRecordView) throws -> Bool) throws {
         let segments = try self.segments()
         let candidates = segments.filter { query.mayMatch($0, tagMatches: { self.tagMatches($0, query) }) }
@@ -75,68 +78,56 @@ public final class StoreQuery {
         guard limit > 0 else { return }
 
         if !query.newestFirst && (query.fromStart || query.limit == nil) {
-            // Oldest first, from the start: one forward pass that stops at the limit, with the
-            // store read ahead on a second thread.
-            let prefetcher = RecordPrefetcher(directory: directory, filter: filter, chunkSize: Self.chunkSize)
-            defer { prefetcher.cancel() }
+            // Oldest first, from the start: one forward pass that stops at the limit.
             var emitted = 0
-            while let chunk = try nextChunk(prefetcher) {
-                for record in chunk {
-                    let keepGoing = try record.payload.withUnsafeBufferPointer { bytes -> Bool in
-                        let log = LogRecordView(record, body: bytes)
-                        guard accepts(log, query) else { return true }
-                        emitted += 1
-                        return try body(log) && emitted < limit
-                    }
-                    if !keepGoing { return }
-                }
+            try scan(after: 0, filter: filter) { record in
+                let log = LogRecordView(record)
+                guard acceptsLent(log, query) else { return .continue }
+                emitted += 1
+                return try body(log) && emitted < limit ? .continue : .stop
             }
             return
         }
 
         if query.newestFirst && query.fromStart {
             // The first N, newest of them first: collect forward, then hand out reversed.
-            var kept: [LogRecord] = []
+            var kept: [LogRecordView.Owned] = []
             try forEachSegment(candidates, filter: filter, newestFirst: false) { records in
-                for record in records where accepts(record, query) {
-                    kept.append(record)
+                for log in records {
+                    kept.append(log)
                     if kept.count == limit { return false }
                 }
                 return true
-            }
-            for record in kept.reversed() {
-                guard try record.payload.withUnsafeBufferPointer({ try body(LogRecordView(record, body: $0)) }) else { return }
+            } accept: { acceptsLent($0, query) }
+            for log in kept.reversed() {
+                guard try log.withStoredLog(body) else { return }
             }
             return
         }
 
         // The last N (or everything newest first): walk segments newest first, so that only
         // the segments holding the last N matches are read.
-        var collected: [[LogRecord]] = []
+        var collected: [[LogRecordView.Owned]] = []
         var count = 0
         try forEachSegment(candidates, filter: filter, newestFirst: true) { records in
-            var matched = records.filter { accepts($0, query) }
+            var matched = records
             if count + matched.count > limit { matched.removeFirst(count + matched.count - limit) }
             count += matched.count
             if query.newestFirst {
                 // Newest first can stream: each segment, reversed, as soon as it is read.
-                for record in matched.reversed() {
-                    guard try record.payload.withUnsafeBufferPointer({ try body(LogRecordView(record, body: $0)) }) else { return false }
+                for log in matched.reversed() {
+                    guard try log.withStoredLog(body) else { return false }
                 }
             } else {
                 collected.append(matched)
             }
             return count < limit
-        }
-        for records in collected.reversed() {
-            for record in records {
-                guard try record.payload.withUnsafeBufferPointer({ try body(LogRecordView(record, body: $0)) }) else { return }
+        } accept: { acceptsLent($0, query) }
+        for logs in collected.reversed() {
+            for log in logs {
+                guard try log.withStoredLog(body) else { return }
             }
         }
-    }
-
-    private func nextChunk(_ prefetcher: RecordPrefetcher) throws(StoreQueryError) -> [LogRecord]? {
-        do { return try prefetcher.next() } catch { throw .store(error) }
     }
 
     /// Every log the query selects, copied (for tests and small results).
@@ -146,29 +137,41 @@ public final class StoreQuery {
         return logs
     }
 
-    /// Calls `body` with the records of each candidate segment that pass the store filter.
+    /// Calls `body` with copies of the records of each candidate segment that pass the store
+    /// filter and `accept` (which sees them lent, uncopied).
     private func forEachSegment(
-        _ segments: [LogSegmentInfo], filter: LogRecordFilter, newestFirst: Bool, _ body: ([LogRecord]) throws -> Bool
+        _ segments: [LogSegmentInfo], filter: LogRecordFilter, newestFirst: Bool,
+        _ body: ([LogRecordView.Owned]) throws -> Bool, accept: (LogRecordView) -> Bool
     ) throws {
         for segment in newestFirst ? segments.reversed() : segments {
-            guard let range = segment.sequenceRange else { continue }
-            var records: [LogRecord] = []
-            var after = range.lowerBound > 0 ? range.lowerBound - 1 : 0
-            reading: while true {
-                let chunk = try read(after: after, filter: filter)
-                guard let last = chunk.last else { break }
-                for record in chunk {
-                    if record.sequence > range.upperBound { break reading }
-                    records.append(record)
-                }
-                after = last.sequence
+            var records: [LogRecordView.Owned] = []
+            try scan(segment, filter: filter) { log in
+                if accept(log) { records.append(log.owned) }
             }
             guard try body(records) else { return }
         }
     }
 
-    private func read(after: UInt64, filter: LogRecordFilter) throws(StoreQueryError) -> [LogRecord] {
-        do { return try reader.read(after: after, limit: Self.chunkSize, matching: filter) } catch { throw .store(error) }
+    /// Lends each record of `segment` that passes the store filter to `body`.
+    private func scan(_ segment: LogSegmentInfo, filter: LogRecordFilter, _ body: (LogRecordView) throws -> Void) throws {
+        guard let range = segment.sequenceRange else { return }
+        try scan(after: range.lowerBound > 0 ? range.lowerBound - 1 : 0, filter: filter) { record in
+            guard record.sequence <= range.upperBound else { return .stop }
+            try body(LogRecordView(record))
+            return .continue
+        }
+    }
+
+    /// The store's scan, with its errors as ``StoreQueryError``s.
+    @discardableResult
+    private func scan(
+        after: UInt64, limit: Int = .max, filter: LogRecordFilter, _ body: (borrowing BorrowedLogRecord) throws -> LogScanDecision
+    ) throws -> Int {
+        do {
+            return try reader.scan(after: after, limit: limit, matching: filter, body)
+        } catch let error as LogStoreError {
+            throw StoreQueryError.store(error)
+        }
     }
 
     /// The part of the query the store applies itself: the exact tags that match the
@@ -194,12 +197,10 @@ public final class StoreQuery {
             && query.conditions.allSatisfy { $0.matches(log) }
     }
 
-    func accepts(_ record: LogRecord, _ query: LogQuery) -> Bool {
-        guard query.matches(microseconds: record.timestamp.microsecondsSince1970), tagMatches(record.tag, query) else { return false }
-        if query.conditions.isEmpty { return true }
-        return record.payload.withUnsafeBufferPointer { bytes in
-            query.conditions.allSatisfy { $0.matches(LogRecordView(record, body: bytes)) }
-        }
+    /// ``accepts(_:_:)`` for a log lent through ``storeFilter(_:segments:)``, which already
+    /// holds only tags that match the patterns: the tag is not looked at again.
+    private func acceptsLent(_ log: LogRecordView, _ query: LogQuery) -> Bool {
+        query.matches(microseconds: log.microseconds) && (query.conditions.isEmpty || query.conditions.allSatisfy { $0.matches(log) })
     }
 
     /// Whether a tag matches the query's patterns, remembered per distinct tag.
@@ -233,21 +234,20 @@ public final class StoreQuery {
             from: query.since.map(LogTimestamp.init(microsecondsSince1970:)),
             until: query.until.map(LogTimestamp.init(microsecondsSince1970:)))
         while !shouldStop() {
-            let chunk = try read(after: after, filter: filter)
-            if chunk.isEmpty {
+            var stopped = false
+            let lent = try scan(after: after, limit: Self.chunkSize, filter: filter) { record in
+                after = record.sequence
+                guard tagMatches(record.tag, query) else { return .continue }
+                let log = LogRecordView(record)
+                guard query.conditions.allSatisfy({ $0.matches(log) }) else { return .continue }
+                if try body(log) { return .continue }
+                stopped = true
+                return .stop
+            }
+            if stopped { return }
+            if lent == 0 {
                 try onIdle()
                 Thread.sleep(forTimeInterval: pollInterval)
-                continue
-            }
-            for record in chunk {
-                after = record.sequence
-                guard tagMatches(record.tag, query) else { continue }
-                let keepGoing = try record.payload.withUnsafeBufferPointer { bytes -> Bool in
-                    let log = LogRecordView(record, body: bytes)
-                    guard query.conditions.allSatisfy({ $0.matches(log) }) else { return true }
-                    return try body(log)
-                }
-                if !keepGoing { return }
             }
         }
     }
@@ -282,22 +282,21 @@ public final class StoreQuery {
                 toRead.append(segment)
             }
         }
-        try forEachSegment(toRead, filter: filter, newestFirst: false) { records in
-            for record in records where accepts(record, query) {
-                let time = record.timestamp.microsecondsSince1970
-                statistics.add(tag: record.tag, microseconds: time, bucketStart: bucketer?.start(of: time))
+        for segment in toRead {
+            try scan(segment, filter: filter) { log in
+                guard acceptsLent(log, query) else { return }
+                statistics.add(tag: log.tag, microseconds: log.microseconds, bucketStart: bucketer?.start(of: log.microseconds))
             }
-            return true
         }
         return statistics
     }
 }
 
 extension LogRecordView {
-    /// A view of a store record; `body` must be the record's payload bytes.
-    init(_ record: LogRecord, body: UnsafeBufferPointer<UInt8>) {
+    /// A view of a record the store lends; valid as long as the record is.
+    init(_ record: borrowing BorrowedLogRecord) {
         self.init(sequence: record.sequence, microseconds: record.timestamp.microsecondsSince1970,
-                  tag: record.tag, uuid: record.uuid, body: body)
+                  tag: record.tag, uuid: record.uuid, body: record.payload.bindMemory(to: UInt8.self))
     }
 }
 

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A record lent by ``LogStoreReader/scan(after:limit:matching:_:)``: the framing fields, and
+/// the tag and payload as bytes in the reader's buffer. Its checksum has been verified.
+///
+/// It is valid only inside the scan's body: the bytes are overwritten by the next record.
+/// Copy what must outlive the call (``record`` copies everything).
+public struct BorrowedLogRecord {
+    /// The store-wide sequence number.
+    public let sequence: UInt64
+    /// When the log happened.
+    public let timestamp: LogTimestamp
+    /// `category.event`, shared by every record with the same tag bytes (no copy per record).
+    public let tag: String
+    /// The tag's UTF-8 bytes, borrowed.
+    public let tagBytes: UnsafeRawBufferPointer
+    /// The payload, byte for byte as appended, borrowed.
+    public let payload: UnsafeRawBufferPointer
+    private let uuidBytes: UnsafeRawBufferPointer
+
+    /// The record in a valid frame (see ``RecordFrame``); `tag` is the interned tag string.
+    init(frame: UnsafeRawBufferPointer, header: FrameHeader, tag: String) {
+        sequence = header.sequence
+        timestamp = header.timestamp
+        self.tag = tag
+        tagBytes = UnsafeRawBufferPointer(rebasing: frame[42 ..< 42 + header.tagLength])
+        payload = UnsafeRawBufferPointer(rebasing: frame[(42 + header.tagLength) ..< header.frameBytes])
+        uuidBytes = UnsafeRawBufferPointer(rebasing: frame[24 ..< 40])
+    }
+
+    /// The id given at append time.
+    public var uuid: UUID {
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: uuidBytes) }
+        return UUID(uuid: uuid)
+    }
+
+    /// A copy that owns its bytes.
+    public var record: LogRecord {
+        LogRecord(sequence: sequence, tag: tag, timestamp: timestamp, uuid: uuid, payload: Array(payload))
+    }
+}
+
+/// What a scan's body asks for next.
+public enum LogScanDecision: Sendable {
+    /// Hand out the next matching record.
+    case `continue`
+    /// Stop after this record; the next scan after its sequence number continues from here.
+    case stop
+}

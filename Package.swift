@@ -54,7 +54,7 @@ targets += [
     // symlink HostileReference → LogCodegenTests/Resources/hostile/expected) and RecipeLogs.
     .testTarget(
         name: "GeneratedCodeTests",
-        dependencies: ["BehaviorLog", "RecipeLogs", "RecipeAppTypes"],
+        dependencies: ["BehaviorLog", "BehaviorLogTesting", "RecipeLogs", "RecipeAppTypes"],
         swiftSettings: swiftSettings
     ),
     .plugin(name: "LoggenPlugin", capability: .buildTool(), dependencies: ["loggen"]),

@@ -24,7 +24,7 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// Reachability when the log was made; an *external* type the app defines
     public var network: NetworkKind?
 
-    public typealias LoggenVersion = LoggenVersion2
+    public typealias LoggenVersion = LoggenVersion3
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -55,6 +55,9 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
         payload.append("network", value: network)
         return payload
     }
+
+    /// The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them.
+    public static let personalDataFields: [String] = ["device_id"]
 
     private static let _pattern1: LogPattern = LogPattern("^[0-9A-F-]+$")
 

@@ -32,7 +32,7 @@ public enum UserPostDetail: LogEvent, LoggenGenerated {
     ///   - commentExcerpt: The first characters of the comment; to be removed, it is personal data (at most 140 UTF-8 bytes; personal data; deprecated)
     case tapShowMore(postId: Int64, hiddenLineCount: Int32, commentExcerpt: String?)
 
-    public typealias LoggenVersion = LoggenVersion2
+    public typealias LoggenVersion = LoggenVersion3
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -60,10 +60,22 @@ public enum UserPostDetail: LogEvent, LoggenGenerated {
         }
     }
 
+    /// The payload keys of this event marked `[pii]`, for `PersonalDataFilter`.
+    public var personalDataFields: [String] {
+        switch self {
+        case .show:
+            return Self._layout.personalDataFields(ofEvent: 0)
+        case .tapShowMore:
+            return Self._layout.personalDataFields(ofEvent: 2)
+        default:
+            return []
+        }
+    }
+
     /// The payload keys and constraints of each event, one line per case in order.
     private static let _layout: LogPayloadLayout = LogPayloadLayout([
-        "post_id, recipe_id, media_kinds maxCount=10, ingredient_names maxCount=30 maxLength=64, author_nickname maxLength=32",
+        "post_id, recipe_id, media_kinds maxCount=10, ingredient_names maxCount=30 maxLength=64, author_nickname maxLength=32 pii",
         "post_id, position min=1 max=100, media_kind",
-        "post_id, hidden_line_count min=1 max=10000, comment_excerpt maxLength=140",
+        "post_id, hidden_line_count min=1 max=10000, comment_excerpt maxLength=140 pii",
     ])
 }

@@ -56,15 +56,6 @@ public struct RecipeDemo: Sendable {
         public var warehouse: BufferedOutputStatistics?
     }
 
-    /// The personal fields of the sample definitions (`[pii]`), by tag. The generated code
-    /// does not declare them yet (see `LogEvent.personalDataFields`), so they are named here.
-    public static let personalDataFields: [String: [String]] = [
-        "user_post_detail.show": ["author_nickname"],
-        "user_post_detail.tap_show_more": ["comment_excerpt"],
-    ]
-    /// The common payload's personal fields.
-    public static let commonPersonalDataFields = ["device_id"]
-
     public var options: Options
 
     public init(options: Options) {
@@ -104,8 +95,8 @@ public struct RecipeDemo: Sendable {
         let current = Locked(CommonPayload(deviceId: "", appVersion: "", osVersion: "", deviceKind: .unknown))
         let logger = Logger(configuration: LoggerConfiguration(
             filters: [
-                FilterSetting(CommonPayloadFilter(personalDataFields: Self.commonPersonalDataFields) { current.withLock { $0 } }),
-                FilterSetting(PersonalDataFilter(mode: .hash(salt: salt), additionalFields: Self.personalDataFields)),
+                FilterSetting(CommonPayloadFilter { current.withLock { $0 } }),
+                FilterSetting(PersonalDataFilter(mode: .hash(salt: salt))),
                 FilterSetting(ViolationRoutingFilter(route: "violations")),
             ],
             outputs: [

@@ -59,9 +59,9 @@ let commonPayload = ConstraintViolation.withHandler({ _ in }) { common.payload }
 func makeLogger(_ output: BufferedOutput) throws -> Logger {
     Logger(configuration: LoggerConfiguration(
         filters: [
-            FilterSetting(CommonPayloadFilter(personalDataFields: RecipeDemo.commonPersonalDataFields) { commonPayload }),
+            FilterSetting(CommonPayloadFilter(personalDataFields: CommonPayload.personalDataFields) { commonPayload }),
             FilterSetting(try SamplingFilter(rates: [("debug.**", 0.1)])),
-            FilterSetting(PersonalDataFilter(mode: .hash(salt: salt), additionalFields: RecipeDemo.personalDataFields)),
+            FilterSetting(PersonalDataFilter(mode: .hash(salt: salt))),
         ],
         outputs: [OutputSetting(output)],
         schemaVersion: GeneratedSchema.hash))

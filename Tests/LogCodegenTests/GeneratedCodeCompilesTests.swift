@@ -45,16 +45,21 @@ import Testing
         #expect(!result.standardError.contains("warning:"), "generated code has warnings:\n\(result.standardError.prefix(4000))")
     }
 
-    @Test func aStaleRuntimeVersionFailsWithAClearMessage() throws {
-        // What a file from a newer loggen looks like to this runtime.
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "loggen-version-\(getpid())")
+    /// A file from a newer loggen, and one from an older loggen whose code this runtime
+    /// refuses (it did not declare its `[pii]` fields), each fail with a clear message.
+    @Test(arguments: [
+        ("LoggenVersion4", "cannot find type 'LoggenVersion4' in scope"),
+        ("LoggenVersion2", "'LoggenVersion2' is unavailable: this generated code does not declare its [pii] fields; regenerate it"),
+    ])
+    func aMismatchedRuntimeVersionFailsWithAClearMessage(version: String, message: String) throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "loggen-version-\(getpid())-\(version)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appending(path: "Stale.swift")
         try """
             import BehaviorLog
             enum Stale: LoggenGenerated {
-                typealias LoggenVersion = LoggenVersion3
+                typealias LoggenVersion = \(version)
                 static var schemaHash: String { "" }
             }
             """.write(to: file, atomically: true, encoding: .utf8)
@@ -64,6 +69,6 @@ import Testing
             "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreCRC/include").path, file.path,
         ])
         #expect(result.status != 0)
-        #expect(result.standardError.contains("cannot find type 'LoggenVersion3' in scope"))
+        #expect(result.standardError.contains(message), "\(result.standardError.prefix(2000))")
     }
 }

@@ -37,7 +37,7 @@ import Testing
 
                 case tapShowMore
 
-                public typealias LoggenVersion = LoggenVersion2
+                public typealias LoggenVersion = LoggenVersion3
             """))
         #expect(!text.contains("page"), "obsolete fields are not generated")
         #expect(!text.contains("older"), "obsolete events are not generated")
@@ -61,6 +61,77 @@ import Testing
                     "",
                 ])
             """))
+    }
+
+    /// Two events with `[pii]` fields (one obsolete, so not a key), one without.
+    static let personalSchema = Schema(
+        categories: [Category(
+            name: "profile", file: "LogDefinitions/profile.md", location: S.at("LogDefinitions/profile.md", 1),
+            events: [
+                Event(name: "show", location: S.at("LogDefinitions/profile.md", 3), fields: [
+                    S.field("nickname", S.builtin(.string, maxLength: 32), optional: true, pii: true, line: 5),
+                    S.field("post_id", S.builtin(.bigint), line: 6),
+                ]),
+                Event(name: "close", location: S.at("LogDefinitions/profile.md", 8)),
+                Event(name: "edit", location: S.at("LogDefinitions/profile.md", 10), fields: [
+                    S.field("email", S.builtin(.string), pii: true, line: 12),
+                    S.field("old_email", S.builtin(.string), status: .obsolete, pii: true, line: 13),
+                ]),
+            ])],
+        common: [], types: [])
+
+    @Test func personalFieldsAreMarkedInTheLayoutAndListedPerEvent() throws {
+        let text = try file("profile.swift", in: Self.personalSchema)
+        #expect(text.contains("""
+                /// The payload keys of this event marked `[pii]`, for `PersonalDataFilter`.
+                public var personalDataFields: [String] {
+                    switch self {
+                    case .show:
+                        return Self._layout.personalDataFields(ofEvent: 0)
+                    case .edit:
+                        return Self._layout.personalDataFields(ofEvent: 2)
+                    default:
+                        return []
+                    }
+                }
+            """))
+        #expect(text.contains("""
+                private static let _layout: LogPayloadLayout = LogPayloadLayout([
+                    "nickname maxLength=32 pii, post_id",
+                    "",
+                    "email pii",
+                ])
+            """))
+        #expect(!text.contains("old_email"), "an obsolete personal field is not generated")
+    }
+
+    @Test func personalFieldsNeedNoDefaultWhenEveryEventHasThem() throws {
+        var schema = Self.personalSchema
+        schema.categories[0].events.remove(at: 1)
+        let text = try file("profile.swift", in: schema)
+        #expect(text.contains("""
+                    case .edit:
+                        return Self._layout.personalDataFields(ofEvent: 1)
+                    }
+            """))
+        #expect(!text.contains("default:"), "a default that never runs would be a compiler warning")
+    }
+
+    @Test func categoriesWithoutPersonalFieldsKeepTheEmptyDefault() throws {
+        let text = try file("recipe_search.swift")
+        #expect(!text.contains("personalDataFields"))
+        #expect(!text.contains(" pii"))
+    }
+
+    @Test func commonPayloadListsItsPersonalFields() throws {
+        let text = try file("common+types.swift")
+        #expect(text.contains("""
+                /// The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them.
+                public static let personalDataFields: [String] = ["user_id"]
+            """))
+        var schema = S.recipeSearch
+        schema.common[0].isPersonalData = false
+        #expect(!(try file("common+types.swift", in: schema)).contains("personalDataFields"))
     }
 
     @Test func commonPayloadAndTypes() throws {

@@ -2,17 +2,22 @@
 ///
 /// Generated code keeps each pattern in a `static let`, so it is compiled on first use
 /// and shared afterwards. The whole string must match, as the definitions say. The
-/// engine is Swift's `Regex`, the one `loggen lint` validates patterns with.
+/// engine is Swift's `Regex`, the one `loggen lint` validates patterns with; the simple
+/// anchored character-class patterns definitions use (`^[A-Z0-9_]+$`) are answered first by
+/// ``SimplePatternMatcher``, which gives the same answers without allocating for short
+/// printable ASCII strings.
 public struct LogPattern: Sendable {
     /// The expression as written in the definition.
     public let source: String
     private let compiled: CompiledRegex?
+    private let simple: SimplePatternMatcher?
 
     /// Compiles the expression. The definitions' validator has already rejected invalid
     /// expressions; should one slip through, debug builds stop and release builds let
     /// every string pass.
     public init(_ source: String) {
         self.source = source
+        simple = SimplePatternMatcher(source)
         do {
             compiled = CompiledRegex(regex: try Regex(source))
         } catch {
@@ -24,6 +29,7 @@ public struct LogPattern: Sendable {
     /// Whether the whole string matches.
     public func matches(_ string: String) -> Bool {
         guard let compiled else { return true }
+        if let answer = simple?.matches(string) { return answer }
         return (try? compiled.regex.wholeMatch(in: string)) != nil
     }
 }

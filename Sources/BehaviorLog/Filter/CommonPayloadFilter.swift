@@ -2,8 +2,11 @@
 /// to every log, taken from a provider closure at post time.
 ///
 /// ```swift
-/// CommonPayloadFilter { CommonPayload(userID: session.userID, appVersion: "1.2").payload }
+/// CommonPayloadFilter { CommonPayload(userId: session.userID, appVersion: "1.2") }
 /// ```
+///
+/// Given the generated `CommonPayload`, the filter marks its `[pii]` fields
+/// (`CommonPayload.personalDataFields`) for ``PersonalDataFilter`` by itself.
 public struct CommonPayloadFilter: LogFilter {
     private let provider: @Sendable () -> LogPayload
     private let personalDataFields: [String]
@@ -19,10 +22,12 @@ public struct CommonPayloadFilter: LogFilter {
 
     /// Takes the generated `CommonPayload` (any `LogCommonPayload`) from the provider.
     /// - Parameters:
-    ///   - personalDataFields: The common payload's keys that hold personal data (`[pii]`).
+    ///   - personalDataFields: The common payload's keys that hold personal data; `nil`
+    ///     (the default) takes the fields marked `[pii]` in the definitions
+    ///     (`Common.personalDataFields`).
     ///   - provider: Called on the posting thread for every log.
-    public init<Common: LogCommonPayload>(personalDataFields: [String] = [], _ provider: @escaping @Sendable () -> Common) {
-        self.init(personalDataFields: personalDataFields) { provider().payload }
+    public init<Common: LogCommonPayload>(personalDataFields: [String]? = nil, _ provider: @escaping @Sendable () -> Common) {
+        self.init(personalDataFields: personalDataFields ?? Common.personalDataFields) { provider().payload }
     }
 
     public func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {

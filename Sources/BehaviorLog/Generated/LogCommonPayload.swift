@@ -5,4 +5,11 @@
 public protocol LogCommonPayload: Sendable {
     /// The common fields, keyed by their names as written.
     var payload: LogPayload { get }
+    /// The common payload's keys that hold personal data (`[pii]` in `common.md`), for
+    /// ``PersonalDataFilter``; ``CommonPayloadFilter`` reads them. Empty by default.
+    static var personalDataFields: [String] { get }
+}
+
+extension LogCommonPayload {
+    public static var personalDataFields: [String] { [] }
 }

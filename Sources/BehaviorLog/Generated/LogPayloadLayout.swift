@@ -18,7 +18,9 @@
 /// `pattern=N` (`patterns[N - 1]`, which generated code names `_patternN`), `min=X max=X`
 /// (a number's range), `maxCount=N` (an array's elements; the other constraints then apply
 /// to each element). Every constraint follows the policy described at
-/// ``ConstraintViolation/handler``.
+/// ``ConstraintViolation/handler``. The word `pii` marks a field that holds personal data
+/// (`[pii]` in the definitions): ``personalDataFields(ofEvent:)`` lists those keys, and
+/// ``PersonalDataFilter`` redacts them.
 ///
 /// Why a table and not one typed call per field: the type checker spends most of its time
 /// on expressions, and a table of string literals plus one call per event type-checks
@@ -58,6 +60,12 @@ public struct LogPayloadLayout: Sendable {
     public func keys(ofEvent event: Int) -> [String] {
         events[event].keys
     }
+
+    /// The payload keys of event number `event` that hold personal data (the fields marked
+    /// `pii`), in order. Read once with the table, so asking costs no allocation.
+    public func personalDataFields(ofEvent event: Int) -> [String] {
+        events[event].personalDataFields
+    }
 }
 
 /// One event of a ``LogPayloadLayout``: its keys, and the constraints of the fields that
@@ -66,9 +74,11 @@ public struct LogPayloadLayout: Sendable {
 private final class EventLayout: Sendable {
     let keys: [String]
     let checks: [FieldCheck?]
+    let personalDataFields: [String]
 
     init(_ fields: [FieldLayout]) {
         keys = fields.map(\.key)
+        personalDataFields = fields.filter(\.isPersonalData).map(\.key)
         checks = fields.map { $0.isChecked ? FieldCheck($0) : nil }
     }
 }
@@ -88,6 +98,8 @@ struct FieldLayout: Sendable {
     var minimum: Bound?
     var maximum: Bound?
     var maxCount: Int?
+    /// Whether the field holds personal data (`pii`); not a constraint, so not checked.
+    var isPersonalData = false
 
     /// A range bound as written: whole-number fields compare with `integer`, real-number
     /// fields with `number`.
@@ -117,6 +129,7 @@ struct FieldLayout: Sendable {
         let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
         let value = parts.count == 2 ? parts[1] : ""
         switch parts.first ?? "" {
+        case "pii" where parts.count == 1: isPersonalData = true
         case "maxLength" where Int(value) != nil: maxLength = Int(value)
         case "maxCount" where Int(value) != nil: maxCount = Int(value)
         case "pattern" where Int(value).map { patterns.indices.contains($0 - 1) } == true:

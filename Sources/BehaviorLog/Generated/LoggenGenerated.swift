@@ -20,8 +20,20 @@ public protocol LoggenCompatibleVersion {}
 
 /// Version 1 of the API that generated code uses: ``LogEvent``, ``LogPayload`` and its
 /// checked appends, ``LogPattern``, ``LogCommonPayload``.
+///
+/// Unavailable: code of this version does not declare its `[pii]` fields.
+@available(*, unavailable, message: "this generated code does not declare its [pii] fields; regenerate it with this version's loggen")
 public enum LoggenVersion1: LoggenCompatibleVersion {}
 
 /// Version 2 of the API that generated code uses: version 1 plus ``LogPayloadLayout``, the
 /// table that builds an event's payload in one call.
+///
+/// Unavailable: code of this version does not declare its `[pii]` fields, so the runtime
+/// would send them unredacted.
+@available(*, unavailable, message: "this generated code does not declare its [pii] fields; regenerate it with this version's loggen")
 public enum LoggenVersion2: LoggenCompatibleVersion {}
+
+/// Version 3 of the API that generated code uses: version 2 plus the personal fields —
+/// `pii` in a ``LogPayloadLayout`` line, ``LogPayloadLayout/personalDataFields(ofEvent:)``
+/// behind ``LogEvent/personalDataFields``, and ``LogCommonPayload/personalDataFields``.
+public enum LoggenVersion3: LoggenCompatibleVersion {}

@@ -94,11 +94,15 @@ public final class Logger: Sendable {
         return matching
     }
 
-    private func enqueue(_ envelope: LogEnvelope) {
+    /// Moves the log into the queue (the lock's closure takes it out of an optional, so the
+    /// envelope's references are not retained and released once more on every post).
+    private func enqueue(_ envelope: consuming LogEnvelope) {
         enum Next { case none, wake, spill, rejected }
+        let tag = envelope.tag
+        var moving: LogEnvelope? = consume envelope
         let next: Next = queue.withLock { state in
             if state.stopping { return .rejected }
-            state.pending.append(envelope)
+            state.pending.append(moving.take()!)
             state.enqueued += 1
             if state.pending.count >= configuration.queueCapacity { return .spill }
             if state.writerSleeping {
@@ -115,7 +119,7 @@ public final class Logger: Sendable {
             deliverQueued()
         case .rejected:
             if postedAfterShutdownCount.add(1, ordering: .relaxed).oldValue == 0 {
-                FileDescriptorSink.write("BehaviorLog: warning: a log was posted after Logger.shutdown(); it is not written (tag \(envelope.tag))\n")
+                FileDescriptorSink.write("BehaviorLog: warning: a log was posted after Logger.shutdown(); it is not written (tag \(tag))\n")
             }
         }
     }

@@ -8,8 +8,8 @@ public indirect enum SwiftStatement: Hashable, Sendable {
     case expression(SwiftExpression)
     /// `return value`
     case `return`(SwiftExpression)
-    /// `switch subject { case …: … }`
-    case `switch`(SwiftExpression, [SwiftSwitchCase])
+    /// `switch subject { case …: … default: … }`; no `default:` when `default` is `nil`.
+    case `switch`(SwiftExpression, [SwiftSwitchCase], default: [SwiftStatement]? = nil)
 }
 
 /// One `case .name(let a, let b):` of a switch over an enum, with its body.

@@ -164,7 +164,7 @@ public struct SwiftRenderer: Sendable {
                 writer.line(expression(value))
             case .return(let value):
                 writer.line("return \(expression(value))")
-            case .switch(let subject, let cases):
+            case .switch(let subject, let cases, let defaultBody):
                 writer.line("switch \(expression(subject)) {")
                 for switchCase in cases {
                     var pattern = "case ." + SwiftLiteral.identifier(switchCase.caseName)
@@ -173,6 +173,10 @@ public struct SwiftRenderer: Sendable {
                     }
                     writer.line(pattern + ":")
                     writer.indented { writer in self.statements(switchCase.body, into: &writer) }
+                }
+                if let defaultBody {
+                    writer.line("default:")
+                    writer.indented { writer in self.statements(defaultBody, into: &writer) }
                 }
                 writer.line("}")
             }

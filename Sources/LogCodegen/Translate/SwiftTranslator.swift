@@ -110,6 +110,7 @@ public struct SwiftTranslator: Sendable {
             documentation: [], isStatic: true, name: "categoryName", type: "String", value: .constant(.string(category.name)))))
         members.append(.property(eventName))
         members.append(.property(payload))
+        if let personal = personalDataFields(events) { members.append(.property(personal)) }
         members.append(.property(layout))
         members += patterns.declarations
 
@@ -120,6 +121,24 @@ public struct SwiftTranslator: Sendable {
             name: category.name + ".swift", sources: [baseName(category.file)],
             imports: imports(needsFoundation: allFields.contains(where: SwiftTypeMapping.needsFoundation)),
             declarations: [.enumeration(enumeration)])
+    }
+
+    /// `personalDataFields`, for the events with `[pii]` fields: each reads its keys from
+    /// the layout table (`pii`), which holds them ready, so posting allocates nothing; the
+    /// others fall to `default` (an empty array). `nil` when no event has any, leaving
+    /// `LogEvent`'s empty default.
+    private func personalDataFields(_ events: [Event]) -> SwiftProperty? {
+        let personal = events.enumerated().filter { activeFields($0.element.fields).contains(where: \.isPersonalData) }
+        if personal.isEmpty { return nil }
+        let cases = personal.map { index, event in
+            SwiftSwitchCase(caseName: SwiftName.lowerCamelCase(event.name), body: [.return(.call(
+                .member(.member(.selfType, Self.layoutName), "personalDataFields"),
+                [SwiftArgument("ofEvent", .integer(Int64(index)))]))])
+        }
+        return SwiftProperty(
+            documentation: ["The payload keys of this event marked `[pii]`, for `PersonalDataFilter`."],
+            name: "personalDataFields", type: "[String]",
+            value: .computed([.switch(.self, cases, default: personal.count < events.count ? [.return(.array([]))] : nil)]))
     }
 
     private func eventDocumentation(_ event: Event) -> [String] {
@@ -163,6 +182,13 @@ public struct SwiftTranslator: Sendable {
         members.append(.property(SwiftProperty(
             documentation: [], name: "payload", type: "LogPayload",
             value: .computed(payloadBody(fields, value: { .identifier(SwiftName.lowerCamelCase($0.name)) }, patterns: patterns)))))
+        let personal = fields.filter(\.isPersonalData)
+        if !personal.isEmpty {
+            members.append(.property(SwiftProperty(
+                documentation: ["The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them."],
+                isStatic: true, name: "personalDataFields", type: "[String]",
+                value: .constant(.array(personal.map { .string($0.name) })))))
+        }
         members += patterns.declarations
 
         var declarations: [SwiftDeclaration] = [.structure(SwiftStruct(
@@ -201,7 +227,7 @@ public struct SwiftTranslator: Sendable {
 
     /// The version check and the schema hash of ``LoggenGenerated``.
     private func identityMembers() -> [SwiftDeclaration] {
-        [.typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion2")),
+        [.typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion3")),
          .property(SwiftProperty(
             documentation: [], isStatic: true, name: "schemaHash", type: "String",
             value: .computed([.return(.member(.identifier(Self.schemaTypeName), "hash"))])))]

@@ -118,6 +118,7 @@ enum SwiftTypeMapping {
         case .other:
             break
         }
+        if field.isPersonalData { words.append("pii") }
         return words.joined(separator: " ")
     }
 

@@ -37,7 +37,7 @@ public enum ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: LogEvent, Logg
     ///   - aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: The longest field name (at most 64 UTF-8 bytes)
     case anEventNameThatIsAsLongAsTheValidatorAllowsItToBeX(aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: String?)
 
-    public typealias LoggenVersion = LoggenVersion2
+    public typealias LoggenVersion = LoggenVersion3
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

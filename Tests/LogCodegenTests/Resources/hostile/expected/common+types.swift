@@ -18,7 +18,7 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// The colour
     public var shade: Shade
 
-    public typealias LoggenVersion = LoggenVersion2
+    public typealias LoggenVersion = LoggenVersion3
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -43,6 +43,9 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
         payload.append("shade", value: shade)
         return payload
     }
+
+    /// The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them.
+    public static let personalDataFields: [String] = ["user_name"]
 }
 
 /// Colours, with hostile case names.
@@ -61,5 +64,5 @@ public enum Shade: String, LogValueConvertible, CaseIterable, Sendable {
 /// The schema this code was generated from.
 public enum GeneratedSchema {
     /// A stable hash of what the definitions log (not of their descriptions); the log envelope carries it.
-    public static let hash: String = "fnv1a64:268decf5ebdd29b5"
+    public static let hash: String = "fnv1a64:8ec660b55b89d893"
 }

@@ -23,7 +23,15 @@ public enum Constraints: LogEvent, LoggenGenerated {
     ///   - moments: Up to two moments (at most 2 elements)
     case limited(shortText: String, optionalShortText: String?, code: String, quotedCode: String, percent: Int16, temperature: Int32, large: Int64, ratio: Double, scale: Float?, tags: [String], scores: [Int32], weights: [Double], shades: [Shade], moments: [Date]?)
 
-    public typealias LoggenVersion = LoggenVersion2
+    /// Personal data under keyword names, alone and in arrays.
+    ///
+    /// - Parameters:
+    ///   - class: A personal value named like a Swift keyword (its type as in the long category) (personal data)
+    ///   - count: Not personal
+    ///   - default: Personal, each element at most 8 bytes (at most 8 UTF-8 bytes; at most 3 elements; personal data)
+    case personal(`class`: String?, count: Int32, `default`: [String])
+
+    public typealias LoggenVersion = LoggenVersion3
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -33,6 +41,8 @@ public enum Constraints: LogEvent, LoggenGenerated {
         switch self {
         case .limited:
             return "limited"
+        case .personal:
+            return "personal"
         }
     }
 
@@ -40,12 +50,25 @@ public enum Constraints: LogEvent, LoggenGenerated {
         switch self {
         case .limited(let shortText, let optionalShortText, let code, let quotedCode, let percent, let temperature, let large, let ratio, let scale, let tags, let scores, let weights, let shades, let moments):
             return Self._layout.payload(0, shortText, optionalShortText, code, quotedCode, percent, temperature, large, ratio, scale, tags, scores, weights, shades, moments)
+        case .personal(let `class`, let count, let `default`):
+            return Self._layout.payload(1, `class`, count, `default`)
+        }
+    }
+
+    /// The payload keys of this event marked `[pii]`, for `PersonalDataFilter`.
+    public var personalDataFields: [String] {
+        switch self {
+        case .personal:
+            return Self._layout.personalDataFields(ofEvent: 1)
+        default:
+            return []
         }
     }
 
     /// The payload keys and constraints of each event, one line per case in order.
     private static let _layout: LogPayloadLayout = LogPayloadLayout([
         "short_text maxLength=8, optional_short_text maxLength=8, code maxLength=16 pattern=1, quoted_code pattern=2, percent min=0 max=100, temperature min=-40 max=60, large min=-9223372036854775808 max=9223372036854775807, ratio min=0 max=1, scale min=-0.5 max=2.5, tags maxCount=3 maxLength=4 pattern=3, scores maxCount=2 min=1 max=10, weights min=0 max=1, shades maxCount=2, moments maxCount=2",
+        "class pii, count, default maxCount=3 maxLength=8 pii",
     ], patterns: [Self._pattern1, Self._pattern2, Self._pattern3])
 
     private static let _pattern1: LogPattern = LogPattern("^[A-Z0-9]+$")

@@ -11,7 +11,7 @@ public enum AppLaunch: LogEvent, LoggenGenerated {
     ///   - durationMs: How long the start took, in milliseconds
     case coldStart(durationMs: Int32)
 
-    public typealias LoggenVersion = LoggenVersion2
+    public typealias LoggenVersion = LoggenVersion3
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

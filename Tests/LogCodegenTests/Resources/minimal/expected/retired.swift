@@ -5,7 +5,7 @@ import BehaviorLog
 
 /// A category whose events are all obsolete: its type has no cases.
 public enum Retired: LogEvent, LoggenGenerated {
-    public typealias LoggenVersion = LoggenVersion2
+    public typealias LoggenVersion = LoggenVersion3
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

@@ -223,13 +223,15 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1))) func aRequestedDelayIsWaitedOutEvenByAFlush() async throws {
-        // The backoff is 5 ms, the backend asks for 3 s, and the send timeout (0.2 s) is
-        // shorter than that: the wait happens between sends, not inside one.
+        // The backoff is 5 ms, the backend asks for 3 s, and the send timeout (1 s) is
+        // shorter than that: the wait happens between sends, not inside one. (The timeout is
+        // not shorter still: on a loaded machine the scripted answer itself can take a few
+        // hundred milliseconds, and a timed-out send carries no requested delay.)
         let backend = ScriptedBackend([.retryAfter(3)])
         let output = BufferedOutput(
             storage: InMemoryOutbox(), backend: backend,
             configuration: BufferedOutputConfiguration(
-                chunkCount: 1, flushInterval: 0, sendTimeout: 0.2, backoff: Backoff(initial: 0.005, jitter: 0)),
+                chunkCount: 1, flushInterval: 0, sendTimeout: 1, backoff: Backoff(initial: 0.005, jitter: 0)),
             name: "test")
         output.write([EncodedLog(envelope: LogEnvelope(tag: "a.b", payload: LogPayload()), body: Array("{}".utf8))])
         output.writerIsIdle()

@@ -232,30 +232,18 @@ public struct ClickHouseRowEncoder: Sendable {
 
     /// `"YYYY-MM-DD hh:mm:ss"` in UTC for milliseconds since 1970.
     static func appendDateTime(milliseconds: Int64, to row: inout [UInt8]) {
-        let seconds = floorDivide(milliseconds, 1000)
-        let days = floorDivide(seconds, 86_400)
-        let secondOfDay = seconds - days * 86_400
-        // Howard Hinnant's civil_from_days.
-        let shifted = days + 719_468
-        let era = floorDivide(shifted, 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthPrime = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
-        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int64) {
+        let civil = CivilTime(microseconds: milliseconds * 1000)
+        func two(_ value: Int) {
             row.append(UInt8(ascii: "0") + UInt8(value / 10))
             row.append(UInt8(ascii: "0") + UInt8(value % 10))
         }
         row.append(UInt8(ascii: "\""))
-        two(year / 100); two(year % 100)
-        row.append(UInt8(ascii: "-")); two(month)
-        row.append(UInt8(ascii: "-")); two(day)
-        row.append(UInt8(ascii: " ")); two(secondOfDay / 3600)
-        row.append(UInt8(ascii: ":")); two(secondOfDay / 60 % 60)
-        row.append(UInt8(ascii: ":")); two(secondOfDay % 60)
+        two(civil.year / 100); two(civil.year % 100)
+        row.append(UInt8(ascii: "-")); two(civil.month)
+        row.append(UInt8(ascii: "-")); two(civil.day)
+        row.append(UInt8(ascii: " ")); two(civil.hour)
+        row.append(UInt8(ascii: ":")); two(civil.minute)
+        row.append(UInt8(ascii: ":")); two(civil.second)
         row.append(UInt8(ascii: "\""))
     }
 }

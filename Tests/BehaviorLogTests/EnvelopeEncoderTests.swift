@@ -53,21 +53,6 @@ import Testing
         #expect(json { $0.timestamp(Date(timeIntervalSince1970: 1_796_034_594.123)) } == #""2026-11-30T10:29:54.123Z""#)
     }
 
-    @Test func civilTimeAgreesWithFoundationOverManyDays() {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        // From 1700 (Foundation's calendar is Julian before 1582) to about 4100.
-        for day in stride(from: -98_000, through: 780_000, by: 997) {
-            let milliseconds = Int64(day) * 86_400_000 + 45_296_789
-            let civil = CivilTime(millisecondsSinceEpoch: milliseconds)
-            let parts = calendar.dateComponents(
-                [.year, .month, .day, .hour, .minute, .second],
-                from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
-            #expect(civil.year == parts.year && civil.month == parts.month && civil.day == parts.day, "day \(day)")
-            #expect(civil.hour == 12 && civil.minute == 34 && civil.second == 56 && civil.millisecond == 789)
-        }
-    }
-
     @Test func valuesOfEveryKind() {
         let payload = LogPayload([
             ("n", .null), ("b", .bool(true)), ("i", .integer(-3)), ("d", .double(1.5)), ("s", .string("x")),

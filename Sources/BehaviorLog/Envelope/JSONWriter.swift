@@ -1,4 +1,5 @@
 import Foundation
+import LogStore
 
 /// Appends JSON text to a byte buffer, by hand: the envelope is encoded for every log,
 /// so this avoids Foundation's `JSONSerialization`/`JSONEncoder` and their boxing.
@@ -102,7 +103,7 @@ struct JSONWriter {
     }
 
     mutating func timestamp(milliseconds: Int64) {
-        let civil = CivilTime(millisecondsSinceEpoch: milliseconds)
+        let civil = CivilTime(microseconds: milliseconds * 1000)
         byte(0x22)
         digits(civil.year, width: 4); byte(UInt8(ascii: "-"))
         digits(civil.month, width: 2); byte(UInt8(ascii: "-"))
@@ -110,7 +111,7 @@ struct JSONWriter {
         digits(civil.hour, width: 2); byte(UInt8(ascii: ":"))
         digits(civil.minute, width: 2); byte(UInt8(ascii: ":"))
         digits(civil.second, width: 2); byte(UInt8(ascii: "."))
-        digits(civil.millisecond, width: 3); byte(UInt8(ascii: "Z"))
+        digits(civil.microsecond / 1000, width: 3); byte(UInt8(ascii: "Z"))
         byte(0x22)
     }
 
@@ -182,32 +183,5 @@ struct JSONWriter {
             value(field.value)
         }
         byte(UInt8(ascii: "}"))
-    }
-}
-
-/// A moment split into its UTC calendar fields (proleptic Gregorian).
-struct CivilTime: Equatable {
-    var year, month, day, hour, minute, second, millisecond: Int
-
-    init(millisecondsSinceEpoch: Int64) {
-        let milliseconds = Int(millisecondsSinceEpoch)
-        let dayLength = 86_400_000
-        var days = milliseconds / dayLength
-        var inDay = milliseconds % dayLength
-        if inDay < 0 { inDay += dayLength; days -= 1 }
-        // Howard Hinnant's `civil_from_days`.
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        hour = inDay / 3_600_000
-        minute = inDay / 60_000 % 60
-        second = inDay / 1000 % 60
-        millisecond = inDay % 1000
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LogStore
 import Synchronization
 
 /// Prints every log to standard error (or another file handle), for development.
@@ -45,11 +46,11 @@ public final class ConsoleOutput: LogOutput {
     }
 
     static func appendReadable(_ envelope: LogEnvelope, to writer: inout JSONWriter) {
-        let civil = CivilTime(millisecondsSinceEpoch: LogClock.milliseconds(envelope.time))
+        let civil = CivilTime(microseconds: LogClock.milliseconds(envelope.time) * 1000)
         writer.digits(civil.hour, width: 2); writer.byte(UInt8(ascii: ":"))
         writer.digits(civil.minute, width: 2); writer.byte(UInt8(ascii: ":"))
         writer.digits(civil.second, width: 2); writer.byte(UInt8(ascii: "."))
-        writer.digits(civil.millisecond, width: 3); writer.byte(UInt8(ascii: " "))
+        writer.digits(civil.microsecond / 1000, width: 3); writer.byte(UInt8(ascii: " "))
         writer.bytes.append(contentsOf: envelope.tag.utf8)
         for field in envelope.payload.fields {
             writer.byte(UInt8(ascii: " "))

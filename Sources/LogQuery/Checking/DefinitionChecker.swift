@@ -1,4 +1,5 @@
 import LogSchema
+import LogStore
 
 /// Checks stored logs against the Markdown definitions: is the tag defined and still in use,
 /// does the payload (and the common payload) have exactly the defined fields, of the

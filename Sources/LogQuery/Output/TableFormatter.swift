@@ -1,4 +1,5 @@
 import Foundation
+import LogStore
 
 /// Writes logs as aligned columns for people:
 ///

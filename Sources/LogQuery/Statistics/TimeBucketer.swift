@@ -1,4 +1,5 @@
 import Foundation
+import LogStore
 
 /// Finds the bucket of many moments quickly: the time zone's offset is looked up once per
 /// UTC hour seen, not once per log.

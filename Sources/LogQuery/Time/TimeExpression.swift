@@ -1,4 +1,5 @@
 import Foundation
+import LogStore
 
 /// A moment written on the command line (`--since`, `--until`, `--where time>…`):
 /// ISO 8601, or relative to now.

@@ -1,6 +1,9 @@
 /// Conversions between moments (microseconds since 1970 UTC) and calendar fields, without
 /// Foundation's formatters, so that a million timestamps format in milliseconds.
 ///
+/// It lives in LogStore, beside ``LogTimestamp``, because everything that prints a log's
+/// time builds on the store: the runtime's envelope, logview, and the ClickHouse rows.
+///
 /// Days are converted with Howard Hinnant's `days_from_civil` algorithms (proleptic Gregorian).
 public struct CivilTime: Hashable, Sendable {
     public var year: Int
@@ -48,7 +51,8 @@ public struct CivilTime: Hashable, Sendable {
         return day <= lengths[month - 1]
     }
 
-    static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+    /// Division that rounds toward negative infinity, with a remainder that is never negative.
+    public static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
         var quotient = value / divisor
         var remainder = value % divisor
         if remainder < 0 { quotient -= 1; remainder += divisor }
@@ -77,44 +81,4 @@ public struct CivilTime: Hashable, Sendable {
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         return (Int(year), Int(month), Int(day))
     }
-}
-
-extension OutputBuffer {
-    /// Appends a moment in ISO 8601, UTC, with milliseconds: `2026-11-30T10:29:54.123Z`.
-    @inline(__always)
-    public mutating func appendISO8601(microseconds: Int64) {
-        appendDateTime(CivilTime(microseconds: microseconds), separator: UInt8(ascii: "T"))
-        append(UInt8(ascii: "Z"))
-    }
-
-    /// Appends `YYYY-MM-DD`, the separator, then `HH:MM:SS.mmm` (milliseconds rounded down).
-    @inline(__always)
-    public mutating func appendDateTime(_ time: CivilTime, separator: UInt8) {
-        appendDate(time)
-        append(separator)
-        appendPadded(time.hour, width: 2)
-        append(UInt8(ascii: ":"))
-        appendPadded(time.minute, width: 2)
-        append(UInt8(ascii: ":"))
-        appendPadded(time.second, width: 2)
-        append(UInt8(ascii: "."))
-        appendPadded(time.microsecond / 1000, width: 3)
-    }
-
-    /// Appends `YYYY-MM-DD`.
-    @inline(__always)
-    public mutating func appendDate(_ time: CivilTime) {
-        appendPadded(time.year, width: 4)
-        append(UInt8(ascii: "-"))
-        appendPadded(time.month, width: 2)
-        append(UInt8(ascii: "-"))
-        appendPadded(time.day, width: 2)
-    }
-}
-
-/// ISO 8601 text of a moment, UTC with milliseconds: `2026-11-30T10:29:54.123Z`.
-public func iso8601(microseconds: Int64) -> String {
-    var buffer = OutputBuffer.collecting()
-    buffer.appendISO8601(microseconds: microseconds)
-    return buffer.text
 }

@@ -6,129 +6,88 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
-var products: [Product] = []
+// What an app depends on: the runtime, its test support, shipping over HTTP, the store and
+// its query library (for an in-app debug screen), the two commands and the build plugin.
+let products: [Product] = [
+    .library(name: "BehaviorLog", targets: ["BehaviorLog"]),
+    .library(name: "BehaviorLogTesting", targets: ["BehaviorLogTesting"]),
+    .library(name: "BehaviorLogHTTP", targets: ["BehaviorLogHTTP"]),
+    .library(name: "LogStore", targets: ["LogStore"]),
+    .library(name: "LogQuery", targets: ["LogQuery"]),
+    .executable(name: "loggen", targets: ["loggen"]),
+    .executable(name: "logview", targets: ["logview"]),
+    .plugin(name: "LoggenPlugin", targets: ["LoggenPlugin"]),
+]
+
 var targets: [Target] = []
 
-// MARK: - Definitions and `loggen`
+// MARK: - Definitions, `loggen` and the build plugin
 // CCmark → LogMarkdown → LogSchema → LogCodegen → loggen / LoggenPlugin
 
 targets += [
-    .systemLibrary(
-        name: "CCmark",
-        pkgConfig: "libcmark",
-        providers: [.apt(["libcmark-dev"])]
-    ),
+    .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+    // The schema model, diagnostics and the schema's JSON: no cmark, no I/O.
     .target(name: "LogSchema", swiftSettings: swiftSettings),
-]
-
-targets += [
+    // Markdown → Schema; the only module that calls cmark_*.
     .target(name: "LogMarkdown", dependencies: ["CCmark", "LogSchema"], swiftSettings: swiftSettings),
+    // Schema → Swift (translate, then render).
+    .target(name: "LogCodegen", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
+    // Schema → the warehouse table: ClickHouse DDL and migrations (`loggen ddl`).
+    .target(name: "LogWarehouse", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
     .executableTarget(
-        name: "loggen", dependencies: ["CommandLineSupport", "LogMarkdown", "LogSchema"], swiftSettings: swiftSettings),
+        name: "loggen",
+        dependencies: ["CommandLineSupport", "LogMarkdown", "LogSchema", "LogCodegen", "LogWarehouse"],
+        swiftSettings: swiftSettings),
+    .plugin(name: "LoggenPlugin", capability: .buildTool(), dependencies: ["loggen"]),
+
     .testTarget(name: "LogSchemaTests", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
     .testTarget(
         name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema"],
         resources: [.copy("Resources")], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "LogCodegenTests", dependencies: ["LogCodegen", "LogMarkdown", "LogSchema"],
+        exclude: ["Resources"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogWarehouseTests", dependencies: ["LogWarehouse"], swiftSettings: swiftSettings),
     // Runs the built `loggen` (a dependency, so that it is built first).
     .testTarget(
         name: "LoggenTests", dependencies: ["loggen"],
         resources: [.copy("Resources")], swiftSettings: swiftSettings),
 ]
 
-
-// MARK: - Code generation
-
-products += [.plugin(name: "LoggenPlugin", targets: ["LoggenPlugin"])]
-
-// `loggen generate` is a command of the schema section's `loggen`.
-targets.first { $0.name == "loggen" }?.dependencies.append("LogCodegen")
-
-targets += [
-    .target(name: "LogCodegen", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
-    // The sample app's logs: `loggen generate LogDefinitions --output Generated
-    // --import RecipeAppTypes`, checked in (`make test` fails when it is stale).
-    .target(name: "RecipeLogs", dependencies: ["BehaviorLog", "RecipeAppTypes"], path: "Generated"),
-    // The external types the sample definitions name (`NetworkKind`).
-    .target(name: "RecipeAppTypes", dependencies: ["BehaviorLog"], swiftSettings: swiftSettings),
-    // Compiles and exercises the reference output of the hostile fixture (through the
-    // symlink HostileReference → LogCodegenTests/Resources/hostile/expected) and RecipeLogs.
-    .testTarget(
-        name: "GeneratedCodeTests",
-        dependencies: ["BehaviorLog", "BehaviorLogTesting", "RecipeLogs", "RecipeAppTypes"],
-        swiftSettings: swiftSettings
-    ),
-    .plugin(name: "LoggenPlugin", capability: .buildTool(), dependencies: ["loggen"]),
-    // Proves the plugin: its LogDefinitions/ become Swift during the build; LogCodegenTests
-    // runs it. (An executable, not a test target: SwiftPM would link `loggen` into the test
-    // bundle twice, once as the plugin's tool and once for LoggenTests.)
-    .executableTarget(
-        name: "LoggenPluginExample",
-        dependencies: ["BehaviorLog"],
-        exclude: ["LogDefinitions"],
-        swiftSettings: swiftSettings,
-        plugins: [.plugin(name: "LoggenPlugin")]
-    ),
-    .testTarget(
-        name: "LogCodegenTests",
-        dependencies: ["LogCodegen", "LogMarkdown", "LogSchema"],
-        exclude: ["Resources"],
-        swiftSettings: swiftSettings
-    ),
-]
-
-
 // MARK: - Store
-
 // LogStore: the crash-safe segment store (Foundation + Glibc, CRC-32C in a small C target).
+
 targets += [
     .target(name: "CLogStoreCRC"),
     .target(name: "LogStore", dependencies: ["CLogStoreCRC"], swiftSettings: swiftSettings),
-    .executableTarget(name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
+    .executableTarget(
+        name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // The fault tests run the built logstore-stress; depending on it makes `swift build --build-tests` build it.
     .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress"], swiftSettings: swiftSettings),
-]
-
-
-// MARK: - Shared by the executables
-
-targets += [
-    // Command-line parsing in swift-argument-parser's conventions (which cannot be fetched here).
-    .target(name: "CommandLineSupport", swiftSettings: swiftSettings),
-    .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"], swiftSettings: swiftSettings),
 ]
 
 // MARK: - Runtime
 // LogStore → BehaviorLog → BehaviorLogHTTP
 
 targets += [
+    // What an app imports: the logger, filters, outputs; links neither cmark nor networking.
     .target(name: "BehaviorLog", dependencies: ["LogStore"], swiftSettings: swiftSettings),
-]
-
-targets += [
+    // A recording output and typed assertions for an app's tests.
     .target(name: "BehaviorLogTesting", dependencies: ["BehaviorLog"], swiftSettings: swiftSettings),
-    .testTarget(
-        name: "BehaviorLogTests",
-        dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore"],
-        swiftSettings: swiftSettings
-    ),
-    // The sample app: simulated sessions through the whole pipeline (`make demo`).
-    .target(
-        name: "RecipeDemo",
-        dependencies: ["BehaviorLog", "LogStore", "RecipeLogs", "RecipeAppTypes"],
-        swiftSettings: swiftSettings
-    ),
-    .executableTarget(name: "recipe-demo", dependencies: ["RecipeDemo", "CommandLineSupport"], swiftSettings: swiftSettings),
-    .executableTarget(name: "runtime-bench", dependencies: ["BehaviorLog", "LogStore", "RecipeDemo"], swiftSettings: swiftSettings),
-    .testTarget(
-        name: "RecipeDemoTests",
-        dependencies: ["RecipeDemo", "BehaviorLog", "LogStore"],
-        swiftSettings: swiftSettings
-    ),
-]
+    // zlib, for gzip request bodies (Debian's zlib1g-dev).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // HTTPOutput and ClickHouseOutput: the only target that links FoundationNetworking.
+    .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogStore", "CZlib"], swiftSettings: swiftSettings),
 
+    .testTarget(
+        name: "BehaviorLogTests", dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore"],
+        swiftSettings: swiftSettings),
+    .testTarget(
+        name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"],
+        swiftSettings: swiftSettings),
+]
 
 // MARK: - Inspection
-
 // LogStore + LogSchema (+ LogMarkdown) → LogQuery → logview
 
 targets += [
@@ -140,39 +99,59 @@ targets += [
     .testTarget(name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery"], swiftSettings: swiftSettings),
 ]
 
+// MARK: - The sample app, the generated code's proofs, and the benchmarks
 
-// MARK: - Warehouse
-
 targets += [
-    // The warehouse table from the definitions: ClickHouse DDL and migrations (`loggen ddl`).
-    .target(name: "LogWarehouse", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
-    .testTarget(name: "LogWarehouseTests", dependencies: ["LogWarehouse"], swiftSettings: swiftSettings),
-]
-targets += [
-    // zlib, for gzip request bodies (Debian's zlib1g-dev).
-    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    // Shipping logs over HTTP (URLSession): the only target that links FoundationNetworking.
-    .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogStore", "CZlib"], swiftSettings: swiftSettings),
-    .testTarget(name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"], swiftSettings: swiftSettings),
-]
-// Added here so the sections merge cleanly: `loggen ddl` is a thin command over LogWarehouse;
-// `recipe-demo --clickhouse URL --table NAME` ships the demo's logs through ClickHouseOutput.
-targets.first { $0.name == "loggen" }!.dependencies.append("LogWarehouse")
-targets.first { $0.name == "RecipeDemo" }!.dependencies.append("BehaviorLogHTTP")
-targets.first { $0.name == "recipe-demo" }!.dependencies.append("BehaviorLogHTTP")
-targets += [
-    // `make bench-clickhouse`: logs/s from post() to rows visible in ClickHouse.
+    // The sample app's logs: `loggen generate LogDefinitions --output Generated
+    // --import RecipeAppTypes`, checked in (`make test` fails when it is stale).
+    .target(name: "RecipeLogs", dependencies: ["BehaviorLog", "RecipeAppTypes"], path: "Generated"),
+    // The external types the sample definitions name (`NetworkKind`, `ReferrerScreen`).
+    .target(name: "RecipeAppTypes", dependencies: ["BehaviorLog"], swiftSettings: swiftSettings),
+    // Simulated sessions of the sample app through the whole pipeline (`make demo`).
+    .target(
+        name: "RecipeDemo",
+        dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogStore", "RecipeLogs", "RecipeAppTypes"],
+        swiftSettings: swiftSettings),
+    .executableTarget(
+        name: "recipe-demo", dependencies: ["RecipeDemo", "BehaviorLogHTTP", "CommandLineSupport"],
+        swiftSettings: swiftSettings),
+    // Proves the plugin: its LogDefinitions/ become Swift during the build; LogCodegenTests
+    // runs it. (An executable, not a test target: SwiftPM would link `loggen` into the test
+    // bundle twice, once as the plugin's tool and once for LoggenTests.)
+    .executableTarget(
+        name: "LoggenPluginExample", dependencies: ["BehaviorLog"], exclude: ["LogDefinitions"],
+        swiftSettings: swiftSettings, plugins: [.plugin(name: "LoggenPlugin")]),
+    // `make bench-runtime` and `make bench-clickhouse`.
+    .executableTarget(
+        name: "runtime-bench", dependencies: ["BehaviorLog", "LogStore", "RecipeDemo"], swiftSettings: swiftSettings),
     .executableTarget(
         name: "clickhouse-bench", dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogStore", "RecipeDemo"],
         swiftSettings: swiftSettings),
-    // Against a real ClickHouse (Tests/Support/clickhouse-sandbox): the DDL, recipe-demo's
-    // 10 K logs round-tripping, a server killed mid-run.
+
+    // Compiles and exercises the reference output of the hostile fixture (through the
+    // symlink HostileReference → LogCodegenTests/Resources/hostile/expected) and RecipeLogs.
     .testTarget(
-        name: "WarehouseIntegrationTests",
-        dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"],   // and the executables loggen, recipe-demo and logview, which `swift build --build-tests` builds (a second test target linking an executable clashes on Linux)
+        name: "GeneratedCodeTests",
+        dependencies: ["BehaviorLog", "BehaviorLogTesting", "RecipeLogs", "RecipeAppTypes"],
+        swiftSettings: swiftSettings),
+    .testTarget(
+        name: "RecipeDemoTests", dependencies: ["RecipeDemo", "BehaviorLog", "LogStore"], swiftSettings: swiftSettings),
+    // Against a real ClickHouse (Tests/Support/clickhouse-sandbox): the DDL, recipe-demo's
+    // 10 K logs round-tripping, a server killed mid-run. It runs the executables loggen,
+    // recipe-demo and logview, which `swift build --build-tests` builds (a second test target
+    // that links an executable clashes on Linux).
+    .testTarget(
+        name: "WarehouseIntegrationTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"],
         swiftSettings: swiftSettings),
 ]
 
+// MARK: - Shared by the executables
+
+targets += [
+    // Command-line parsing in swift-argument-parser's conventions (which cannot be fetched here).
+    .target(name: "CommandLineSupport", swiftSettings: swiftSettings),
+    .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"], swiftSettings: swiftSettings),
+]
 
 let package = Package(
     name: "BehaviorLog",

@@ -26,10 +26,12 @@ public struct RecipeDemo: Sendable {
         public var failureRate: Double
         /// A ClickHouse table to insert every log into too (`--clickhouse URL --table NAME`).
         public var clickHouse: ClickHouseConfiguration?
+        /// The history store's size cap in bytes (the store's default, 256 MiB, unless given).
+        public var historyCapBytes: Int?
 
         public init(
             events: Int = 1_000, seed: UInt64 = 1, storeDirectory: String, printDurable: Bool = false, failureRate: Double = 0,
-            clickHouse: ClickHouseConfiguration? = nil
+            clickHouse: ClickHouseConfiguration? = nil, historyCapBytes: Int? = nil
         ) {
             self.events = events
             self.seed = seed
@@ -37,6 +39,7 @@ public struct RecipeDemo: Sendable {
             self.printDurable = printDurable
             self.failureRate = failureRate
             self.clickHouse = clickHouse
+            self.historyCapBytes = historyCapBytes
         }
     }
 
@@ -75,7 +78,9 @@ public struct RecipeDemo: Sendable {
         let salt = try PersonalDataFilter.installSalt(in: URL(fileURLWithPath: options.storeDirectory))
 
         let printDurable = options.printDurable
-        let history = try LocalStoreOutput(directory: historyDirectory, onDurable: { count in
+        var historyConfiguration = LogStoreConfiguration.standard
+        if let cap = options.historyCapBytes { historyConfiguration.maximumTotalBytes = cap }
+        let history = try LocalStoreOutput(directory: historyDirectory, configuration: historyConfiguration, onDurable: { count in
             if printDurable { report("durable \(count)\n") }
         })
         let backend = StandInBackend(failureRate: options.failureRate, seed: options.seed)

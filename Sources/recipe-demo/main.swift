@@ -41,6 +41,7 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
         .flag("print-durable", help: "Print `durable <count>` whenever the first <count> logs of this run are on disk."),
         .option("clickhouse", valueName: "url", help: "Also insert every log into ClickHouse over its HTTP interface (needs --table)."),
         .option("table", valueName: "name", help: "The ClickHouse table, made by 'loggen ddl --dialect clickhouse'."),
+        .option("history-megabytes", valueName: "megabytes", help: "The local store's size cap; the oldest logs past it are dropped and counted (default 256)."),
     ],
     run: { arguments in
         guard let events = try arguments.integer("events"), events >= 0 else {
@@ -69,9 +70,14 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
         case (nil, _?): throw UsageError("--table needs --clickhouse URL")
         case (_?, nil): throw UsageError("--clickhouse needs --table NAME (the table made by 'loggen ddl --dialect clickhouse')")
         }
+        var historyCapBytes: Int?
+        if let megabytes = try arguments.integer("history-megabytes") {
+            guard megabytes >= 16 else { throw UsageError("--history-megabytes must be at least 16 (two segments), such as 1024") }
+            historyCapBytes = megabytes << 20
+        }
         let demo = RecipeDemo(options: RecipeDemo.Options(
             events: events, seed: UInt64(seed), storeDirectory: store, printDurable: printDurable, failureRate: failureRate,
-            clickHouse: clickHouse))
+            clickHouse: clickHouse, historyCapBytes: historyCapBytes))
         let summary: RecipeDemo.Summary
         do {
             summary = try await demo.run(report: writeUnbuffered)
@@ -83,7 +89,7 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
             recipe-demo: posted \(summary.posted) logs from \(summary.sessions) simulated sessions (seed \(seed)) in \(String(format: "%.2f", summary.seconds)) s (\(rate) logs/s)
               history   \(demo.historyDirectory): \(summary.historyRecords) logs stored, this run's \(summary.durableInHistory) durable
               backend   accepted \(summary.backendLogs) logs in \(summary.backendChunks) chunks (\(summary.backendFailedSends) sends failed and were retried); \(summary.unsent) waiting in \(demo.outboxDirectory)
-              filters   common payload on every log; device_id and author_nickname hashed with the install's salt; \(summary.violations) logs with constraint violations routed aside
+              filters   common payload on every log; fields marked [pii] hashed with the install's salt; \(summary.violations) logs with constraint violations routed aside
 
             """)
         if let warehouse = summary.warehouse, let clickHouse {

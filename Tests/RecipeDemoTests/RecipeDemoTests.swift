@@ -48,3 +48,29 @@ final class LineCollector: @unchecked Sendable {
     func append(_ line: String) { lock.withLock { stored.append(line) } }
     var lines: [String] { lock.withLock { stored } }
 }
+
+@Suite struct RecipeDemoCommandTests {
+    /// `--history-megabytes` sets the local store's cap; one below two segments is a usage error.
+    @Test func historyCapIsValidated() throws {
+        let directory = TemporaryDirectory("recipe-demo-cap")
+        defer { directory.remove() }
+        func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+            let process = Process()
+            process.executableURL = try recipeDemoExecutable()
+            process.arguments = arguments
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let tooSmall = try run(["--events", "10", "--store", directory.path, "--history-megabytes", "8"])
+        #expect(tooSmall.status == 64)
+        #expect(tooSmall.errors.hasPrefix("recipe-demo: error: --history-megabytes must be at least 16"))
+        let accepted = try run(["--events", "10", "--store", directory.path, "--history-megabytes", "16"])
+        #expect(accepted.status == 0, "\(accepted.errors)")
+        #expect(try LogStoreReader(directory: directory.path).read(after: 0, limit: 100).count == 10)
+    }
+}

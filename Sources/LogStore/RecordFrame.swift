@@ -53,7 +53,9 @@ enum RecordFrame {
 
     /// Parses the frame at the start of `bytes`; `afterSequence` rejects frames that do not
     /// continue the sequence (used when searching for the next record after damage).
-    static func parse(_ bytes: UnsafeRawBufferPointer, afterSequence: UInt64? = nil) -> Parse {
+    /// `checksum: false` skips the CRC: `.valid` then only means the framing is plausible
+    /// (used to pass over frames a scan does not want; see ``SegmentScanner/next(wanting:)``).
+    static func parse(_ bytes: UnsafeRawBufferPointer, afterSequence: UInt64? = nil, checksum: Bool = true) -> Parse {
         guard bytes.count >= prefixBytes else { return .incomplete(frameBytes: prefixBytes) }
         let bodyLength = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
         guard bodyLength >= minimumBodyBytes, bodyLength <= maximumBodyBytes else { return .invalid }
@@ -67,9 +69,11 @@ enum RecordFrame {
             guard sequence > afterSequence, sequence - afterSequence <= SegmentScanner.maximumSequenceGap else { return .invalid }
         }
         guard bytes.count >= frameBytes else { return .incomplete(frameBytes: frameBytes) }
-        let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-        let computed = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[4 ..< frameBytes]))
-        guard stored == computed else { return .invalid }
+        if checksum {
+            let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+            let computed = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[4 ..< frameBytes]))
+            guard stored == computed else { return .invalid }
+        }
         let tagLength = Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 40, as: UInt16.self)))
         return .valid(FrameHeader(
             sequence: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),

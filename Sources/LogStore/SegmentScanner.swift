@@ -31,6 +31,12 @@ final class SegmentScanner {
     private var capacity: Int
     private var windowStart = 0
     private var windowCount = 0
+    /// Where the frames passed over unchecked by ``next(wanting:)`` began, and the sequence
+    /// number before them; `nil` when every frame so far was checked.
+    private var unchecked: (offset: Int, lastSequence: UInt64?)?
+    /// Frames before this offset are always checked: they were passed over unchecked once and
+    /// followed by something that is not a good frame.
+    private var checkedBelow = 0
 
     init(file: SystemFile, position: Int, lastSequence: UInt64?, windowBytes: Int = 1 << 20) {
         self.file = file
@@ -48,6 +54,8 @@ final class SegmentScanner {
     func seek(to offset: Int, lastSequence: UInt64?) {
         position = offset
         self.lastSequence = lastSequence
+        unchecked = nil
+        checkedBelow = 0
     }
 
     /// The bytes from `offset` on, at least `count` of them unless the file ends first.
@@ -72,12 +80,14 @@ final class SegmentScanner {
     }
 
     /// Parses at `offset`, widening the window when a frame crosses its end.
-    private func parse(at offset: Int, afterSequence: UInt64?) throws(LogStoreError) -> (RecordFrame.Parse, UnsafeRawBufferPointer) {
+    private func parse(
+        at offset: Int, afterSequence: UInt64?, checksum: Bool = true
+    ) throws(LogStoreError) -> (RecordFrame.Parse, UnsafeRawBufferPointer) {
         var view = try bytes(at: offset, count: RecordFrame.prefixBytes)
-        var outcome = RecordFrame.parse(view, afterSequence: afterSequence)
+        var outcome = RecordFrame.parse(view, afterSequence: afterSequence, checksum: checksum)
         if case .incomplete(let needed) = outcome, view.count < needed, needed > RecordFrame.prefixBytes {
             view = try bytes(at: offset, count: needed)
-            outcome = RecordFrame.parse(view, afterSequence: afterSequence)
+            outcome = RecordFrame.parse(view, afterSequence: afterSequence, checksum: checksum)
         }
         return (outcome, view)
     }
@@ -89,6 +99,39 @@ final class SegmentScanner {
         position = offset + header.frameBytes
         lastSequence = header.sequence
         return .record(header, bytes: UnsafeRawBufferPointer(rebasing: view[0 ..< header.frameBytes]), offset: offset)
+    }
+
+    /// The next event, passing over the frames that `wants` turns down without computing their
+    /// checksums: a filtered scan checks only the records it hands out.
+    ///
+    /// `wants` sees the sequence number, time and tag bytes of a frame whose framing is
+    /// plausible and that continues the sequence by exactly one. A damaged length among the
+    /// frames passed over would misplace the next frame: so when anything but a good frame
+    /// follows them (damage, a frame still being written, the end of the file), the scanner
+    /// goes back to the first of them and checks every frame up to that point, as ``next()``
+    /// does. What this returns is therefore exactly what ``next()`` returns, less the unwanted
+    /// records; an unwanted record may still be returned (checked) after such a return trip.
+    func next(wanting wants: (_ sequence: UInt64, _ timestamp: LogTimestamp, _ tag: UnsafeRawBufferPointer) -> Bool) throws(LogStoreError) -> Event {
+        while position >= checkedBelow, let last = lastSequence {
+            let (outcome, view) = try parse(at: position, afterSequence: nil, checksum: false)
+            guard case .valid(let header) = outcome, header.sequence == last &+ 1,
+                  !wants(header.sequence, header.timestamp, UnsafeRawBufferPointer(rebasing: view[42 ..< 42 + header.tagLength]))
+            else { break }
+            if unchecked == nil { unchecked = (position, lastSequence) }
+            position += header.frameBytes
+            lastSequence = header.sequence
+        }
+        if let record = try record(at: position) {
+            unchecked = nil
+            return record
+        }
+        if let (offset, sequence) = unchecked {
+            checkedBelow = position
+            position = offset
+            lastSequence = sequence
+            unchecked = nil
+        }
+        return try next()
     }
 
     func next() throws(LogStoreError) -> Event {

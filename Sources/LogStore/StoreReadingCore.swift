@@ -12,7 +12,7 @@ final class StoreReadingCore: @unchecked Sendable {
     private var continuation: Continuation?
     private var current: (segment: OpenSegment, scanner: SegmentScanner)?
     /// The tags met so far, so that a scan matches tags by their bytes.
-    private let tags = TagTable()
+    private var tagTable = TagTable()
 
     private struct Continuation {
         var after: UInt64
@@ -64,6 +64,10 @@ final class StoreReadingCore: @unchecked Sendable {
         guard limit > 0 else { return 0 }
         let segments = try layout.list().segments
         guard !segments.isEmpty else { return 0 }
+        // The scan owns the table while it runs (see ``TagTable``).
+        var tags = TagTable()
+        swap(&tags, &tagTable)
+        defer { swap(&tags, &tagTable) }
         tags.use(filter)
         let timeFiltered = filter.from != nil || filter.until != nil
         var handedOut = 0
@@ -96,7 +100,14 @@ final class StoreReadingCore: @unchecked Sendable {
             }
             resume = nil
             scan: while true {
-                switch try scanner.next() {
+                let event = try filter.matchesEverything ? scanner.next() : scanner.next { sequence, timestamp, tag in
+                    // Only what the loop below would hand out is checked and lent.
+                    guard sequence > lastSequence else { return false }
+                    if let from = filter.from, timestamp < from { return false }
+                    if let until = filter.until, timestamp >= until { return false }
+                    return tags.matches(tags.lookUp(tag))
+                }
+                switch event {
                 case .record(let header, let bytes, _):
                     guard header.sequence > lastSequence else { continue }
                     if timeFiltered {

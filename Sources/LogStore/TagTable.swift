@@ -3,63 +3,50 @@ import Glibc
 /// The distinct tags a reader has met, each kept once as a `String` with whether the current
 /// filter accepts it, so that a scan looks a record's tag up by its bytes: no `String` and no
 /// allocation per record.
-final class TagTable {
+///
+/// A value type so that a scan can own it in a local variable for its duration: lookups then
+/// need neither reference counting nor the run-time exclusivity checks of a class's storage.
+struct TagTable {
     private struct Entry {
-        var bytes: [UInt8]
         var string: String
+        /// Where the tag's bytes are in `arena`.
+        var start: Int
+        var count: Int
         /// The filter generation `matches` was computed for.
         var generation: Int
         var matches: Bool
-        /// The next entry with the same hash, or -1.
-        var next: Int
     }
 
     private var entries: [Entry] = []
-    private var firstByHash: [UInt64: Int] = [:]
+    /// Every tag's bytes, one after another.
+    private var arena: [UInt8] = []
+    /// Open addressing by hash, linear probing: entry indexes, -1 for an empty slot. Never
+    /// more than half full.
+    private var slots = [Int32](repeating: -1, count: 256)
     private var filter = LogRecordFilter.all
     private var generation = 0
-    /// The entry of the previous lookup: logs come in runs of one tag.
-    private var last = -1
-    /// Entry indexes by the low bits of the hash (-1: none): most lookups end here, without
-    /// the dictionary's own hashing.
-    private var slots = [Int](repeating: -1, count: 256)
 
     /// Makes later lookups answer for `filter`.
-    func use(_ filter: LogRecordFilter) {
+    mutating func use(_ filter: LogRecordFilter) {
         guard filter != self.filter else { return }
         self.filter = filter
         generation += 1
     }
 
     /// The entry of the tag `bytes` (made on first sight); see ``matches(_:)`` and ``tag(_:)``.
-    func lookUp(_ bytes: UnsafeRawBufferPointer) -> Int {
-        if last >= 0, TagTable.equal(entries[last].bytes, bytes) { return last }
-        let hash = TagTable.hash(bytes)
-        let slot = Int(truncatingIfNeeded: hash & 255)
-        let cached = slots[slot]
-        if cached >= 0, TagTable.equal(entries[cached].bytes, bytes) {
-            last = cached
-            return cached
+    mutating func lookUp(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: TagTable.hash(bytes)) & mask
+        while true {
+            let index = Int(slots[slot])
+            if index < 0 { return insert(bytes) }
+            if equal(entries[index], bytes) { return index }
+            slot = (slot + 1) & mask
         }
-        var index = firstByHash[hash] ?? -1
-        while index >= 0 {
-            if TagTable.equal(entries[index].bytes, bytes) {
-                last = index
-                slots[slot] = index
-                return index
-            }
-            index = entries[index].next
-        }
-        let string = String(decoding: bytes, as: UTF8.self)
-        entries.append(Entry(bytes: Array(bytes), string: string, generation: -1, matches: false, next: firstByHash[hash] ?? -1))
-        firstByHash[hash] = entries.count - 1
-        last = entries.count - 1
-        slots[slot] = last
-        return last
     }
 
     /// Whether the filter's tags and categories accept the tag of entry `index`.
-    func matches(_ index: Int) -> Bool {
+    mutating func matches(_ index: Int) -> Bool {
         if entries[index].generation != generation {
             entries[index].matches = filter.matches(tag: entries[index].string)
             entries[index].generation = generation
@@ -72,14 +59,48 @@ final class TagTable {
         entries[index].string
     }
 
-    private static func equal(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
-        stored.count == bytes.count && stored.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+    private mutating func insert(_ bytes: UnsafeRawBufferPointer) -> Int {
+        entries.append(Entry(string: String(decoding: bytes, as: UTF8.self), start: arena.count, count: bytes.count,
+                             generation: -1, matches: false))
+        arena.append(contentsOf: bytes)
+        if entries.count * 2 > slots.count {
+            slots = [Int32](repeating: -1, count: slots.count * 2)
+            for index in entries.indices { place(index) }
+        } else {
+            place(entries.count - 1)
+        }
+        return entries.count - 1
     }
 
-    /// FNV-1a over the tag bytes.
+    private mutating func place(_ index: Int) {
+        let mask = slots.count - 1
+        let entry = entries[index]
+        var slot = arena.withUnsafeBytes { arena in
+            Int(truncatingIfNeeded: TagTable.hash(UnsafeRawBufferPointer(rebasing: arena[entry.start ..< entry.start + entry.count])))
+        } & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(index)
+    }
+
+    @inline(__always)
+    private func equal(_ entry: Entry, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        entry.count == bytes.count && arena.withUnsafeBytes { memcmp($0.baseAddress! + entry.start, bytes.baseAddress!, bytes.count) == 0 }
+    }
+
+    /// The length and the first and last eight bytes, mixed: tags of one category share
+    /// their start, so their ends and lengths tell them apart.
+    @inline(__always)
     private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+        var first: UInt64 = 0
+        var last: UInt64 = 0
+        if bytes.count >= 8 {
+            first = bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+            last = bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+        } else {
+            for (offset, byte) in bytes.enumerated() { first |= UInt64(byte) << (8 * UInt64(offset)) }
+        }
+        var hash = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &+ UInt64(bytes.count))
+        hash = (hash ^ (hash >> 31)) &* 0xBF58_476D_1CE4_E5B9
+        return hash ^ (hash >> 29)
     }
 }

@@ -24,6 +24,9 @@ import Testing
         return (records, frames, layout.segmentPath(1), layout.indexPath(1))
     }
 
+    /// A filter that wants one record in three (``sampleEntry(_:tag:payloadBytes:time:)``'s tags).
+    static let searches = LogRecordFilter(tags: ["search.submitted"])
+
     static func replace(_ path: String, with bytes: [UInt8]) {
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     }
@@ -41,6 +44,10 @@ import Testing
             let expected = records.enumerated().filter { !frames[$0.offset].contains(offset) }.map(\.element)
             let read = try readAll(store.path, chunk: 5)
             #expect(read == expected, "flip at \(offset)")
+            // A filtered scan passes over the other tag's frames without their checksums, yet
+            // a damaged length among them must not cost it a single record.
+            #expect(try readAll(store.path, chunk: 2, matching: Self.searches) == expected.filter { $0.tag == "search.submitted" },
+                    "filtered, flip at \(offset)")
             let verification = try LogStoreReader(directory: store.path).verify()
             let damagedFrame = frames.firstIndex { $0.contains(offset) }
             if let damagedFrame, damagedFrame < frames.count - 1 {
@@ -68,6 +75,8 @@ import Testing
             Self.replace(segment, with: Array(original.prefix(length)))
             let expected = records.enumerated().filter { frames[$0.offset].upperBound <= length }.map(\.element)
             #expect(try readAll(store.path, chunk: 4) == expected, "cut at \(length)")
+            #expect(try readAll(store.path, chunk: 3, matching: Self.searches) == expected.filter { $0.tag == "search.submitted" },
+                    "filtered, cut at \(length)")
             if length % 13 == 0 {
                 let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration())
                 try writer.close()

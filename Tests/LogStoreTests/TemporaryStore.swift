@@ -36,13 +36,13 @@ func sampleEntry(_ index: Int, tag: String? = nil, payloadBytes: Int = 100, time
         payload: payload)
 }
 
-/// All records of a store, through a reader, in chunks.
-func readAll(_ path: String, chunk: Int = 37) throws -> [LogRecord] {
+/// All records of a store (that match `filter`), through a reader, in chunks.
+func readAll(_ path: String, chunk: Int = 37, matching filter: LogRecordFilter = .all) throws -> [LogRecord] {
     let reader = try LogStoreReader(directory: path)
     var records: [LogRecord] = []
     var after: UInt64 = 0
     while true {
-        let next = try reader.read(after: after, limit: chunk)
+        let next = try reader.read(after: after, limit: chunk, matching: filter)
         guard let last = next.last else { return records }
         records += next
         after = last.sequence

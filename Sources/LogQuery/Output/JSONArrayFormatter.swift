@@ -1,7 +1,8 @@
 /// Writes the logs as one JSON array, one log object per line.
 public struct JSONArrayFormatter: LogFormatter {
     private var count = 0
-    private var scratch: [(key: Range<Int>, value: Range<Int>)] = []
+    private var splitter = BodyMemberSplitter()
+    private var others: [BodyMemberSplitter.Member] = []
 
     public init() {}
 
@@ -11,7 +12,7 @@ public struct JSONArrayFormatter: LogFormatter {
 
     public mutating func write(_ log: LogRecordView, into output: inout OutputBuffer) {
         output.append(count == 0 ? "\n" : ",\n")
-        JSONLinesFormatter.appendObject(log, into: &output, scratch: &scratch)
+        JSONLinesFormatter.appendObject(log, into: &output, splitter: &splitter, others: &others)
         count += 1
     }
 

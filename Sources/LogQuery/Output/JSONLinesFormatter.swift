@@ -10,23 +10,28 @@
 public struct JSONLinesFormatter: LogFormatter {
     /// The text between two logs (a newline; `,\n` inside a JSON array).
     var separator: [UInt8] = [0x0A]
+    /// Splits bodies, remembering the previous one's layout (see ``BodyMemberSplitter``).
+    private var splitter = BodyMemberSplitter()
     /// The body members other than `payload`, kept between logs to spare an allocation each.
-    private var scratch: [(key: Range<Int>, value: Range<Int>)] = []
+    private var others: [BodyMemberSplitter.Member] = []
 
     public init() {}
 
     public mutating func write(_ log: LogRecordView, into output: inout OutputBuffer) {
-        Self.appendObject(log, into: &output, scratch: &scratch)
+        Self.appendObject(log, into: &output, splitter: &splitter, others: &others)
         output.append(0x0A)
     }
 
     /// Appends the log's JSON object (no newline).
     public static func appendObject(_ log: LogRecordView, into output: inout OutputBuffer) {
-        var scratch: [(key: Range<Int>, value: Range<Int>)] = []
-        appendObject(log, into: &output, scratch: &scratch)
+        var splitter = BodyMemberSplitter()
+        var others: [BodyMemberSplitter.Member] = []
+        appendObject(log, into: &output, splitter: &splitter, others: &others)
     }
 
-    static func appendObject(_ log: LogRecordView, into output: inout OutputBuffer, scratch others: inout [(key: Range<Int>, value: Range<Int>)]) {
+    static func appendObject(
+        _ log: LogRecordView, into output: inout OutputBuffer, splitter: inout BodyMemberSplitter, others: inout [BodyMemberSplitter.Member]
+    ) {
         output.append("{\"seq\":")
         output.appendDecimal(log.sequence)
         output.append(",\"time\":\"")
@@ -37,18 +42,7 @@ public struct JSONLinesFormatter: LogFormatter {
         output.appendUUID(log.uuid)
         output.append(UInt8(ascii: "\""))
 
-        let scanner = log.scanner
-        var payload: Range<Int>?
-        others.removeAll(keepingCapacity: true)
-        let payloadKey = EnvelopeKey.payload.bytes
-        let wellFormed = scanner.kind(at: 0) == .object && scanner.forEachMember(ofObjectAt: 0) { key, value in
-            if payload == nil && scanner.keyEquals(key, payloadKey) {
-                payload = value
-            } else if !Self.isFramedKey(scanner, key) {
-                others.append((key, value))
-            }
-            return true
-        }
+        let (wellFormed, payload) = splitter.split(log.body, others: &others)
         guard wellFormed else {
             output.append(",\"payload\":null,\"error\":\"the stored body is not a JSON object\"}")
             return
@@ -67,15 +61,4 @@ public struct JSONLinesFormatter: LogFormatter {
         }
         output.append(UInt8(ascii: "}"))
     }
-
-    /// Whether a body key repeats a framed field (the framing wins; the copy is left out).
-    private static func isFramedKey(_ scanner: JSONScanner, _ key: Range<Int>) -> Bool {
-        guard key.count <= 4 else { return false }
-        return scanner.keyEquals(key, seqKey) || scanner.keyEquals(key, timeKey) || scanner.keyEquals(key, tagKey) || scanner.keyEquals(key, uuidKey)
-    }
-
-    private static let seqKey = Array("seq".utf8)
-    private static let timeKey = Array("time".utf8)
-    private static let tagKey = Array("tag".utf8)
-    private static let uuidKey = Array("uuid".utf8)
 }

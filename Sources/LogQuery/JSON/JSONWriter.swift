@@ -8,28 +8,7 @@ extension OutputBuffer {
 
     /// Appends UTF-8 bytes as a JSON string, quotes included, escaping what JSON requires.
     public mutating func appendJSONString(bytes text: UnsafeBufferPointer<UInt8>) {
-        append(UInt8(ascii: "\""))
-        var start = 0
-        for index in 0..<text.count {
-            let byte = text[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            if start < index { append(UnsafeBufferPointer(rebasing: text[start..<index])) }
-            start = index + 1
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            default:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                append("\\u00")
-                append(hex[Int(byte >> 4)])
-                append(hex[Int(byte & 0xF)])
-            }
-        }
-        if start < text.count { append(UnsafeBufferPointer(rebasing: text[start..<text.count])) }
-        append(UInt8(ascii: "\""))
+        withRoom(6 * text.count + 2) { $0.writeJSONString(text) }
     }
 
     /// Appends a value as compact JSON, object members in their order.

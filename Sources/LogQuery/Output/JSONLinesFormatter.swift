@@ -32,33 +32,39 @@ public struct JSONLinesFormatter: LogFormatter {
     static func appendObject(
         _ log: LogRecordView, into output: inout OutputBuffer, splitter: inout BodyMemberSplitter, others: inout [BodyMemberSplitter.Member]
     ) {
-        output.append("{\"seq\":")
-        output.appendDecimal(log.sequence)
-        output.append(",\"time\":\"")
-        output.appendISO8601(microseconds: log.microseconds)
-        output.append("\",\"tag\":")
-        output.appendJSONString(log.tag)
-        output.append(",\"uuid\":\"")
-        output.appendUUID(log.uuid)
-        output.append(UInt8(ascii: "\""))
-
         let (wellFormed, payload) = splitter.split(log.body, others: &others)
-        guard wellFormed else {
-            output.append(",\"payload\":null,\"error\":\"the stored body is not a JSON object\"}")
-            return
+        var tag = log.tag
+        tag.withUTF8 { tag in
+            // Everything below fits: the body's members are copied at most whole, each with
+            // a comma and a colon, beside a fixed part of under 200 bytes.
+            output.withRoom(256 + 6 * tag.count + log.body.count + 2 * others.count) { line in
+                line.write("{\"seq\":")
+                line.writeDecimal(log.sequence)
+                line.write(",\"time\":\"")
+                line.writeISO8601(microseconds: log.microseconds)
+                line.write("\",\"tag\":")
+                line.writeJSONString(tag)
+                line.write(",\"uuid\":\"")
+                line.writeUUID(log.uuid)
+                line.write(UInt8(ascii: "\""))
+                guard wellFormed else {
+                    line.write(",\"payload\":null,\"error\":\"the stored body is not a JSON object\"}")
+                    return
+                }
+                line.write(",\"payload\":")
+                if let payload {
+                    line.write(UnsafeBufferPointer(rebasing: log.body[payload]))
+                } else {
+                    line.write("null")
+                }
+                for member in others {
+                    line.write(UInt8(ascii: ","))
+                    line.write(UnsafeBufferPointer(rebasing: log.body[(member.key.lowerBound - 1)..<(member.key.upperBound + 1)]))
+                    line.write(UInt8(ascii: ":"))
+                    line.write(UnsafeBufferPointer(rebasing: log.body[member.value]))
+                }
+                line.write(UInt8(ascii: "}"))
+            }
         }
-        output.append(",\"payload\":")
-        if let payload {
-            output.append(UnsafeBufferPointer(rebasing: log.body[payload]))
-        } else {
-            output.append("null")
-        }
-        for member in others {
-            output.append(UInt8(ascii: ","))
-            output.append(UnsafeBufferPointer(rebasing: log.body[(member.key.lowerBound - 1)..<(member.key.upperBound + 1)]))
-            output.append(UInt8(ascii: ":"))
-            output.append(UnsafeBufferPointer(rebasing: log.body[member.value]))
-        }
-        output.append(UInt8(ascii: "}"))
     }
 }

@@ -8,12 +8,17 @@ import Foundation
 /// Bytes on their way out: formatters append to it, and it hands full chunks to its sink.
 ///
 /// Writing a million logs through `print` would cost a lock and a `String` each; the buffer
-/// collects bytes and writes them in 64 KiB chunks instead.
+/// collects bytes and writes them in 64 KiB chunks instead. A formatter that writes many
+/// pieces per log reserves room for all of them at once (``withRoom(_:_:)``) and writes them
+/// through an ``OutputWriter``, without a check per piece.
 public struct OutputBuffer {
     /// Where full chunks go.
     public typealias Sink = (UnsafeBufferPointer<UInt8>) throws -> Void
 
-    public private(set) var bytes: [UInt8] = []
+    /// Room for the bytes: the first `count` are the output, the rest is not yet written.
+    private var storage: [UInt8]
+    /// How many bytes are collected.
+    public private(set) var count = 0
     private let sink: Sink
     private let chunkSize: Int
 
@@ -21,9 +26,13 @@ public struct OutputBuffer {
     ///   - chunkSize: how many bytes to collect before handing them to the sink.
     ///   - sink: receives the bytes; it may throw (a closed pipe) to stop the writer.
     public init(chunkSize: Int = 1 << 16, sink: @escaping Sink) {
+        self.init(chunkSize: chunkSize, initialRoom: min(chunkSize, 1 << 20) + 4096, sink: sink)
+    }
+
+    private init(chunkSize: Int, initialRoom: Int, sink: @escaping Sink) {
         self.chunkSize = chunkSize
         self.sink = sink
-        bytes.reserveCapacity(min(chunkSize, 1 << 20) + 4096)
+        storage = [UInt8](repeating: 0, count: initialRoom)
     }
 
     /// A buffer that writes to a file descriptor (standard output unless given).
@@ -33,114 +42,87 @@ public struct OutputBuffer {
 
     /// A buffer that keeps everything, for tests: read ``text`` at the end.
     public static func collecting() -> OutputBuffer {
-        OutputBuffer(chunkSize: .max) { _ in }
+        OutputBuffer(chunkSize: .max, initialRoom: 256) { _ in }
     }
 
+    /// Everything not yet flushed.
+    public var bytes: [UInt8] { Array(storage[..<count]) }
+
     /// Everything not yet flushed, as text (for the collecting buffer: everything).
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: storage[..<count], as: UTF8.self) }
+
+    /// Lets `body` write at most `maximumCount` bytes straight into the buffer.
+    @inline(__always)
+    public mutating func withRoom(_ maximumCount: Int, _ body: (inout OutputWriter) -> Void) {
+        if storage.count - count < maximumCount { grow(toHold: maximumCount) }
+        let start = count
+        let written = storage.withUnsafeMutableBufferPointer { room in
+            var writer = OutputWriter(room.baseAddress! + start)
+            body(&writer)
+            let written = writer.position - (room.baseAddress! + start)
+            precondition(written <= maximumCount, "an OutputWriter wrote past the room it was given")
+            return written
+        }
+        count = start + written
+    }
+
+    private mutating func grow(toHold extra: Int) {
+        storage.append(contentsOf: repeatElement(0, count: max(storage.count, count + extra - storage.count)))
+    }
 
     @inline(__always)
     public mutating func append(_ byte: UInt8) {
-        bytes.append(byte)
+        withRoom(1) { $0.write(byte) }
     }
 
     @inline(__always)
     public mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append($0) }
     }
 
     @inline(__always)
     public mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: chunk)
+        withRoom(chunk.count) { $0.write(chunk) }
     }
 
     public mutating func append(_ chunk: [UInt8]) {
-        bytes.append(contentsOf: chunk)
+        chunk.withUnsafeBufferPointer { append($0) }
     }
 
     /// Appends a whole number in decimal.
     public mutating func appendDecimal(_ value: Int64) {
-        if value < 0 {
-            append(UInt8(ascii: "-"))
-            appendDecimal(UInt64(value.magnitude))
-        } else {
-            appendDecimal(UInt64(value))
-        }
+        withRoom(20) { $0.writeDecimal(value) }
     }
 
     /// Appends a whole number in decimal.
     public mutating func appendDecimal(_ value: UInt64) {
-        if value < 10 { bytes.append(UInt8(ascii: "0") + UInt8(value)); return }
-        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                     UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { raw in
-            let buffer = raw.bindMemory(to: UInt8.self)
-            while rest > 0 {
-                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            }
-            while count > 0 {
-                count -= 1
-                bytes.append(buffer[count])
-            }
-        }
+        withRoom(20) { $0.writeDecimal(value) }
     }
 
     /// Appends a UUID as the runtime writes it: lowercase hexadecimal with dashes.
     public mutating func appendUUID(_ uuid: UUID) {
-        // Formatted on the stack and appended once: 36 appends cost more than the digits.
-        var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &text) { out in
-            withUnsafeBytes(of: uuid.uuid) { raw in
-                var position = 0
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        out[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    out[position] = Self.hexDigit(raw[index] >> 4)
-                    out[position + 1] = Self.hexDigit(raw[index] & 0x0F)
-                    position += 2
-                }
-            }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: out[0..<36]))
-        }
-    }
-
-    @inline(__always)
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+        withRoom(36) { $0.writeUUID(uuid) }
     }
 
     /// Appends a whole number padded with zeros to `width` digits.
     @inline(__always)
     public mutating func appendPadded(_ value: Int, width: Int) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8((rest / divisor) % 10))
-            rest %= divisor
-            divisor /= 10
-        }
+        withRoom(width) { $0.writePadded(value, width: width) }
     }
 
     /// Hands everything collected to the sink once it passes the chunk size.
     @inline(__always)
     public mutating func flushIfFull() throws {
-        if bytes.count >= chunkSize { try flush() }
+        if count >= chunkSize { try flush() }
     }
 
     /// Hands everything collected to the sink.
     public mutating func flush() throws {
-        guard !bytes.isEmpty else { return }
-        try bytes.withUnsafeBufferPointer { try sink($0) }
-        bytes.removeAll(keepingCapacity: true)
+        guard count > 0 else { return }
+        let collected = count
+        try storage.withUnsafeBufferPointer { try sink(UnsafeBufferPointer(rebasing: $0[..<collected])) }
+        count = 0
     }
 }
 

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import LogQuery
+
+@Suite struct OutputBufferTests {
+    @Test func numbersUUIDsAndTimesAreWrittenInFull() {
+        var output = OutputBuffer.collecting()
+        for number: UInt64 in [0, 9, 10, 99, 100, 1_234_567_890, UInt64.max] {
+            output.appendDecimal(number)
+            output.append(UInt8(ascii: " "))
+        }
+        output.appendDecimal(Int64.min)
+        output.append(UInt8(ascii: " "))
+        output.appendDecimal(Int64(-7))
+        output.append(UInt8(ascii: " "))
+        output.appendUUID(UUID(uuid: (0x01, 0x23, 0x45, 0x67, 0x89, 0xAB, 0xCD, 0xEF, 0xFE, 0xDC, 0xBA, 0x98, 0x76, 0x54, 0x32, 0x10)))
+        output.append(UInt8(ascii: " "))
+        output.appendISO8601(microseconds: 1_764_498_594_123_999)
+        output.append(UInt8(ascii: " "))
+        output.appendJSONString("a\"b\\c\nd\u{1}é")
+        #expect(output.text == #"0 9 10 99 100 1234567890 18446744073709551615 -9223372036854775808 -7 01234567-89ab-cdef-fedc-ba9876543210 2025-11-30T10:29:54.123Z "a\"b\\c\nd\u0001é""#)
+    }
+
+    @Test func theBufferGrowsAndHandsOutEveryByteInOrder() throws {
+        var chunks: [[UInt8]] = []
+        var output = OutputBuffer(chunkSize: 1000) { chunks.append(Array($0)) }
+        var expected: [UInt8] = []
+        for index in 0 ..< 3000 {
+            let piece = [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: index % 7 == 0 ? 5000 : index % 13)
+            output.append(piece)
+            expected += piece
+            try output.flushIfFull()
+        }
+        try output.flush()
+        #expect(chunks.allSatisfy { $0.count < 1000 + 5000 })
+        #expect(chunks.joined().elementsEqual(expected))
+    }
+}

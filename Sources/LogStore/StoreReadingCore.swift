@@ -183,7 +183,8 @@ final class StoreReadingCore: @unchecked Sendable {
         return info
     }
 
-    /// Summaries of every segment, oldest first; the last (the one being written) is scanned.
+    /// Summaries of every segment, oldest first; the last (the one being written) is scanned
+    /// unless its writer has closed it with an index that matches its size.
     func segmentInfos() throws(LogStoreError) -> [LogSegmentInfo] {
         let segments = try layout.list().segments
         var infos: [LogSegmentInfo] = []
@@ -192,7 +193,12 @@ final class StoreReadingCore: @unchecked Sendable {
                 if let info = try summary(of: number) { infos.append(info) }
             } else if let segment = try OpenSegment.open(layout, number: number) {
                 defer { segment.file.close() }
-                infos.append(try LogSegmentInfo.scan(segment))
+                let size = try segment.file.size()
+                if let indexed = SegmentIndexFile.load(layout, number: number, segmentBytes: size) {
+                    infos.append(indexed)
+                } else {
+                    infos.append(try LogSegmentInfo.scan(segment))
+                }
             }
         }
         summaries = summaries.filter { segments.contains($0.key) }

@@ -1,3 +1,4 @@
+import CLogStoreCRC
 import Testing
 @testable import LogStore
 
@@ -23,7 +24,26 @@ import Testing
             #expect(CRC32C.checksum(slice) == CRC32C.portableChecksum(slice), "length \(length)")
         }
         let whole = CRC32C.checksum(bytes)
+        #expect(whole == CRC32C.portableChecksum(bytes))
         let chained = bytes[500...].withUnsafeBytes { CRC32C.checksum($0, continuing: CRC32C.checksum(Array(bytes[..<500]))) }
         #expect(whole == chained)
+    }
+
+    /// The three interleaved streams against one stream and the tables: every length across
+    /// the block sizes (and past the largest block), from aligned and unaligned starts, chained.
+    @Test func threeStreamsAgreeWithOneStreamAndTheTables() {
+        let bytes = (0 ..< 7000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }
+        bytes.withUnsafeBytes { raw in
+            for start in [0, 1, 5] {
+                for length in Array(0 ... 900) + [1535, 1536, 1537, 6143, 6144, 6145, 6995] {
+                    let slice = UnsafeRawBufferPointer(rebasing: raw[start ..< start + length])
+                    let expected = CRC32C.oneStreamChecksum(slice, continuing: 0x1234_5678)
+                    #expect(CRC32C.checksum(slice, continuing: 0x1234_5678) == expected, "start \(start), length \(length)")
+                    if length % 97 == 0 {
+                        #expect(logstore_crc32c_portable(0x1234_5678, slice.baseAddress ?? raw.baseAddress!, length) == expected, "tables, length \(length)")
+                    }
+                }
+            }
+        }
     }
 }

@@ -58,7 +58,7 @@ struct BodyMemberSplitter {
             let colon = index
             let valueStart = scanner.skipWhitespace(colon + 1)
             guard let valueEnd = scanner.valueEnd(from: valueStart, depth: 1) else { return (false, nil) }
-            if payload == nil && scanner.keyEquals(key, Self.payloadKey) {
+            if payload == nil && Self.key(key, in: scanner, is: "payload") {
                 payload = valueStart..<valueEnd
                 remember(UnsafeBufferPointer(rebasing: body[...colon]), members: others)
             } else if !Self.isFramedKey(scanner, key) {
@@ -96,14 +96,18 @@ struct BodyMemberSplitter {
     }
 
     /// Whether a body key repeats a framed field (the framing wins; the copy is left out).
+    @inline(__always)
     private static func isFramedKey(_ scanner: JSONScanner, _ key: Range<Int>) -> Bool {
-        guard key.count <= 4 else { return false }
-        return scanner.keyEquals(key, seqKey) || scanner.keyEquals(key, timeKey) || scanner.keyEquals(key, tagKey) || scanner.keyEquals(key, uuidKey)
+        key.count <= 4 && (Self.key(key, in: scanner, is: "seq") || Self.key(key, in: scanner, is: "time")
+            || Self.key(key, in: scanner, is: "tag") || Self.key(key, in: scanner, is: "uuid"))
     }
 
-    private static let payloadKey = EnvelopeKey.payload.bytes
-    private static let seqKey = Array("seq".utf8)
-    private static let timeKey = Array("time".utf8)
-    private static let tagKey = Array("tag".utf8)
-    private static let uuidKey = Array("uuid".utf8)
+    /// Whether the key at `range` names `name` (escapes decoded); no array per comparison.
+    @inline(__always)
+    private static func key(_ range: Range<Int>, in scanner: JSONScanner, is name: StaticString) -> Bool {
+        let count = name.utf8CodeUnitCount
+        if range.count == count, memcmp(scanner.bytes.baseAddress! + range.lowerBound, name.utf8Start, count) == 0 { return true }
+        guard range.count > count, scanner.bytes[range].contains(UInt8(ascii: "\\")) else { return false }
+        return scanner.keyEquals(range, Array(UnsafeBufferPointer(start: name.utf8Start, count: count)))
+    }
 }

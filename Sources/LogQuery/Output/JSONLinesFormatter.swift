@@ -33,38 +33,52 @@ public struct JSONLinesFormatter: LogFormatter {
         _ log: LogRecordView, into output: inout OutputBuffer, splitter: inout BodyMemberSplitter, others: inout [BodyMemberSplitter.Member]
     ) {
         let (wellFormed, payload) = splitter.split(log.body, others: &others)
-        var tag = log.tag
-        tag.withUTF8 { tag in
-            // Everything below fits: the body's members are copied at most whole, each with
-            // a comma and a colon, beside a fixed part of under 200 bytes.
-            output.withRoom(256 + 6 * tag.count + log.body.count + 2 * others.count) { line in
-                line.write("{\"seq\":")
-                line.writeDecimal(log.sequence)
-                line.write(",\"time\":\"")
-                line.writeISO8601(microseconds: log.microseconds)
-                line.write("\",\"tag\":")
-                line.writeJSONString(tag)
-                line.write(",\"uuid\":\"")
-                line.writeUUID(log.uuid)
-                line.write(UInt8(ascii: "\""))
-                guard wellFormed else {
-                    line.write(",\"payload\":null,\"error\":\"the stored body is not a JSON object\"}")
-                    return
-                }
-                line.write(",\"payload\":")
-                if let payload {
-                    line.write(UnsafeBufferPointer(rebasing: log.body[payload]))
-                } else {
-                    line.write("null")
-                }
+        // The tag's bytes without copying the view (a copy would retain its strings).
+        let written: Void? = log.tag.utf8.withContiguousStorageIfAvailable { tag in
+            appendLine(log, tag: tag, wellFormed: wellFormed, payload: payload, others: others, into: &output)
+        }
+        if written == nil {
+            var tag = log.tag
+            tag.withUTF8 { appendLine(log, tag: $0, wellFormed: wellFormed, payload: payload, others: others, into: &output) }
+        }
+    }
+
+    @inline(__always)
+    private static func appendLine(
+        _ log: LogRecordView, tag: UnsafeBufferPointer<UInt8>, wellFormed: Bool, payload: Range<Int>?,
+        others: [BodyMemberSplitter.Member], into output: inout OutputBuffer
+    ) {
+        // Everything below fits: the body's members are copied at most whole, each with a
+        // comma and a colon, beside a fixed part of under 200 bytes.
+        output.withRoom(256 + 6 * tag.count + log.body.count + 2 * others.count) { line in
+            line.write("{\"seq\":")
+            line.writeDecimal(log.sequence)
+            line.write(",\"time\":\"")
+            line.writeISO8601(microseconds: log.microseconds)
+            line.write("\",\"tag\":")
+            line.writeJSONString(tag)
+            line.write(",\"uuid\":\"")
+            line.writeUUID(log.uuid)
+            line.write(UInt8(ascii: "\""))
+            guard wellFormed else {
+                line.write(",\"payload\":null,\"error\":\"the stored body is not a JSON object\"}")
+                return
+            }
+            line.write(",\"payload\":")
+            if let payload {
+                line.write(UnsafeBufferPointer(rebasing: log.body[payload]))
+            } else {
+                line.write("null")
+            }
+            others.withUnsafeBufferPointer { others in
                 for member in others {
                     line.write(UInt8(ascii: ","))
                     line.write(UnsafeBufferPointer(rebasing: log.body[(member.key.lowerBound - 1)..<(member.key.upperBound + 1)]))
                     line.write(UInt8(ascii: ":"))
                     line.write(UnsafeBufferPointer(rebasing: log.body[member.value]))
                 }
-                line.write(UInt8(ascii: "}"))
             }
+            line.write(UInt8(ascii: "}"))
         }
     }
 }

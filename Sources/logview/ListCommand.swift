@@ -27,37 +27,47 @@ func runList(_ arguments: ParsedArguments, follow: Bool) throws -> Int32 {
     let store = try openStore(arguments)
     return try writingOutput { standardOutput in
         var formatter = try makeFormatter(format, store: store, query: query, isTerminal: isTerminal)
-        formatter.begin(into: &standardOutput)
-        // Following continues after the newest log when listing began (or the last one listed):
-        // logs skipped by the filters never come back, and none appended meanwhile is lost.
-        let newestAtStart = follow ? try store.lastSequence() : 0
-        var last: UInt64 = 0
-        var shown = 0
-        try store.forEach(query) { log in
-            formatter.write(log, into: &standardOutput)
-            shown += 1
-            last = max(last, log.sequence)
-            try standardOutput.flushIfFull()
-            return true
-        }
-        if follow {
-            catchInterrupt()
-            try standardOutput.flush()
-            last = max(last, newestAtStart)
-            try store.follow(query, after: last, shouldStop: { interrupted.load(ordering: .relaxed) },
-                             onIdle: { try standardOutput.flush() }) { log in
-                formatter.write(log, into: &standardOutput)
-                try standardOutput.flushIfFull()
-                return true
-            }
-        }
-        formatter.end(into: &standardOutput)
+        let shown = try write(store, query, follow: follow, with: &formatter, into: &standardOutput)
         if limitedToScreen && shown == screenful {
             try standardOutput.flush()
             writeToStandardError("(the last \(screenful) matching logs; -n N shows more, -o jsonl all of them)\n")
         }
         return 0
     }
+}
+
+/// Writes the logs the query selects (then, following, new ones) with `formatter`; generic,
+/// so that each log goes to the formatter in a direct call rather than through an existential.
+/// - Returns: how many logs were written before following.
+private func write(
+    _ store: StoreQuery, _ query: LogQuery, follow: Bool, with formatter: inout some LogFormatter, into standardOutput: inout OutputBuffer
+) throws -> Int {
+    formatter.begin(into: &standardOutput)
+    // Following continues after the newest log when listing began (or the last one listed):
+    // logs skipped by the filters never come back, and none appended meanwhile is lost.
+    let newestAtStart = follow ? try store.lastSequence() : 0
+    var last: UInt64 = 0
+    var shown = 0
+    try store.forEach(query) { log in
+        formatter.write(log, into: &standardOutput)
+        shown += 1
+        last = max(last, log.sequence)
+        try standardOutput.flushIfFull()
+        return true
+    }
+    if follow {
+        catchInterrupt()
+        try standardOutput.flush()
+        last = max(last, newestAtStart)
+        try store.follow(query, after: last, shouldStop: { interrupted.load(ordering: .relaxed) },
+                         onIdle: { try standardOutput.flush() }) { log in
+            formatter.write(log, into: &standardOutput)
+            try standardOutput.flushIfFull()
+            return true
+        }
+    }
+    formatter.end(into: &standardOutput)
+    return shown
 }
 
 /// The formatter for `format`, sized for the logs the query can return.

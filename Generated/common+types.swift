@@ -24,7 +24,7 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// Reachability when the log was made; an *external* type the app defines
     public var network: NetworkKind?
 
-    public typealias LoggenVersion = LoggenVersion3
+    public typealias LoggenVersion = LoggenVersion4
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

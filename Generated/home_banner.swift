@@ -6,7 +6,7 @@ import Foundation
 import RecipeAppTypes
 
 /// Events of the banners on the home screen.
-public enum HomeBanner: LogEvent, LoggenGenerated {
+public enum HomeBanner: GeneratedLogEvent {
     /// Sent when a banner becomes visible for the first time in a session.
     ///
     /// - Parameters:
@@ -27,34 +27,23 @@ public enum HomeBanner: LogEvent, LoggenGenerated {
     ///   - seenBefore: Whether the user saw this banner in an earlier session
     case tapBanner(bannerId: Int64, campaignCode: String, visibleRatio: Float, shownAt: Date, shownOn: LogDate, seenBefore: Bool)
 
-    public typealias LoggenVersion = LoggenVersion3
+    public typealias LoggenVersion = LoggenVersion4
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public static let categoryName: String = "home_banner"
-
-    public var eventName: String {
-        switch self {
-        case .showBanner:
-            return "show_banner"
-        case .tapBanner:
-            return "tap_banner"
-        }
-    }
-
-    public var payload: LogPayload {
+    public var _fields: LogEventFields {
         switch self {
         case .showBanner(let bannerId, let placement, let position, let campaignCode):
-            return Self._layout.payload(0, bannerId, placement, position, campaignCode)
+            return LogEventFields(0, bannerId, placement, position, campaignCode)
         case .tapBanner(let bannerId, let campaignCode, let visibleRatio, let shownAt, let shownOn, let seenBefore):
-            return Self._layout.payload(1, bannerId, campaignCode, visibleRatio, shownAt, shownOn, seenBefore)
+            return LogEventFields(1, bannerId, campaignCode, visibleRatio, shownAt, shownOn, seenBefore)
         }
     }
 
-    /// The payload keys and constraints of each event, one line per case in order.
-    private static let _layout: LogPayloadLayout = LogPayloadLayout([
-        "banner_id, placement, position min=1 max=100, campaign_code maxLength=16 pattern=1",
-        "banner_id, campaign_code maxLength=16 pattern=1, visible_ratio min=0.0 max=1.0, shown_at, shown_on, seen_before",
+    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "home_banner", events: [
+        "show_banner: banner_id, placement, position min=1 max=100, campaign_code maxLength=16 pattern=1",
+        "tap_banner: banner_id, campaign_code maxLength=16 pattern=1, visible_ratio min=0.0 max=1.0, shown_at, shown_on, seen_before",
     ], patterns: [Self._pattern1])
 
     private static let _pattern1: LogPattern = LogPattern("^[A-Z0-9_]+$")

@@ -6,7 +6,7 @@ import Foundation
 import RecipeAppTypes
 
 /// Events of the recipe detail screen.
-public enum RecipeDetail: LogEvent, LoggenGenerated {
+public enum RecipeDetail: GeneratedLogEvent {
     /// Sent when the recipe detail screen appears.
     ///
     /// - Parameters:
@@ -30,38 +30,25 @@ public enum RecipeDetail: LogEvent, LoggenGenerated {
     ///   - folderIds: The folders chosen; missing when saved to the default folder
     case saveRecipe(recipeId: Int64, folderIds: [Int64]?)
 
-    public typealias LoggenVersion = LoggenVersion3
+    public typealias LoggenVersion = LoggenVersion4
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public static let categoryName: String = "recipe_detail"
-
-    public var eventName: String {
-        switch self {
-        case .show:
-            return "show"
-        case .tapStepPhoto:
-            return "tap_step_photo"
-        case .saveRecipe:
-            return "save_recipe"
-        }
-    }
-
-    public var payload: LogPayload {
+    public var _fields: LogEventFields {
         switch self {
         case .show(let recipeId, let referrer, let rating, let openedAt):
-            return Self._layout.payload(0, recipeId, referrer, rating, openedAt)
+            return LogEventFields(0, recipeId, referrer, rating, openedAt)
         case .tapStepPhoto(let recipeId, let stepNumber):
-            return Self._layout.payload(1, recipeId, stepNumber)
+            return LogEventFields(1, recipeId, stepNumber)
         case .saveRecipe(let recipeId, let folderIds):
-            return Self._layout.payload(2, recipeId, folderIds)
+            return LogEventFields(2, recipeId, folderIds)
         }
     }
 
-    /// The payload keys and constraints of each event, one line per case in order.
-    private static let _layout: LogPayloadLayout = LogPayloadLayout([
-        "recipe_id, referrer, rating min=0 max=5, opened_at",
-        "recipe_id, step_number min=1 max=50",
-        "recipe_id, folder_ids",
+    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_detail", events: [
+        "show: recipe_id, referrer, rating min=0 max=5, opened_at",
+        "tap_step_photo: recipe_id, step_number min=1 max=50",
+        "save_recipe: recipe_id, folder_ids",
     ])
 }

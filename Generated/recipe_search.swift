@@ -5,7 +5,7 @@ import BehaviorLog
 import RecipeAppTypes
 
 /// Events of the recipe search screen.
-public enum RecipeSearch: LogEvent, LoggenGenerated {
+public enum RecipeSearch: GeneratedLogEvent {
     /// Sent when the user runs a search, from the search field or a suggested keyword.
     ///
     /// - Parameters:
@@ -30,38 +30,25 @@ public enum RecipeSearch: LogEvent, LoggenGenerated {
     @available(*, deprecated, message: "Sent when the user taps a suggested keyword. Will be folded into `search`.")
     case tapSuggestion(suggestion: String)
 
-    public typealias LoggenVersion = LoggenVersion3
+    public typealias LoggenVersion = LoggenVersion4
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public static let categoryName: String = "recipe_search"
-
-    public var eventName: String {
-        switch self {
-        case .search:
-            return "search"
-        case .tapSearchResult:
-            return "tap_search_result"
-        case .tapSuggestion:
-            return "tap_suggestion"
-        }
-    }
-
-    public var payload: LogPayload {
+    public var _fields: LogEventFields {
         switch self {
         case .search(let keyword, let order, let filters, let page):
-            return Self._layout.payload(0, keyword, order, filters, page)
+            return LogEventFields(0, keyword, order, filters, page)
         case .tapSearchResult(let recipeId, let position, let keyword):
-            return Self._layout.payload(1, recipeId, position, keyword)
+            return LogEventFields(1, recipeId, position, keyword)
         case .tapSuggestion(let suggestion):
-            return Self._layout.payload(2, suggestion)
+            return LogEventFields(2, suggestion)
         }
     }
 
-    /// The payload keys and constraints of each event, one line per case in order.
-    private static let _layout: LogPayloadLayout = LogPayloadLayout([
-        "keyword maxLength=256, order, filters maxCount=3, page min=1 max=1000",
-        "recipe_id, position min=1 max=100, keyword maxLength=256",
-        "suggestion maxLength=256",
+    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_search", events: [
+        "search: keyword maxLength=256, order, filters maxCount=3, page min=1 max=1000",
+        "tap_search_result: recipe_id, position min=1 max=100, keyword maxLength=256",
+        "tap_suggestion: suggestion maxLength=256",
     ])
 }

@@ -5,7 +5,7 @@ import BehaviorLog
 import RecipeAppTypes
 
 /// Events of the detail screen of a user's post (a "cooked it" report): its media, its ingredients and its "show more" button.
-public enum UserPostDetail: LogEvent, LoggenGenerated {
+public enum UserPostDetail: GeneratedLogEvent {
     /// Sent when the post detail screen appears.
     ///
     /// - Parameters:
@@ -32,50 +32,25 @@ public enum UserPostDetail: LogEvent, LoggenGenerated {
     ///   - commentExcerpt: The first characters of the comment; to be removed, it is personal data (at most 140 UTF-8 bytes; personal data; deprecated)
     case tapShowMore(postId: Int64, hiddenLineCount: Int32, commentExcerpt: String?)
 
-    public typealias LoggenVersion = LoggenVersion3
+    public typealias LoggenVersion = LoggenVersion4
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public static let categoryName: String = "user_post_detail"
-
-    public var eventName: String {
-        switch self {
-        case .show:
-            return "show"
-        case .tapMedia:
-            return "tap_media"
-        case .tapShowMore:
-            return "tap_show_more"
-        }
-    }
-
-    public var payload: LogPayload {
+    public var _fields: LogEventFields {
         switch self {
         case .show(let postId, let recipeId, let mediaKinds, let ingredientNames, let authorNickname):
-            return Self._layout.payload(0, postId, recipeId, mediaKinds, ingredientNames, authorNickname)
+            return LogEventFields(0, postId, recipeId, mediaKinds, ingredientNames, authorNickname)
         case .tapMedia(let postId, let position, let mediaKind):
-            return Self._layout.payload(1, postId, position, mediaKind)
+            return LogEventFields(1, postId, position, mediaKind)
         case .tapShowMore(let postId, let hiddenLineCount, let commentExcerpt):
-            return Self._layout.payload(2, postId, hiddenLineCount, commentExcerpt)
+            return LogEventFields(2, postId, hiddenLineCount, commentExcerpt)
         }
     }
 
-    /// The payload keys of this event marked `[pii]`, for `PersonalDataFilter`.
-    public var personalDataFields: [String] {
-        switch self {
-        case .show:
-            return Self._layout.personalDataFields(ofEvent: 0)
-        case .tapShowMore:
-            return Self._layout.personalDataFields(ofEvent: 2)
-        default:
-            return []
-        }
-    }
-
-    /// The payload keys and constraints of each event, one line per case in order.
-    private static let _layout: LogPayloadLayout = LogPayloadLayout([
-        "post_id, recipe_id, media_kinds maxCount=10, ingredient_names maxCount=30 maxLength=64, author_nickname maxLength=32 pii",
-        "post_id, position min=1 max=100, media_kind",
-        "post_id, hidden_line_count min=1 max=10000, comment_excerpt maxLength=140 pii",
+    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "user_post_detail", events: [
+        "show: post_id, recipe_id, media_kinds maxCount=10, ingredient_names maxCount=30 maxLength=64, author_nickname maxLength=32 pii",
+        "tap_media: post_id, position min=1 max=100, media_kind",
+        "tap_show_more: post_id, hidden_line_count min=1 max=10000, comment_excerpt maxLength=140 pii",
     ])
 }

@@ -29,6 +29,8 @@ clickhouse-deps: deps
 
 ## bench-clickhouse: 1 M logs from post() to rows visible in ClickHouse, beside clickhouse-client
 ## inserting the same rows (the very bodies the output sent, recorded to a file) with FORMAT JSONEachRow.
+## Then the same run through URLSession instead of the socket transport, to show why
+## ClickHouseOutput uses its own socket for http:// on Linux (docs/Warehouse.md).
 bench-clickhouse: clickhouse-deps
 	$(SWIFT) build -c release --product clickhouse-bench
 	$(SWIFT) build -c release --product loggen
@@ -39,6 +41,7 @@ bench-clickhouse: clickhouse-deps
 	url=http://127.0.0.1:$$http/; \
 	$$bin/loggen ddl LogDefinitions --dialect clickhouse --table bench | curl -sf $$url --data-binary @- ; \
 	$$bin/loggen ddl LogDefinitions --dialect clickhouse --table floor | curl -sf $$url --data-binary @- ; \
+	$$bin/loggen ddl LogDefinitions --dialect clickhouse --table bench_urlsession | curl -sf $$url --data-binary @- ; \
 	$$bin/clickhouse-bench --server $$url --table bench --logs $(CH_BENCH_LOGS) --store $$dir/outbox --rows $$dir/rows.json \
 	  | tee $$dir/bench.txt; \
 	start=$$(date +%s.%N); \
@@ -49,4 +52,8 @@ bench-clickhouse: clickhouse-deps
 	awk -v rows=$$rows -v s=$$start -v e=$$end -v ours=$$ours -v mb=$$(du -m $$dir/rows.json | cut -f1) 'BEGIN { \
 	  floor = rows / (e - s); \
 	  printf "clickhouse-client INSERT FORMAT JSONEachRow of the same %d rows (%d MB) from a file: %.2f s, %d rows/s\n", rows, mb, e - s, floor; \
-	  printf "ClickHouseOutput, post() to visible: %d logs/s = %.2fx the floor (target >= 0.5x)\n", ours, ours / floor }'
+	  printf "ClickHouseOutput, post() to visible: %d logs/s = %.2fx the floor (target >= 0.5x)\n", ours, ours / floor }'; \
+	floor=$$(awk -v rows=$$rows -v s=$$start -v e=$$end 'BEGIN { print rows / (e - s) }'); \
+	$$bin/clickhouse-bench --server $$url --table bench_urlsession --logs $(CH_BENCH_LOGS) --store $$dir/outbox-urlsession --urlsession > $$dir/bench-urlsession.txt; \
+	awk -v floor=$$floor -v ours=$$(sed -n 's/^logs_per_second=//p' $$dir/bench-urlsession.txt) 'BEGIN { \
+	  printf "the same through URLSession (for comparison): %d logs/s = %.2fx the floor\n", ours, ours / floor }'

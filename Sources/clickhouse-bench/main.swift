@@ -2,8 +2,10 @@
 // times them from the first `post()` to the last row visible in ClickHouse, for
 // `make bench-clickhouse` (which times clickhouse-client inserting the same rows beside it).
 //
-//   clickhouse-bench --server http://127.0.0.1:PORT/ --table NAME --logs 1000000 --store DIR --rows FILE
+//   clickhouse-bench --server http://127.0.0.1:PORT/ --table NAME --logs 1000000 --store DIR --rows FILE [--urlsession]
 //
+// --urlsession sends through URLSession even for http://, to compare it with the socket
+// transport that ClickHouseOutput uses there on Linux (docs/Warehouse.md).
 // With --rows, every insert's body is also appended to FILE (inside the timing), so that the
 // floor inserts exactly the bytes this sent.
 
@@ -45,8 +47,8 @@ final class RecordingTransport: HTTPTransport {
     let file: FileHandle?
     /// Nanoseconds spent waiting for inserts to be answered (ClickHouse and the HTTP stack).
     let insertNanoseconds = Atomic<Int>(0)
-    init(path: String?, server: URL) {
-        next = server.scheme == "http" ? SocketTransport() : URLSessionTransport(timeout: 120)
+    init(path: String?, server: URL, forceURLSession: Bool) {
+        next = server.scheme == "http" && !forceURLSession ? SocketTransport() : URLSessionTransport(timeout: 120)
         if let path { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         file = path.flatMap { FileHandle(forWritingAtPath: $0) }
     }
@@ -59,7 +61,7 @@ final class RecordingTransport: HTTPTransport {
     }
 }
 
-let transport = RecordingTransport(path: argument("rows"), server: server)
+let transport = RecordingTransport(path: argument("rows"), server: server, forceURLSession: CommandLine.arguments.contains("--urlsession"))
 let output = try ClickHouseOutput(
     directory: store,
     configuration: ClickHouseConfiguration(server: server, table: table, timeout: 60),
@@ -93,7 +95,7 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 let total = seconds(finished - started)
-print("logs=\(logs)")
+print("logs=\(logs) transport=\(type(of: transport.next))")
 print("post_seconds=\(String(format: "%.3f", seconds(posted - started)))")
 print("visible_seconds=\(String(format: "%.3f", total))")
 print("logs_per_second=\(Int(Double(logs) / total))")

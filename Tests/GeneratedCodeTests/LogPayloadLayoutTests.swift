@@ -7,22 +7,31 @@ import Testing
     let recorder = ViolationRecorder()
 
     @Test func keysAndValuesFollowTheLinesInOrder() {
-        let layout = LogPayloadLayout(["recipe_id, 日本語_key, flag", "", "only"])
-        let payload = layout.payload(0, Int64(7), "text", Bool?.none)
+        let layout = LogPayloadLayout(category: "cat", events: ["first: recipe_id, 日本語_key, flag", "no_fields", "third: only"])
+        let payload = layout.payload(LogEventFields(0, Int64(7), "text", Bool?.none))
         #expect(payload.keys == ["recipe_id", "日本語_key", "flag"])
         #expect(payload["recipe_id"] == .integer(7))
         #expect(payload["日本語_key"] == .string("text"))
         #expect(payload["flag"] == .null)
-        #expect(layout.payload(1).fields.isEmpty)
+        #expect(layout.payload(LogEventFields(1)).fields.isEmpty)
+        #expect(layout.keys(ofEvent: 1).isEmpty)
         #expect(layout.keys(ofEvent: 2) == ["only"])
+    }
+
+    @Test func namesAndTagsComeFromTheLines() {
+        let layout = LogPayloadLayout(category: "日本_cat", events: ["first: a pii, b", "no_fields", "empty_list:", "ünïcode_event: c pii"])
+        #expect(layout.categoryName == "日本_cat")
+        #expect((0..<4).map { layout.eventName(ofEvent: $0) } == ["first", "no_fields", "empty_list", "ünïcode_event"])
+        #expect((0..<4).map { layout.tag(ofEvent: $0) } == ["日本_cat.first", "日本_cat.no_fields", "日本_cat.empty_list", "日本_cat.ünïcode_event"])
+        #expect((0..<4).map { layout.personalDataFields(ofEvent: $0) } == [["a"], [], [], ["c"]])
     }
 
     @Test func everyConstraintRepairsRecordsAndReports() {
         let layout = LogPayloadLayout(
-            ["text maxLength=3 pattern=1, count min=1 max=10, ratio min=-0.5 max=2.5, tags maxCount=2 maxLength=2"],
+            category: "cat", events: ["event: text maxLength=3 pattern=1, count min=1 max=10, ratio min=-0.5 max=2.5, tags maxCount=2 maxLength=2"],
             patterns: [LogPattern("^[a-z]+$")])
         let payload = recorder.recording {
-            layout.payload(0, "ABCDE", Int16(99), Float.nan, ["abc", "d", "ignored"])
+            layout.payload(LogEventFields(0, "ABCDE", Int16(99), Float.nan, ["abc", "d", "ignored"]))
         }
         #expect(payload["text"] == .string("ABC"))
         #expect(payload["count"] == .integer(10))
@@ -34,9 +43,9 @@ import Testing
     }
 
     @Test func validAndMissingValuesPassUntouched() {
-        let layout = LogPayloadLayout(["text maxLength=8, count min=1 max=10, numbers maxCount=3 min=0 max=5"])
+        let layout = LogPayloadLayout(category: "cat", events: ["event: text maxLength=8, count min=1 max=10, numbers maxCount=3 min=0 max=5"])
         let payload = recorder.recording {
-            layout.payload(0, String?.none, Int32(10), [Int32(0), 5])
+            layout.payload(LogEventFields(0, String?.none, Int32(10), [Int32(0), 5]))
         }
         #expect(payload["text"] == .null)
         #expect(payload["count"] == .integer(10))

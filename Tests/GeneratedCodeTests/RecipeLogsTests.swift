@@ -17,6 +17,27 @@ import Testing
         #expect(RecipeSearch.schemaHash == RecipeLogs.GeneratedSchema.hash)
     }
 
+    /// Every requirement of `LogEvent` comes from the one switch and the table, for every
+    /// case (the table's lines follow the cases' order).
+    @Test func namesTagsAndContentsComeFromTheTable() {
+        let events: [(any LogEvent, String)] = [
+            (RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1), "recipe_search.search"),
+            (RecipeSearch.tapSearchResult(recipeId: 7, position: 2, keyword: "egg"), "recipe_search.tap_search_result"),
+            (UserPostDetail.tapMedia(postId: 1, position: 1, mediaKind: .photo), "user_post_detail.tap_media"),
+            (UserPostDetail.tapShowMore(postId: 1, hiddenLineCount: 2, commentExcerpt: "hi"), "user_post_detail.tap_show_more"),
+        ]
+        for (event, tag) in events {
+            #expect(event.tag == tag)
+            #expect(type(of: event).categoryName + "." + event.eventName == tag)
+            let contents = event.contents
+            #expect(contents.tag == tag)
+            #expect(contents.payload == event.payload)
+            #expect(contents.personalDataFields == event.personalDataFields)
+        }
+        #expect(UserPostDetail.tapShowMore(postId: 1, hiddenLineCount: 2, commentExcerpt: "hi").contents.personalDataFields == ["comment_excerpt"])
+        #expect(RecipeSearch.tapSearchResult(recipeId: 7, position: 2, keyword: "egg").payload.keys == ["recipe_id", "position", "keyword"])
+    }
+
     @Test func commonPayloadUsesTheAppsExternalType() {
         let common = RecipeLogs.CommonPayload(deviceId: "0A1B-2C", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
         #expect(common.payload.keys == ["user_id", "device_id", "app_version", "os_version", "device_kind", "network"])

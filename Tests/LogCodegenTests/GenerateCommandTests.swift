@@ -16,9 +16,9 @@ import Testing
         let missing = try loggen("generate", definitions, "--output", output, "--check")
         #expect(missing.status == 1)
         #expect(missing.standardError == """
-            \(output)/app_launch.swift: missing (+38 lines)
+            \(output)/app_launch.swift: missing (+29 lines)
             \(output)/common+types.swift: missing (+22 lines)
-            \(output)/retired.swift: missing (+26 lines)
+            \(output)/retired.swift: missing (+19 lines)
             loggen: 3 generated file(s) out of date; run 'loggen generate \(definitions) --output \(output)'
 
             """)

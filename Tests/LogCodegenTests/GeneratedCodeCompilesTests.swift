@@ -48,7 +48,8 @@ import Testing
     /// A file from a newer loggen, and one from an older loggen whose code this runtime
     /// refuses (it did not declare its `[pii]` fields), each fail with a clear message.
     @Test(arguments: [
-        ("LoggenVersion4", "cannot find type 'LoggenVersion4' in scope"),
+        ("LoggenVersion5", "cannot find type 'LoggenVersion5' in scope"),
+        ("LoggenVersion3", "'LoggenVersion3' is unavailable: this generated code builds its payload table in an older format; regenerate it"),
         ("LoggenVersion2", "'LoggenVersion2' is unavailable: this generated code does not declare its [pii] fields; regenerate it"),
     ])
     func aMismatchedRuntimeVersionFailsWithAClearMessage(version: String, message: String) throws {

@@ -23,7 +23,7 @@ import Testing
         let text = try file("recipe_search.swift")
         #expect(text.contains("""
             /// Events of the recipe search screen.
-            public enum RecipeSearch: LogEvent, LoggenGenerated {
+            public enum RecipeSearch: GeneratedLogEvent {
                 /// Sent when the user runs a search.
                 ///
                 /// - Parameters:
@@ -37,30 +37,35 @@ import Testing
 
                 case tapShowMore
 
-                public typealias LoggenVersion = LoggenVersion3
+                public typealias LoggenVersion = LoggenVersion4
             """))
         #expect(!text.contains("page"), "obsolete fields are not generated")
         #expect(!text.contains("older"), "obsolete events are not generated")
     }
 
-    @Test func payloadIsOneLayoutCallPerEvent() throws {
+    @Test func oneSwitchNamesTheEventAndHandsOverItsValues() throws {
         let text = try file("recipe_search.swift")
         #expect(text.contains("""
+                public var _fields: LogEventFields {
+                    switch self {
                     case .search(let keyword, let order):
-                        return Self._layout.payload(0, keyword, order)
+                        return LogEventFields(0, keyword, order)
             """))
         #expect(text.contains("""
                     case .tapShowMore:
-                        return Self._layout.payload(2)
+                        return LogEventFields(2)
+                    }
+                }
             """))
         #expect(text.contains("""
-                /// The payload keys and constraints of each event, one line per case in order.
-                private static let _layout: LogPayloadLayout = LogPayloadLayout([
-                    "keyword maxLength=256, order",
-                    "recipe_id",
-                    "",
+                /// The category's events: name, then payload keys and constraints, one line per case in order.
+                public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_search", events: [
+                    "search: keyword maxLength=256, order",
+                    "old_thing: recipe_id",
+                    "tap_show_more",
                 ])
             """))
+        #expect(!text.contains("eventName"), "names come from the table, not from a switch of their own")
     }
 
     /// Two events with `[pii]` fields (one obsolete, so not a key), one without.
@@ -80,46 +85,21 @@ import Testing
             ])],
         common: [], types: [])
 
-    @Test func personalFieldsAreMarkedInTheLayoutAndListedPerEvent() throws {
+    @Test func personalFieldsAreMarkedInTheLayout() throws {
         let text = try file("profile.swift", in: Self.personalSchema)
         #expect(text.contains("""
-                /// The payload keys of this event marked `[pii]`, for `PersonalDataFilter`.
-                public var personalDataFields: [String] {
-                    switch self {
-                    case .show:
-                        return Self._layout.personalDataFields(ofEvent: 0)
-                    case .edit:
-                        return Self._layout.personalDataFields(ofEvent: 2)
-                    default:
-                        return []
-                    }
-                }
-            """))
-        #expect(text.contains("""
-                private static let _layout: LogPayloadLayout = LogPayloadLayout([
-                    "nickname maxLength=32 pii, post_id",
-                    "",
-                    "email pii",
+                public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "profile", events: [
+                    "show: nickname maxLength=32 pii, post_id",
+                    "close",
+                    "edit: email pii",
                 ])
             """))
+        #expect(!text.contains("personalDataFields"), "the table answers them; no switch of their own")
         #expect(!text.contains("old_email"), "an obsolete personal field is not generated")
     }
 
-    @Test func personalFieldsNeedNoDefaultWhenEveryEventHasThem() throws {
-        var schema = Self.personalSchema
-        schema.categories[0].events.remove(at: 1)
-        let text = try file("profile.swift", in: schema)
-        #expect(text.contains("""
-                    case .edit:
-                        return Self._layout.personalDataFields(ofEvent: 1)
-                    }
-            """))
-        #expect(!text.contains("default:"), "a default that never runs would be a compiler warning")
-    }
-
-    @Test func categoriesWithoutPersonalFieldsKeepTheEmptyDefault() throws {
+    @Test func categoriesWithoutPersonalFieldsMarkNone() throws {
         let text = try file("recipe_search.swift")
-        #expect(!text.contains("personalDataFields"))
         #expect(!text.contains(" pii"))
     }
 
@@ -154,7 +134,7 @@ import Testing
 
     @Test func internalAccessDropsPublic() throws {
         let text = try file("recipe_search.swift", access: .internal)
-        #expect(text.contains("\nenum RecipeSearch: LogEvent, LoggenGenerated {"))
+        #expect(text.contains("\nenum RecipeSearch: GeneratedLogEvent {"))
         #expect(!text.contains("public "))
     }
 

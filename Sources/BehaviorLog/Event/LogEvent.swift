@@ -1,9 +1,12 @@
 /// A log that the definitions describe. Generated code makes one type per category
-/// conform, with one case per event:
+/// conform (through ``GeneratedLogEvent``), with one case per event:
 ///
 /// ```swift
 /// logger.post(RecipeSearch.search(keyword: "egg", order: .latest))
 /// ```
+///
+/// A hand-written conformance gives `categoryName`, `eventName` and `payload`; the rest
+/// have defaults.
 public protocol LogEvent: Sendable {
     /// The category's name as written (`recipe_search`).
     static var categoryName: String { get }
@@ -16,6 +19,10 @@ public protocol LogEvent: Sendable {
     /// The payload keys of this event that hold personal data (`[pii]` in the
     /// definitions), for `PersonalDataFilter`. Empty by default.
     var personalDataFields: [String] { get }
+    /// Everything `Logger.post(_:)` needs, in one call. The default asks ``tag``,
+    /// ``payload`` and ``personalDataFields`` in turn; generated code answers with one
+    /// switch over its cases.
+    var contents: LogEventContents { get }
 }
 
 extension LogEvent {
@@ -23,4 +30,25 @@ extension LogEvent {
     public var categoryName: String { Self.categoryName }
     public var tag: String { Self.categoryName + "." + eventName }
     public var personalDataFields: [String] { [] }
+    public var contents: LogEventContents {
+        LogEventContents(tag: tag, payload: payload, personalDataFields: personalDataFields)
+    }
+}
+
+/// A log's tag, payload and personal fields: what ``LogEvent/contents`` answers, and what
+/// the logger posts.
+public struct LogEventContents: Sendable {
+    /// The routing tag, `category.event`.
+    public var tag: String
+    /// The payload, keyed by the field names as written.
+    public var payload: LogPayload
+    /// The payload keys that hold personal data.
+    public var personalDataFields: [String]
+
+    /// Contents with these parts.
+    public init(tag: String, payload: LogPayload, personalDataFields: [String] = []) {
+        self.tag = tag
+        self.payload = payload
+        self.personalDataFields = personalDataFields
+    }
 }

@@ -1,19 +1,19 @@
-/// The payload keys and constraints of every event of one generated type, and the
-/// builder of their payloads.
+/// The events of one generated type: each event's name, its payload keys and constraints,
+/// and the builder of its payloads.
 ///
 /// Generated code describes each event in one line, fields in the order written, and
-/// builds a payload with one call per event:
+/// answers which event a value is with one switch (``GeneratedLogEvent``):
 ///
 /// ```swift
-/// case .search(let keyword, let order, let filters, let page):
-///     return Self._layout.payload(0, keyword, order, filters, page)
-/// …
-/// private static let _layout: LogPayloadLayout = LogPayloadLayout([
-///     "keyword maxLength=256, order, filters maxCount=3, page min=1 max=1000",
-/// ], patterns: [])
+/// public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_search", events: [
+///     "search: keyword maxLength=256, order, filters maxCount=3, page min=1 max=1000",
+///     "tap_suggestion: suggestion maxLength=256 pattern=1",
+///     "clear_history",
+/// ], patterns: [Self._pattern1])
 /// ```
 ///
-/// A line lists the fields, separated by `,`. A field is its payload key as written in the
+/// A line is the event's name as written, then `:` and its fields separated by `,` (an
+/// event without fields is its name alone). A field is its payload key as written in the
 /// definitions, followed by its constraints: `maxLength=N` (UTF-8 bytes of a string),
 /// `pattern=N` (`patterns[N - 1]`, which generated code names `_patternN`), `min=X max=X`
 /// (a number's range), `maxCount=N` (an array's elements; the other constraints then apply
@@ -22,27 +22,50 @@
 /// (`[pii]` in the definitions): ``personalDataFields(ofEvent:)`` lists those keys, and
 /// ``PersonalDataFilter`` redacts them.
 ///
-/// Why a table and not one typed call per field: the type checker spends most of its time
-/// on expressions, and a table of string literals plus one call per event type-checks
-/// about 40% faster on a 5,000-event schema than one append per field (see
-/// `docs/Codegen.md`). The table is read once, on first use.
+/// Why a table and not typed code per field: the type checker spends most of its time on
+/// expressions, and a table of string literals plus one switch type-checks several times
+/// faster on a 5,000-event schema than one append per field (see `docs/Codegen.md`). The
+/// table is read once, on first use, and holds each event's tag ready, so posting a log
+/// concatenates nothing.
 public struct LogPayloadLayout: Sendable {
+    /// The category's name as written (`recipe_search`).
+    public let categoryName: String
     private let events: [EventLayout]
 
     /// Reads the events' lines.
     ///
     /// - Parameters:
+    ///   - category: the category's name as written.
     ///   - events: one line per event, in the order of the generated cases.
     ///   - patterns: the compiled patterns that `pattern=N` refers to.
-    public init(_ events: [String], patterns: [LogPattern] = []) {
-        self.events = events.map { EventLayout(FieldLayout.fields(of: $0, patterns: patterns)) }
+    public init(category: String, events: [String], patterns: [LogPattern] = []) {
+        self.categoryName = category
+        self.events = events.map { line in
+            // Names and keys are letters, digits, `_` and non-ASCII text, so ASCII
+            // separators are safe; splitting UTF-8 keeps a name that starts with a
+            // combining mark whole.
+            let parts = line.utf8.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(decoding: parts[0], as: UTF8.self)
+            let fields = parts.count == 2 ? FieldLayout.fields(of: parts[1], patterns: patterns) : []
+            return EventLayout(name: name, tag: category + "." + name, fields)
+        }
     }
 
-    /// The payload of event number `event` (counted from 0) with these field values, in
-    /// the order of its line; every constraint is checked as ``ConstraintViolation/handler``
-    /// describes.
-    public func payload(_ event: Int, _ values: any LogValueConvertible...) -> LogPayload {
-        let layout = events[event]
+    /// The name as written of event number `event` (counted from 0).
+    public func eventName(ofEvent event: Int) -> String {
+        events[event].name
+    }
+
+    /// The routing tag of event number `event`: `category.event`.
+    public func tag(ofEvent event: Int) -> String {
+        events[event].tag
+    }
+
+    /// The payload of an event with these field values, in the order of its line; every
+    /// constraint is checked as ``ConstraintViolation/handler`` describes.
+    public func payload(_ fields: LogEventFields) -> LogPayload {
+        let layout = events[fields.event]
+        let values = fields.values
         assert(layout.keys.count == values.count, "generated code passes one value per field of its layout")
         var payload = LogPayload(capacity: values.count)
         for index in 0..<min(layout.keys.count, values.count) {
@@ -72,11 +95,15 @@ public struct LogPayloadLayout: Sendable {
 /// have any (`nil` for the others, so an unconstrained field costs one check). A class,
 /// so that looking an event up retains one reference.
 private final class EventLayout: Sendable {
+    let name: String
+    let tag: String
     let keys: [String]
     let checks: [FieldCheck?]
     let personalDataFields: [String]
 
-    init(_ fields: [FieldLayout]) {
+    init(name: String, tag: String, _ fields: [FieldLayout]) {
+        self.name = name
+        self.tag = tag
         keys = fields.map(\.key)
         personalDataFields = fields.filter(\.isPersonalData).map(\.key)
         checks = fields.map { $0.isChecked ? FieldCheck($0) : nil }
@@ -112,11 +139,9 @@ struct FieldLayout: Sendable {
         maxLength != nil || pattern != nil || (minimum != nil && maximum != nil) || maxCount != nil
     }
 
-    /// The fields of one event's line (`"keyword maxLength=256, page min=1 max=1000"`).
-    static func fields(of line: String, patterns: [LogPattern]) -> [FieldLayout] {
-        // Keys are letters, digits, `_` and non-ASCII text, so ASCII separators are safe;
-        // splitting UTF-8 (not characters) keeps a key that starts with a combining mark whole.
-        line.utf8.split(separator: UInt8(ascii: ",")).compactMap { field in
+    /// The fields of one event's line, after its name (`"keyword maxLength=256, page min=1 max=1000"`).
+    static func fields(of line: Substring.UTF8View, patterns: [LogPattern]) -> [FieldLayout] {
+        line.split(separator: UInt8(ascii: ",")).compactMap { field in
             let words = field.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
             guard let key = words.first else { return nil }
             var layout = FieldLayout(key: key)

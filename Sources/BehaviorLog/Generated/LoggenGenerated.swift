@@ -36,4 +36,12 @@ public enum LoggenVersion2: LoggenCompatibleVersion {}
 /// Version 3 of the API that generated code uses: version 2 plus the personal fields —
 /// `pii` in a ``LogPayloadLayout`` line, ``LogPayloadLayout/personalDataFields(ofEvent:)``
 /// behind ``LogEvent/personalDataFields``, and ``LogCommonPayload/personalDataFields``.
+///
+/// Unavailable: its ``LogPayloadLayout`` lines do not start with the event's name.
+@available(*, unavailable, message: "this generated code builds its payload table in an older format; regenerate it with this version's loggen")
 public enum LoggenVersion3: LoggenCompatibleVersion {}
+
+/// Version 4 of the API that generated code uses: version 3 with one switch per type —
+/// ``GeneratedLogEvent``, whose ``GeneratedLogEvent/_fields`` names the event and its
+/// values, and whose ``LogPayloadLayout`` lines start with the event's name.
+public enum LoggenVersion4: LoggenCompatibleVersion {}

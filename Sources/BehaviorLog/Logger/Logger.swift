@@ -66,7 +66,8 @@ public final class Logger: Sendable {
 
     /// Posts a generated event. Returns at once.
     public func post<Event: LogEvent>(_ event: Event) {
-        post(tag: event.tag, payload: event.payload, personalDataFields: event.personalDataFields)
+        let contents = event.contents
+        post(tag: contents.tag, payload: contents.payload, personalDataFields: contents.personalDataFields)
     }
 
     /// Posts a log by tag and payload, for logs without generated code. Returns at once.

@@ -80,6 +80,11 @@ public struct SwiftRenderer: Sendable {
         }
     }
 
+    private static func isTable(_ argument: SwiftArgument) -> Bool {
+        if case .array(let elements) = argument.value { return !elements.isEmpty }
+        return false
+    }
+
     private func render(_ property: SwiftProperty, into writer: inout CodeWriter) {
         documentation(property.documentation, into: &writer)
         let prefix = (property.isExposed ? access : "private ") + (property.isStatic ? "static " : "")
@@ -88,16 +93,19 @@ public struct SwiftRenderer: Sendable {
         case .stored:
             writer.line("\(prefix)var \(name): \(property.type)")
         case .constant(.call(let callee, let arguments)):
-            // A table (`LogPayloadLayout([…])`): one element per line, so it reads as a table.
-            guard case .array(let elements)? = arguments.first?.value, !elements.isEmpty, arguments[0].label == nil else {
+            // A table (`LogPayloadLayout(category: …, events: […])`): the first non-empty
+            // array argument gets one element per line, so it reads as a table.
+            guard let table = arguments.firstIndex(where: Self.isTable), case .array(let elements) = arguments[table].value else {
                 writer.line("\(prefix)let \(name): \(property.type) = \(expression(.call(callee, arguments)))")
                 break
             }
-            writer.line("\(prefix)let \(name): \(property.type) = \(expression(callee))([")
+            let before = arguments[..<table].map { argument($0) + ", " }.joined()
+            let label = arguments[table].label.map { $0 + ": " } ?? ""
+            writer.line("\(prefix)let \(name): \(property.type) = \(expression(callee))(\(before)\(label)[")
             writer.indented { writer in
                 for element in elements { writer.line(expression(element) + ",") }
             }
-            writer.line("]" + arguments.dropFirst().map { ", " + argument($0) }.joined() + ")")
+            writer.line("]" + arguments[(table + 1)...].map { ", " + argument($0) }.joined() + ")")
         case .constant(let value):
             writer.line("\(prefix)let \(name): \(property.type) = \(expression(value))")
         case .computed(let body):

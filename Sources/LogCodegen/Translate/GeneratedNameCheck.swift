@@ -13,12 +13,13 @@ struct GeneratedNameCheck {
         "Int", "Int16", "Int32", "Int64", "Optional", "Protocol", "Self", "Sendable", "String",
         "Swift", "Type", "BehaviorLog", "LogCommonPayload", "LogDate", "LogEvent", "LogPattern",
         "LogPayload", "LogPayloadLayout", "LogValue", "LogValueConvertible", "LoggenGenerated",
-        "LoggenVersion1", "LoggenVersion2", "LoggenVersion3",
+        "GeneratedLogEvent", "LogEventFields", "LogEventContents",
+        "LoggenVersion1", "LoggenVersion2", "LoggenVersion3", "LoggenVersion4",
         SwiftTranslator.commonPayloadTypeName, SwiftTranslator.schemaTypeName,
     ]
 
     /// Member names of a category's enum besides its cases.
-    static let reservedEventNames: Set<String> = ["categoryName", "eventName", "tag", "payload", "personalDataFields", "schemaHash", "self", "Type", "Protocol"]
+    static let reservedEventNames: Set<String> = ["categoryName", "eventName", "tag", "payload", "personalDataFields", "contents", "schemaHash", "self", "Type", "Protocol"]
     /// Names a field's value cannot take (labels, bindings, common payload properties).
     static let reservedFieldNames: Set<String> = ["payload", "schemaHash", "self", "Type", "Protocol"]
     /// Member names of an enum type besides its cases.

@@ -16,6 +16,8 @@ public struct SwiftTranslator: Sendable {
     /// The `LogPayloadLayout` of a category's events (a leading `_` keeps it apart from
     /// every case name).
     static let layoutName = "_layout"
+    /// The switch that names a value's event and hands over its field values.
+    static let fieldsName = "_fields"
 
     /// Modules every generated file imports besides `BehaviorLog` (and `Foundation` where
     /// needed): the modules that define the external custom types.
@@ -76,69 +78,47 @@ public struct SwiftTranslator: Sendable {
                     SwiftParameter(label: SwiftName.lowerCamelCase($0.name), type: SwiftTypeMapping.swiftType(of: $0))
                 })
         }
-        let eventName = SwiftProperty(
-            documentation: [], name: "eventName", type: "String",
-            value: .computed([.switch(.self, events.map { event in
-                SwiftSwitchCase(caseName: SwiftName.lowerCamelCase(event.name), body: [.return(.string(event.name))])
-            })]))
-        // One call per event into a table of keys and constraints: the type checker's
-        // time grows with the expressions it sees, and one append per field made the
-        // payload switch most of the generated code's type-check time.
-        let payload = SwiftProperty(
-            documentation: [], name: "payload", type: "LogPayload",
+        // One switch names the event and hands over its values; the table does the rest
+        // (name, tag, payload keys, constraints, personal fields). The type checker's time
+        // grows with every case of every switch, and a switch per requirement made
+        // `eventName`, `payload` and `personalDataFields` most of the generated code's
+        // type-check time (docs/Codegen.md).
+        let fields = SwiftProperty(
+            documentation: [], name: Self.fieldsName, type: "LogEventFields",
             value: .computed([.switch(.self, events.enumerated().map { index, event in
                 let names = activeFields(event.fields).map { SwiftName.lowerCamelCase($0.name) }
                 return SwiftSwitchCase(
                     caseName: SwiftName.lowerCamelCase(event.name), bindings: names,
                     body: [.return(.call(
-                        .member(.member(.selfType, Self.layoutName), "payload"),
+                        .identifier("LogEventFields"),
                         [SwiftArgument(nil, .integer(Int64(index)))] + names.map { SwiftArgument(nil, .identifier($0)) }))])
             })]))
-        var layoutArguments = [SwiftArgument(nil, .array(events.map { event in
-            .string(activeFields(event.fields)
-                .map { SwiftTypeMapping.layoutField(for: $0, patternNumber: patterns.number) }
-                .joined(separator: ", "))
-        }))]
+        var layoutArguments = [
+            SwiftArgument("category", .string(category.name)),
+            SwiftArgument("events", .array(events.map { event in
+                let fields = activeFields(event.fields)
+                    .map { SwiftTypeMapping.layoutField(for: $0, patternNumber: patterns.number) }
+                return .string(fields.isEmpty ? event.name : event.name + ": " + fields.joined(separator: ", "))
+            })),
+        ]
         if !patterns.isEmpty { layoutArguments.append(SwiftArgument("patterns", .array(patterns.references))) }
         let layout = SwiftProperty(
-            documentation: ["The payload keys and constraints of each event, one line per case in order."],
-            isExposed: false, isStatic: true, name: Self.layoutName, type: "LogPayloadLayout",
+            documentation: ["The category's events: name, then payload keys and constraints, one line per case in order."],
+            isStatic: true, name: Self.layoutName, type: "LogPayloadLayout",
             value: .constant(.call(.identifier("LogPayloadLayout"), layoutArguments)))
 
         var members: [SwiftDeclaration] = identityMembers()
-        members.append(.property(SwiftProperty(
-            documentation: [], isStatic: true, name: "categoryName", type: "String", value: .constant(.string(category.name)))))
-        members.append(.property(eventName))
-        members.append(.property(payload))
-        if let personal = personalDataFields(events) { members.append(.property(personal)) }
+        members.append(.property(fields))
         members.append(.property(layout))
         members += patterns.declarations
 
         let enumeration = SwiftEnum(
             documentation: category.descriptions, name: SwiftName.upperCamelCase(category.name),
-            inheritance: ["LogEvent", "LoggenGenerated"], cases: cases, members: members)
+            inheritance: ["GeneratedLogEvent"], cases: cases, members: members)
         return SwiftFile(
             name: category.name + ".swift", sources: [baseName(category.file)],
             imports: imports(needsFoundation: allFields.contains(where: SwiftTypeMapping.needsFoundation)),
             declarations: [.enumeration(enumeration)])
-    }
-
-    /// `personalDataFields`, for the events with `[pii]` fields: each reads its keys from
-    /// the layout table (`pii`), which holds them ready, so posting allocates nothing; the
-    /// others fall to `default` (an empty array). `nil` when no event has any, leaving
-    /// `LogEvent`'s empty default.
-    private func personalDataFields(_ events: [Event]) -> SwiftProperty? {
-        let personal = events.enumerated().filter { activeFields($0.element.fields).contains(where: \.isPersonalData) }
-        if personal.isEmpty { return nil }
-        let cases = personal.map { index, event in
-            SwiftSwitchCase(caseName: SwiftName.lowerCamelCase(event.name), body: [.return(.call(
-                .member(.member(.selfType, Self.layoutName), "personalDataFields"),
-                [SwiftArgument("ofEvent", .integer(Int64(index)))]))])
-        }
-        return SwiftProperty(
-            documentation: ["The payload keys of this event marked `[pii]`, for `PersonalDataFilter`."],
-            name: "personalDataFields", type: "[String]",
-            value: .computed([.switch(.self, cases, default: personal.count < events.count ? [.return(.array([]))] : nil)]))
     }
 
     private func eventDocumentation(_ event: Event) -> [String] {
@@ -227,7 +207,7 @@ public struct SwiftTranslator: Sendable {
 
     /// The version check and the schema hash of ``LoggenGenerated``.
     private func identityMembers() -> [SwiftDeclaration] {
-        [.typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion3")),
+        [.typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion4")),
          .property(SwiftProperty(
             documentation: [], isStatic: true, name: "schemaHash", type: "String",
             value: .computed([.return(.member(.identifier(Self.schemaTypeName), "hash"))])))]

@@ -4,7 +4,7 @@
 import BehaviorLog
 
 /// Hostile names and descriptions: */ and /* and """ and \\ backslashes \n, # hash, `code`, \u{1}\u{1B}\u{7F} controls, \u{202E}RTL override, non-ASCII: 日本語 café 🍳.
-public enum ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: LogEvent, LoggenGenerated {
+public enum ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: GeneratedLogEvent {
     /// The event named default. */ """ \\ #if false
     ///
     /// - Parameters:
@@ -37,53 +37,34 @@ public enum ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: LogEvent, Logg
     ///   - aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: The longest field name (at most 64 UTF-8 bytes)
     case anEventNameThatIsAsLongAsTheValidatorAllowsItToBeX(aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: String?)
 
-    public typealias LoggenVersion = LoggenVersion3
+    public typealias LoggenVersion = LoggenVersion4
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public static let categoryName: String = "a_category_name_that_is_exactly_as_long_as_the_validator_allows_"
-
-    public var eventName: String {
-        switch self {
-        case .`default`:
-            return "default"
-        case .`init`:
-            return "init"
-        case .`return`:
-            return "return"
-        case .`in`:
-            return "in"
-        case .`nil`:
-            return "nil"
-        case .anEventNameThatIsAsLongAsTheValidatorAllowsItToBeX:
-            return "an_event_name_that_is_as_long_as_the_validator_allows_it_to_be_x"
-        }
-    }
-
-    public var payload: LogPayload {
+    public var _fields: LogEventFields {
         switch self {
         case .`default`(let `class`, let `inout`, let `var`, let `let`, let `where`, let `is`):
-            return Self._layout.payload(0, `class`, `inout`, `var`, `let`, `where`, `is`)
+            return LogEventFields(0, `class`, `inout`, `var`, `let`, `where`, `is`)
         case .`init`(let `func`):
-            return Self._layout.payload(1, `func`)
+            return LogEventFields(1, `func`)
         case .`return`(let `true`):
-            return Self._layout.payload(2, `true`)
+            return LogEventFields(2, `true`)
         case .`in`:
-            return Self._layout.payload(3)
+            return LogEventFields(3)
         case .`nil`:
-            return Self._layout.payload(4)
+            return LogEventFields(4)
         case .anEventNameThatIsAsLongAsTheValidatorAllowsItToBeX(let aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy):
-            return Self._layout.payload(5, aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy)
+            return LogEventFields(5, aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy)
         }
     }
 
-    /// The payload keys and constraints of each event, one line per case in order.
-    private static let _layout: LogPayloadLayout = LogPayloadLayout([
-        "class, inout, var, let, where, is",
-        "func maxLength=4",
-        "true",
-        "",
-        "",
-        "a_field_name_that_is_as_long_as_the_validator_allows_it_to_be_xy maxLength=64",
+    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "a_category_name_that_is_exactly_as_long_as_the_validator_allows_", events: [
+        "default: class, inout, var, let, where, is",
+        "init: func maxLength=4",
+        "return: true",
+        "in",
+        "nil",
+        "an_event_name_that_is_as_long_as_the_validator_allows_it_to_be_x: a_field_name_that_is_as_long_as_the_validator_allows_it_to_be_xy maxLength=64",
     ])
 }

@@ -5,7 +5,7 @@ import BehaviorLog
 import Foundation
 
 /// Every constraint, alone and together.
-public enum Constraints: LogEvent, LoggenGenerated {
+public enum Constraints: GeneratedLogEvent {
     /// - Parameters:
     ///   - shortText: At most 8 bytes (at most 8 UTF-8 bytes)
     ///   - optionalShortText: At most 8 bytes, optional (at most 8 UTF-8 bytes)
@@ -31,44 +31,23 @@ public enum Constraints: LogEvent, LoggenGenerated {
     ///   - default: Personal, each element at most 8 bytes (at most 8 UTF-8 bytes; at most 3 elements; personal data)
     case personal(`class`: String?, count: Int32, `default`: [String])
 
-    public typealias LoggenVersion = LoggenVersion3
+    public typealias LoggenVersion = LoggenVersion4
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public static let categoryName: String = "constraints"
-
-    public var eventName: String {
-        switch self {
-        case .limited:
-            return "limited"
-        case .personal:
-            return "personal"
-        }
-    }
-
-    public var payload: LogPayload {
+    public var _fields: LogEventFields {
         switch self {
         case .limited(let shortText, let optionalShortText, let code, let quotedCode, let percent, let temperature, let large, let ratio, let scale, let tags, let scores, let weights, let shades, let moments):
-            return Self._layout.payload(0, shortText, optionalShortText, code, quotedCode, percent, temperature, large, ratio, scale, tags, scores, weights, shades, moments)
+            return LogEventFields(0, shortText, optionalShortText, code, quotedCode, percent, temperature, large, ratio, scale, tags, scores, weights, shades, moments)
         case .personal(let `class`, let count, let `default`):
-            return Self._layout.payload(1, `class`, count, `default`)
+            return LogEventFields(1, `class`, count, `default`)
         }
     }
 
-    /// The payload keys of this event marked `[pii]`, for `PersonalDataFilter`.
-    public var personalDataFields: [String] {
-        switch self {
-        case .personal:
-            return Self._layout.personalDataFields(ofEvent: 1)
-        default:
-            return []
-        }
-    }
-
-    /// The payload keys and constraints of each event, one line per case in order.
-    private static let _layout: LogPayloadLayout = LogPayloadLayout([
-        "short_text maxLength=8, optional_short_text maxLength=8, code maxLength=16 pattern=1, quoted_code pattern=2, percent min=0 max=100, temperature min=-40 max=60, large min=-9223372036854775808 max=9223372036854775807, ratio min=0 max=1, scale min=-0.5 max=2.5, tags maxCount=3 maxLength=4 pattern=3, scores maxCount=2 min=1 max=10, weights min=0 max=1, shades maxCount=2, moments maxCount=2",
-        "class pii, count, default maxCount=3 maxLength=8 pii",
+    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "constraints", events: [
+        "limited: short_text maxLength=8, optional_short_text maxLength=8, code maxLength=16 pattern=1, quoted_code pattern=2, percent min=0 max=100, temperature min=-40 max=60, large min=-9223372036854775808 max=9223372036854775807, ratio min=0 max=1, scale min=-0.5 max=2.5, tags maxCount=3 maxLength=4 pattern=3, scores maxCount=2 min=1 max=10, weights min=0 max=1, shades maxCount=2, moments maxCount=2",
+        "personal: class pii, count, default maxCount=3 maxLength=8 pii",
     ], patterns: [Self._pattern1, Self._pattern2, Self._pattern3])
 
     private static let _pattern1: LogPattern = LogPattern("^[A-Z0-9]+$")

@@ -5,7 +5,7 @@ import BehaviorLog
 import Foundation
 
 /// Every type, plain, optional, array and optional array.
-public enum EveryType: LogEvent, LoggenGenerated {
+public enum EveryType: GeneratedLogEvent {
     /// Every type, plain.
     ///
     /// - Parameters:
@@ -74,43 +74,28 @@ public enum EveryType: LogEvent, LoggenGenerated {
     ///   - optionalArrayOutsidething: A optional array OutsideThing
     case optionalArrayValues(optionalArraySmallint: [Int16]?, optionalArrayInteger: [Int32]?, optionalArrayBigint: [Int64]?, optionalArrayReal: [Float]?, optionalArrayDouble: [Double]?, optionalArrayBoolean: [Bool]?, optionalArrayString: [String]?, optionalArrayDate: [LogDate]?, optionalArrayTimestamp: [Date]?, optionalArrayTimestamptz: [Date]?, optionalArrayShade: [Shade]?, optionalArrayOutsidething: [OutsideThing]?)
 
-    public typealias LoggenVersion = LoggenVersion3
+    public typealias LoggenVersion = LoggenVersion4
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public static let categoryName: String = "every_type"
-
-    public var eventName: String {
-        switch self {
-        case .plainValues:
-            return "plain_values"
-        case .optionalValues:
-            return "optional_values"
-        case .arrayValues:
-            return "array_values"
-        case .optionalArrayValues:
-            return "optional_array_values"
-        }
-    }
-
-    public var payload: LogPayload {
+    public var _fields: LogEventFields {
         switch self {
         case .plainValues(let plainSmallint, let plainInteger, let plainBigint, let plainReal, let plainDouble, let plainBoolean, let plainString, let plainDate, let plainTimestamp, let plainTimestamptz, let plainShade, let plainOutsidething):
-            return Self._layout.payload(0, plainSmallint, plainInteger, plainBigint, plainReal, plainDouble, plainBoolean, plainString, plainDate, plainTimestamp, plainTimestamptz, plainShade, plainOutsidething)
+            return LogEventFields(0, plainSmallint, plainInteger, plainBigint, plainReal, plainDouble, plainBoolean, plainString, plainDate, plainTimestamp, plainTimestamptz, plainShade, plainOutsidething)
         case .optionalValues(let optionalSmallint, let optionalInteger, let optionalBigint, let optionalReal, let optionalDouble, let optionalBoolean, let optionalString, let optionalDate, let optionalTimestamp, let optionalTimestamptz, let optionalShade, let optionalOutsidething):
-            return Self._layout.payload(1, optionalSmallint, optionalInteger, optionalBigint, optionalReal, optionalDouble, optionalBoolean, optionalString, optionalDate, optionalTimestamp, optionalTimestamptz, optionalShade, optionalOutsidething)
+            return LogEventFields(1, optionalSmallint, optionalInteger, optionalBigint, optionalReal, optionalDouble, optionalBoolean, optionalString, optionalDate, optionalTimestamp, optionalTimestamptz, optionalShade, optionalOutsidething)
         case .arrayValues(let arraySmallint, let arrayInteger, let arrayBigint, let arrayReal, let arrayDouble, let arrayBoolean, let arrayString, let arrayDate, let arrayTimestamp, let arrayTimestamptz, let arrayShade, let arrayOutsidething):
-            return Self._layout.payload(2, arraySmallint, arrayInteger, arrayBigint, arrayReal, arrayDouble, arrayBoolean, arrayString, arrayDate, arrayTimestamp, arrayTimestamptz, arrayShade, arrayOutsidething)
+            return LogEventFields(2, arraySmallint, arrayInteger, arrayBigint, arrayReal, arrayDouble, arrayBoolean, arrayString, arrayDate, arrayTimestamp, arrayTimestamptz, arrayShade, arrayOutsidething)
         case .optionalArrayValues(let optionalArraySmallint, let optionalArrayInteger, let optionalArrayBigint, let optionalArrayReal, let optionalArrayDouble, let optionalArrayBoolean, let optionalArrayString, let optionalArrayDate, let optionalArrayTimestamp, let optionalArrayTimestamptz, let optionalArrayShade, let optionalArrayOutsidething):
-            return Self._layout.payload(3, optionalArraySmallint, optionalArrayInteger, optionalArrayBigint, optionalArrayReal, optionalArrayDouble, optionalArrayBoolean, optionalArrayString, optionalArrayDate, optionalArrayTimestamp, optionalArrayTimestamptz, optionalArrayShade, optionalArrayOutsidething)
+            return LogEventFields(3, optionalArraySmallint, optionalArrayInteger, optionalArrayBigint, optionalArrayReal, optionalArrayDouble, optionalArrayBoolean, optionalArrayString, optionalArrayDate, optionalArrayTimestamp, optionalArrayTimestamptz, optionalArrayShade, optionalArrayOutsidething)
         }
     }
 
-    /// The payload keys and constraints of each event, one line per case in order.
-    private static let _layout: LogPayloadLayout = LogPayloadLayout([
-        "plain_smallint, plain_integer, plain_bigint, plain_real, plain_double, plain_boolean, plain_string, plain_date, plain_timestamp, plain_timestamptz, plain_shade, plain_outsidething",
-        "optional_smallint, optional_integer, optional_bigint, optional_real, optional_double, optional_boolean, optional_string, optional_date, optional_timestamp, optional_timestamptz, optional_shade, optional_outsidething",
-        "array_smallint, array_integer, array_bigint, array_real, array_double, array_boolean, array_string, array_date, array_timestamp, array_timestamptz, array_shade, array_outsidething",
-        "optional_array_smallint, optional_array_integer, optional_array_bigint, optional_array_real, optional_array_double, optional_array_boolean, optional_array_string, optional_array_date, optional_array_timestamp, optional_array_timestamptz, optional_array_shade, optional_array_outsidething",
+    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "every_type", events: [
+        "plain_values: plain_smallint, plain_integer, plain_bigint, plain_real, plain_double, plain_boolean, plain_string, plain_date, plain_timestamp, plain_timestamptz, plain_shade, plain_outsidething",
+        "optional_values: optional_smallint, optional_integer, optional_bigint, optional_real, optional_double, optional_boolean, optional_string, optional_date, optional_timestamp, optional_timestamptz, optional_shade, optional_outsidething",
+        "array_values: array_smallint, array_integer, array_bigint, array_real, array_double, array_boolean, array_string, array_date, array_timestamp, array_timestamptz, array_shade, array_outsidething",
+        "optional_array_values: optional_array_smallint, optional_array_integer, optional_array_bigint, optional_array_real, optional_array_double, optional_array_boolean, optional_array_string, optional_array_date, optional_array_timestamp, optional_array_timestamptz, optional_array_shade, optional_array_outsidething",
     ])
 }

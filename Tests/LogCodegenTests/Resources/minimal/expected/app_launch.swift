@@ -4,35 +4,26 @@
 import BehaviorLog
 
 /// Events of the app's start, with no common payload and no types.
-public enum AppLaunch: LogEvent, LoggenGenerated {
+public enum AppLaunch: GeneratedLogEvent {
     /// Sent when the app starts from scratch.
     ///
     /// - Parameters:
     ///   - durationMs: How long the start took, in milliseconds
     case coldStart(durationMs: Int32)
 
-    public typealias LoggenVersion = LoggenVersion3
+    public typealias LoggenVersion = LoggenVersion4
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public static let categoryName: String = "app_launch"
-
-    public var eventName: String {
-        switch self {
-        case .coldStart:
-            return "cold_start"
-        }
-    }
-
-    public var payload: LogPayload {
+    public var _fields: LogEventFields {
         switch self {
         case .coldStart(let durationMs):
-            return Self._layout.payload(0, durationMs)
+            return LogEventFields(0, durationMs)
         }
     }
 
-    /// The payload keys and constraints of each event, one line per case in order.
-    private static let _layout: LogPayloadLayout = LogPayloadLayout([
-        "duration_ms",
+    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "app_launch", events: [
+        "cold_start: duration_ms",
     ])
 }

@@ -4,23 +4,16 @@
 import BehaviorLog
 
 /// A category whose events are all obsolete: its type has no cases.
-public enum Retired: LogEvent, LoggenGenerated {
-    public typealias LoggenVersion = LoggenVersion3
+public enum Retired: GeneratedLogEvent {
+    public typealias LoggenVersion = LoggenVersion4
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public static let categoryName: String = "retired"
-
-    public var eventName: String {
+    public var _fields: LogEventFields {
         switch self {
         }
     }
 
-    public var payload: LogPayload {
-        switch self {
-        }
-    }
-
-    /// The payload keys and constraints of each event, one line per case in order.
-    private static let _layout: LogPayloadLayout = LogPayloadLayout([])
+    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "retired", events: [])
 }

@@ -84,20 +84,7 @@ struct TagTable {
 
     @inline(__always)
     private func equal(_ entry: Entry, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        entry.count == bytes.count && arena.withUnsafeBytes { TagTable.same($0.baseAddress! + entry.start, bytes.baseAddress!, count: bytes.count) }
-    }
-
-    /// Whether `count` bytes at `a` and `b` are equal: eight at a time, the last eight
-    /// overlapping, so that a tag of up to 32 bytes is at most four loads a side (no call).
-    @inline(__always)
-    private static func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
-        guard count >= 8 else { return memcmp(a, b, count) == 0 }
-        var offset = 0
-        while offset + 8 < count {
-            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
-            offset += 8
-        }
-        return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        entry.count == bytes.count && arena.withUnsafeBytes { memcmp($0.baseAddress! + entry.start, bytes.baseAddress!, bytes.count) == 0 }
     }
 
     /// The length and the first and last eight bytes, mixed: tags of one category share

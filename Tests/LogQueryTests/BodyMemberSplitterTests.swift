@@ -64,13 +64,19 @@ import Testing
         var reused = OutputBuffer.collecting()
         var fresh = OutputBuffer.collecting()
         for (index, body) in (Self.bodies + Self.bodies.reversed()).enumerated() {
-            let log = LogRecordView.Owned(sequence: UInt64(index), microseconds: 1_700_000_000_000_000, tag: "a.b",
+            // Times across days (before 1970 too) and tags that repeat, change and need escapes,
+            // for the formatter's remembered day and tag.
+            let microseconds = [1_700_000_000_000_000, 1_700_000_000_999_999, 1_700_086_400_000_000, -1_000, -86_400_000_001][index % 5]
+            let tag = ["a.b", "a.b", "c.d", "q\"x.y", "a.b"][index % 5]
+            let log = LogRecordView.Owned(sequence: UInt64(index), microseconds: Int64(microseconds), tag: tag,
                                           uuid: UUID(uuid: (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, UInt8(index))), body: Array(body.utf8))
             log.withStoredLog { formatter.write($0, into: &reused) }
             log.withStoredLog { JSONLinesFormatter.appendObject($0, into: &fresh) }
             fresh.append(0x0A)
         }
         #expect(reused.text == fresh.text)
-        #expect(reused.text.contains(#"{"seq":1,"time":"2023-11-14T22:13:20.000Z","tag":"a.b","uuid":"00010203-0405-0607-0809-0a0b0c0d0e01","payload":{"k":"b","n":[1,2.5e3,null,true]},"schema":"s1","common":{"device":"d1","n":[1,{"x":"}"}]},"violations":[]}"#))
+        #expect(reused.text.contains(#""time":"1969-12-31T23:59:59.999Z","tag":"q\"x.y""#))
+        #expect(reused.text.contains(#""time":"1969-12-30T23:59:59.999Z","tag":"a.b""#))
+        #expect(reused.text.contains(#"{"seq":1,"time":"2023-11-14T22:13:20.999Z","tag":"a.b","uuid":"00010203-0405-0607-0809-0a0b0c0d0e01","payload":{"k":"b","n":[1,2.5e3,null,true]},"schema":"s1","common":{"device":"d1","n":[1,{"x":"}"}]},"violations":[]}"#))
     }
 }

@@ -8,8 +8,6 @@
 /// byte for byte: nothing in the body is decoded, so export runs at the speed of copying.
 /// A body that is not a JSON object is written as `"payload":null` with an `"error"`.
 public struct JSONLinesFormatter: LogFormatter {
-    /// The text between two logs (a newline; `,\n` inside a JSON array).
-    var separator: [UInt8] = [0x0A]
     /// Splits bodies, remembering the previous one's layout (see ``BodyMemberSplitter``).
     private var splitter = BodyMemberSplitter()
     /// The body members other than `payload`, kept between logs to spare an allocation each.

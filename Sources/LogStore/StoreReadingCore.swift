@@ -69,7 +69,11 @@ final class StoreReadingCore: @unchecked Sendable {
         swap(&tags, &tagTable)
         defer { swap(&tags, &tagTable) }
         tags.use(filter)
-        let timeFiltered = filter.from != nil || filter.until != nil
+        // The window as plain values: the loop below must not copy the filter (and retain its
+        // sets) for every record.
+        let from = filter.from ?? LogTimestamp(microsecondsSince1970: .min)
+        let until = filter.until
+        let checksEverything = filter.matchesEverything
         var handedOut = 0
         var startIndex: Int
         var resume: Continuation?
@@ -100,20 +104,17 @@ final class StoreReadingCore: @unchecked Sendable {
             }
             resume = nil
             scan: while true {
-                let event = try filter.matchesEverything ? scanner.next() : scanner.next { sequence, timestamp, tag in
+                let event = try checksEverything ? scanner.next() : scanner.next { sequence, timestamp, tag in
                     // Only what the loop below would hand out is checked and lent.
-                    guard sequence > lastSequence else { return false }
-                    if let from = filter.from, timestamp < from { return false }
-                    if let until = filter.until, timestamp >= until { return false }
+                    guard sequence > lastSequence, timestamp >= from else { return false }
+                    if let until, timestamp >= until { return false }
                     return tags.matches(tags.lookUp(tag))
                 }
                 switch event {
                 case .record(let header, let bytes, _):
                     guard header.sequence > lastSequence else { continue }
-                    if timeFiltered {
-                        if let from = filter.from, header.timestamp < from { continue }
-                        if let until = filter.until, header.timestamp >= until { continue }
-                    }
+                    if header.timestamp < from { continue }
+                    if let until, header.timestamp >= until { continue }
                     let tag = tags.lookUp(UnsafeRawBufferPointer(rebasing: bytes[42 ..< 42 + header.tagLength]))
                     guard tags.matches(tag) else { continue }
                     lastSequence = header.sequence

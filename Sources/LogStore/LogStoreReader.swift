@@ -48,8 +48,10 @@ public final class LogStoreReader: Sendable {
 
     /// Lends the records with a sequence number above `sequence` that match `filter`, in order,
     /// to `body`, without copying them: the tag is shared, the payload is borrowed from the
-    /// reader's buffer and valid only during the call. Every record's checksum is verified
-    /// first; a damaged frame is never lent. The scan ends after `limit` records, when `body`
+    /// reader's buffer and valid only during the call. Every record lent has had its checksum
+    /// verified; a damaged frame is never lent. (Frames the filter turns down are passed over
+    /// without their checksums, yet never at the cost of a record: see docs/Store.md, "Filtered
+    /// scans check what they hand out".) The scan ends after `limit` records, when `body`
     /// returns ``LogScanDecision/stop``, or at the end of the store; a later scan after the
     /// last sequence lent continues where this one stopped, and closed segments whose index
     /// shows no match are skipped unread, as with ``read(after:limit:matching:)``.

@@ -35,4 +35,34 @@ import Testing
         #expect(chunks.allSatisfy { $0.count < 1000 + 5000 })
         #expect(chunks.joined().elementsEqual(expected))
     }
+
+    @Test func randomUUIDsAreWrittenAsFoundationSpellsThem() {
+        var output = OutputBuffer.collecting()
+        var expected = ""
+        for _ in 0 ..< 2000 {
+            let uuid = UUID()
+            output.appendUUID(uuid)
+            expected += uuid.uuidString.lowercased()
+        }
+        #expect(output.text == expected)
+    }
+
+    /// Strings of every length with a character to escape at every place (or none) read back
+    /// as written.
+    @Test func jsonStringsReadBackAsWritten() throws {
+        let alphabet: [String] = ["a", "Z", "0", " ", "é", "エ", "\"", "\\", "\n", "\u{01}", "\u{1F}", "~", "\u{7F}"]
+        var generator = SystemRandomNumberGenerator()
+        for length in 0 ..< 40 {
+            for _ in 0 ..< 50 {
+                let text = (0 ..< length).map { _ in
+                    Bool.random(using: &generator) ? "x" : alphabet.randomElement(using: &generator)!
+                }.joined()
+                var output = OutputBuffer.collecting()
+                output.appendJSONString(text)
+                let written = output.bytes
+                let decoded = written.withUnsafeBufferPointer { JSONScanner($0).decodeString(0 ..< $0.count) }
+                #expect(decoded == text, "\(text.debugDescription) → \(output.text)")
+            }
+        }
+    }
 }

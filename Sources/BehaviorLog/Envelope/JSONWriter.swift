@@ -24,33 +24,39 @@ struct JSONWriter {
     }
 
     mutating func string(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            byte(0x22)
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let character = utf8[index]
-                guard character < 0x20 || character == 0x22 || character == 0x5C else { continue }
-                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                runStart = index + 1
-                byte(0x5C)
-                switch character {
-                case 0x22: byte(0x22)
-                case 0x5C: byte(0x5C)
-                case 0x0A: byte(UInt8(ascii: "n"))
-                case 0x0D: byte(UInt8(ascii: "r"))
-                case 0x09: byte(UInt8(ascii: "t"))
-                case 0x08: byte(UInt8(ascii: "b"))
-                case 0x0C: byte(UInt8(ascii: "f"))
-                default:
-                    raw("u00")
-                    byte(JSONWriter.hexDigits[Int(character >> 4)])
-                    byte(JSONWriter.hexDigits[Int(character & 0x0F)])
-                }
-            }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
-            byte(0x22)
+        // Native strings (and small ones) lend their UTF-8 in place; only a bridged or
+        // foreign string is copied to contiguous storage first.
+        if text.utf8.withContiguousStorageIfAvailable({ escaped($0) }) == nil {
+            var copy = text
+            copy.withUTF8 { escaped($0) }
         }
+    }
+
+    private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        byte(0x22)
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let character = utf8[index]
+            guard character < 0x20 || character == 0x22 || character == 0x5C else { continue }
+            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            runStart = index + 1
+            byte(0x5C)
+            switch character {
+            case 0x22: byte(0x22)
+            case 0x5C: byte(0x5C)
+            case 0x0A: byte(UInt8(ascii: "n"))
+            case 0x0D: byte(UInt8(ascii: "r"))
+            case 0x09: byte(UInt8(ascii: "t"))
+            case 0x08: byte(UInt8(ascii: "b"))
+            case 0x0C: byte(UInt8(ascii: "f"))
+            default:
+                raw("u00")
+                byte(JSONWriter.hexDigits[Int(character >> 4)])
+                byte(JSONWriter.hexDigits[Int(character & 0x0F)])
+            }
+        }
+        if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        byte(0x22)
     }
 
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -25,6 +25,16 @@ public struct LogPayload: Hashable, Sendable {
         fields.append((key, value))
     }
 
+    /// Changes values in place, keys and order kept (the personal-data filter's hashing).
+    mutating func updateValues(_ update: (String, inout LogValue) -> Void) {
+        for index in fields.indices { update(fields[index].key, &fields[index].value) }
+    }
+
+    /// Removes the fields whose key matches, the others kept in order.
+    mutating func removeFields(where shouldRemove: (String) -> Bool) {
+        fields.removeAll { shouldRemove($0.key) }
+    }
+
     /// The value of the first field with this key.
     public subscript(key: String) -> LogValue? {
         fields.first { $0.key == key }?.value

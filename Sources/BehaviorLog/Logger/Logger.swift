@@ -20,7 +20,9 @@ import Synchronization
 /// dropped. Call `shutdown()` before the process ends to write and sync what is queued.
 public final class Logger: Sendable {
     private struct QueueState {
-        var pending: [LogEnvelope] = []
+        /// Queued logs, their bodies not yet encoded (an `EncodedLog` from the start, so that
+        /// the writer encodes in place and hands the batch on without copying a log).
+        var pending: [EncodedLog] = []
         var enqueued: UInt64 = 0
         var delivered: UInt64 = 0
         var writerSleeping = false
@@ -31,19 +33,23 @@ public final class Logger: Sendable {
     }
 
     private struct DeliveryState {
-        var spare: [LogEnvelope] = []
+        var spare: [EncodedLog] = []
         var outputRoutes: [String: [Int]] = [:]
         var perOutput: [[EncodedLog]]
+        var commonCache = EnvelopeEncoder.CommonCache()
         var deliveredSinceIdle = false
         var statistics = LoggerStatistics()
     }
 
     private let configuration: LoggerConfiguration
     private let encoder: EnvelopeEncoder
+    /// Whether every output takes every tag (the usual case): routing then looks at a log's
+    /// route only, not its tag.
+    private let outputsTakeEveryTag: Bool
     private let uuids: UUIDGenerator
     private let queue = Locked(QueueState())
     private let delivery: Locked<DeliveryState>
-    private let filterRoutes = Locked<[String: [any LogFilter]]>([:])
+    private let filterRoutes = Locked(FilterRoutes())
     private let wakeup = DispatchSemaphore(value: 0)
     private let postedCount = Atomic<UInt64>(0)
     private let filteredOutCount = Atomic<UInt64>(0)
@@ -54,6 +60,7 @@ public final class Logger: Sendable {
     public init(configuration: LoggerConfiguration) {
         self.configuration = configuration
         encoder = EnvelopeEncoder(schemaVersion: configuration.schemaVersion)
+        outputsTakeEveryTag = configuration.outputs.allSatisfy { $0.tagPattern == .all }
         uuids = UUIDGenerator()
         delivery = Locked(DeliveryState(perOutput: Array(repeating: [], count: configuration.outputs.count)))
         queue.withLock { $0.pending.reserveCapacity(configuration.queueCapacity) }
@@ -75,23 +82,24 @@ public final class Logger: Sendable {
     ///   - tag: The routing tag, `category.event`.
     ///   - payload: The fields.
     ///   - personalDataFields: The payload keys that hold personal data, for `PersonalDataFilter`.
-    public func post(tag: String, payload: LogPayload, personalDataFields: [String] = []) {
+    public func post(tag: String, payload: consuming LogPayload, personalDataFields: [String] = []) {
         postedCount.add(1, ordering: .relaxed)
         let now = Date()
         var envelope = LogEnvelope(
-            uuid: uuids.next(at: now), time: now, tag: tag, payload: payload,
+            uuid: uuids.next(at: now), time: now, tag: tag, payload: consume payload,
             personalDataFields: personalDataFields)
         for filter in filters(for: tag) where filter.apply(to: &envelope) == .drop {
             filteredOutCount.add(1, ordering: .relaxed)
             return
         }
-        enqueue(envelope)
+        enqueue(consume envelope)
     }
 
     private func filters(for tag: String) -> [any LogFilter] {
-        if let cached = filterRoutes.withLock({ $0[tag] }) { return cached }
+        let identity = FilterRoutes.identity(of: tag)
+        if let cached = filterRoutes.withLock({ $0.filters(for: tag, identity: identity) }) { return cached }
         let matching = configuration.filters.filter { $0.tagPattern.matches(tag) }.map { $0.filter.specialized(forTag: tag) }
-        filterRoutes.withLock { $0[tag] = matching }
+        filterRoutes.withLock { $0.add(matching, for: tag, identity: identity) }
         return matching
     }
 
@@ -100,7 +108,7 @@ public final class Logger: Sendable {
     private func enqueue(_ envelope: consuming LogEnvelope) {
         enum Next { case none, wake, spill, rejected }
         let tag = envelope.tag
-        var moving: LogEnvelope? = consume envelope
+        var moving: EncodedLog? = EncodedLog(envelope: envelope, body: [])
         let next: Next = queue.withLock { state in
             if state.stopping { return .rejected }
             state.pending.append(moving.take()!)
@@ -251,7 +259,7 @@ public final class Logger: Sendable {
                 state.spare = batch
                 return []
             }
-            deliver(batch, state: &state)
+            deliver(&batch, state: &state)
             let count = UInt64(batch.count)
             batch.removeAll(keepingCapacity: true)
             state.spare = batch
@@ -270,25 +278,51 @@ public final class Logger: Sendable {
         for continuation in resumed { continuation.resume() }
     }
 
-    private func deliver(_ batch: [LogEnvelope], state: inout DeliveryState) {
-        for envelope in batch {
-            let outputs: [Int]
-            if let cached = state.outputRoutes[envelope.tag] {
-                outputs = cached
+    /// Encodes each log of the batch in place and hands it to its outputs. When every log
+    /// goes to every output (the usual case), each output gets the batch itself — no log is
+    /// copied; otherwise each output gets its own list.
+    private func deliver(_ batch: inout [EncodedLog], state: inout DeliveryState) {
+        let outputs = configuration.outputs
+        var everyLogEverywhere = true
+        var accepting: [Int] = []
+        for index in batch.indices {
+            accepting.removeAll(keepingCapacity: true)
+            let route = batch[index].envelope.route
+            if outputsTakeEveryTag {
+                for output in outputs.indices where outputs[output].route.accepts(route) { accepting.append(output) }
             } else {
-                outputs = configuration.outputs.indices.filter { configuration.outputs[$0].tagPattern.matches(envelope.tag) }
-                state.outputRoutes[envelope.tag] = outputs
+                for output in outputRoutes(for: batch[index].envelope.tag, state: &state) where outputs[output].route.accepts(route) {
+                    accepting.append(output)
+                }
             }
-            var encoded: EncodedLog?
-            for index in outputs where configuration.outputs[index].route.accepts(envelope.route) {
-                if encoded == nil { encoded = EncodedLog(envelope: envelope, body: encoder.body(of: envelope)) }
-                state.perOutput[index].append(encoded!)
+            if accepting.count != outputs.count { everyLogEverywhere = false }
+            if accepting.isEmpty {
+                state.statistics.unrouted += 1
+                continue
             }
-            if encoded == nil { state.statistics.unrouted += 1 } else { state.statistics.delivered += 1 }
+            state.statistics.delivered += 1
+            batch[index].body = encoder.body(of: batch[index].envelope, commonCache: &state.commonCache)
+        }
+        if everyLogEverywhere {
+            for output in outputs { output.output.write(batch) }
+            return
+        }
+        for log in batch where !log.body.isEmpty {
+            let route = log.envelope.route
+            let tagged = outputsTakeEveryTag ? Array(outputs.indices) : outputRoutes(for: log.envelope.tag, state: &state)
+            for output in tagged where outputs[output].route.accepts(route) { state.perOutput[output].append(log) }
         }
         for index in state.perOutput.indices where !state.perOutput[index].isEmpty {
-            configuration.outputs[index].output.write(state.perOutput[index])
+            outputs[index].output.write(state.perOutput[index])
             state.perOutput[index].removeAll(keepingCapacity: true)
         }
+    }
+
+    /// The outputs whose tag pattern matches `tag`, matched once per tag.
+    private func outputRoutes(for tag: String, state: inout DeliveryState) -> [Int] {
+        if let cached = state.outputRoutes[tag] { return cached }
+        let matching = configuration.outputs.indices.filter { configuration.outputs[$0].tagPattern.matches(tag) }
+        state.outputRoutes[tag] = matching
+        return matching
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 
 /// The one writer of a store: appends records, group-commits them with `fsync`, rotates and caps
@@ -122,9 +123,24 @@ public final class LogStoreWriter: Sendable {
     ///   survives a crash.
     /// - Throws: ``LogStoreError/syncFailed(path:errno:)``: the segment was closed; records after
     ///   the previous durable sequence may be lost — append them again.
+    ///
+    /// The `fsync` itself runs outside the writer's lock: appends and reads from other threads
+    /// go on meanwhile (a group commit on a background thread does not stall the appender).
     @discardableResult
     public func sync() throws(LogStoreError) -> UInt64 {
-        try locked { (core) throws(LogStoreError) -> UInt64 in try core.sync() }
+        let pending = try locked { (core) throws(LogStoreError) -> WriterCore.PendingSync? in try core.beginSync() }
+        guard let pending else { return durableSequence }
+        var failure: Int32?
+        while fsync(pending.descriptor) != 0 {
+            if errno == EINTR { continue }
+            failure = errno
+            break
+        }
+        _ = Glibc.close(pending.descriptor)
+        return try locked { (core) throws(LogStoreError) -> UInt64 in
+            try core.finishSync(pending, failure: failure)
+            return core.durableSequence
+        }
     }
 
     /// Syncs if the group-commit count or interval is reached (call it from a timer so that the

@@ -63,6 +63,11 @@ public final class BufferedOutput: LogOutput {
         self.name = name
         thread = SenderThread(name: "BehaviorLog.\(name)")
         wake = WakeSignal(timers: thread)
+        storage.onGroupCommit { [weak self] error in
+            guard let self else { return }
+            if let error { recordStoreError(error, lost: 0) }
+            wake.signal()
+        }
         let backlogAtStart = storage.unsentCount > 0
         Task(executorPreference: thread) { [self] in await runSender(backlogAtStart: backlogAtStart) }
     }

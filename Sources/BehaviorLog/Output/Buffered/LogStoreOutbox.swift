@@ -21,6 +21,8 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     private let writer: LogStoreWriter
+    private let groupCommit: GroupCommitThread
+    private let durabilityHandler = Locked<(@Sendable ((any Error)?) -> Void)?>(nil)
     private let rejectedDirectory: String
     private let rejected = Locked<LogStoreWriter?>(nil)
     private let cursorState: Locked<CursorState>
@@ -29,7 +31,17 @@ final class LogStoreOutbox: OutboxStorage {
     private let cursorLogs: UInt64
 
     init(directory: String, configuration: LogStoreConfiguration, cursorInterval: Double = 0.5, cursorLogs: Int = 10_000) throws(LogStoreError) {
-        writer = try LogStoreWriter(directory: directory, configuration: configuration)
+        // The group commit runs on its own thread (`GroupCommitThread`), with the store's rules;
+        // the store itself then never syncs inside `append`.
+        var storeConfiguration = configuration
+        storeConfiguration.syncEveryRecords = Int.max
+        storeConfiguration.syncIntervalMilliseconds = Int(Int32.max)
+        writer = try LogStoreWriter(directory: directory, configuration: storeConfiguration)
+        let handler = durabilityHandler
+        groupCommit = GroupCommitThread(
+            writer: writer, everyRecords: configuration.syncEveryRecords, intervalMilliseconds: configuration.syncIntervalMilliseconds,
+            name: "BehaviorLog.sync.\((directory as NSString).lastPathComponent)"
+        ) { error in handler.withLock { $0 }?(error) }
         rejectedDirectory = (directory as NSString).appendingPathComponent("rejected")
         let start = try writer.acknowledgedSequence(cursor: Self.cursor)
         acknowledged = Atomic(start)
@@ -40,6 +52,11 @@ final class LogStoreOutbox: OutboxStorage {
 
     func append(_ logs: [EncodedLog]) throws {
         _ = try writer.append(contentsOf: logs.map(LogStoreOutbox.storeEntry))
+        groupCommit.appended(logs.count)
+    }
+
+    func onGroupCommit(_ handler: @escaping @Sendable ((any Error)?) -> Void) {
+        durabilityHandler.withLock { $0 = handler }
     }
 
     static func storeEntry(_ log: EncodedLog) -> LogStore.LogEntry {
@@ -113,6 +130,7 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     func close() throws {
+        groupCommit.stop()
         try persistCursor()
         try writer.close()
         try rejected.withLock { store in try store?.close() }

@@ -8,8 +8,11 @@ import LogStore
 protocol OutboxStorage: AnyObject, Sendable {
     /// Appends logs (one write for the batch).
     func append(_ logs: [EncodedLog]) throws
-    /// Makes the appended logs durable (`fsync`, group-committed).
+    /// Makes the appended logs durable (`fsync`) now.
     func makeDurable() throws
+    /// Sets what to call after each group commit made on the storage's own (the sender is
+    /// woken, a failure is counted).
+    func onGroupCommit(_ handler: @escaping @Sendable ((any Error)?) -> Void)
     /// The logs stored after the acknowledged ones and durable, oldest first: at most
     /// `maxCount` logs and about `maxBytes` bytes of body (at least one log).
     func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord]
@@ -23,4 +26,9 @@ protocol OutboxStorage: AnyObject, Sendable {
     var setAsideCount: Int { get }
     /// Makes everything durable and closes.
     func close() throws
+}
+
+extension OutboxStorage {
+    /// Storage that syncs only when asked (``makeDurable()``) has no group commits to report.
+    func onGroupCommit(_ handler: @escaping @Sendable ((any Error)?) -> Void) {}
 }

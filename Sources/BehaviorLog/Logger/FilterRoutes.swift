@@ -6,16 +6,14 @@
 /// keeps its tag, so the address cannot be reused by another string while it is cached.
 /// Not thread-safe: the logger keeps it behind a lock.
 struct FilterRoutes {
-    private struct Entry {
-        var identity: UInt
-        var count: Int
-        var tag: String
-        var filters: [any LogFilter]
-    }
-
     private static let slotCount = 512
     private var byTag: [String: [any LogFilter]] = [:]
-    private var slots: [Entry?] = Array(repeating: nil, count: FilterRoutes.slotCount)
+    // Three parallel arrays (not one array of entries), so that a hit reads an address and
+    // retains the chain, and copies nothing else.
+    private var identities = [UInt](repeating: 0, count: FilterRoutes.slotCount)
+    private var chains = [[any LogFilter]](repeating: [], count: FilterRoutes.slotCount)
+    /// The tags whose addresses are in `identities`, kept alive by being here.
+    private var tags = [String](repeating: "", count: FilterRoutes.slotCount)
 
     /// The address of the tag's UTF-8 storage, or 0 when it has none that lasts: a small
     /// string (15 bytes or fewer) is stored inline, and lends only a temporary copy.
@@ -33,19 +31,20 @@ struct FilterRoutes {
     mutating func filters(for tag: String, identity: UInt) -> [any LogFilter]? {
         guard identity != 0 else { return byTag[tag] }
         let slot = Self.slot(identity)
-        // Read in place, so that a hit retains the chain only.
-        if slots[slot]?.identity == identity, slots[slot]?.count == tag.utf8.count, let filters = slots[slot]?.filters {
-            return filters
-        }
+        if identities[slot] == identity { return chains[slot] }
         guard let filters = byTag[tag] else { return nil }
-        slots[slot] = Entry(identity: identity, count: tag.utf8.count, tag: tag, filters: filters)
+        remember(filters, for: tag, identity: identity, slot: slot)
         return filters
     }
 
     mutating func add(_ filters: [any LogFilter], for tag: String, identity: UInt) {
         byTag[tag] = filters
-        if identity != 0 {
-            slots[Self.slot(identity)] = Entry(identity: identity, count: tag.utf8.count, tag: tag, filters: filters)
-        }
+        if identity != 0 { remember(filters, for: tag, identity: identity, slot: Self.slot(identity)) }
+    }
+
+    private mutating func remember(_ filters: [any LogFilter], for tag: String, identity: UInt, slot: Int) {
+        identities[slot] = identity
+        chains[slot] = filters
+        tags[slot] = tag
     }
 }

@@ -108,7 +108,7 @@ public final class Logger: Sendable {
     private func enqueue(_ envelope: consuming LogEnvelope) {
         enum Next { case none, wake, spill, rejected }
         let tag = envelope.tag
-        var moving: EncodedLog? = EncodedLog(envelope: envelope, body: [])
+        var moving: EncodedLog? = EncodedLog(envelope: consume envelope, body: [])
         let next: Next = queue.withLock { state in
             if state.stopping { return .rejected }
             state.pending.append(moving.take()!)
@@ -285,23 +285,27 @@ public final class Logger: Sendable {
         let outputs = configuration.outputs
         var everyLogEverywhere = true
         var accepting: [Int] = []
-        for index in batch.indices {
-            accepting.removeAll(keepingCapacity: true)
-            let route = batch[index].envelope.route
-            if outputsTakeEveryTag {
-                for output in outputs.indices where outputs[output].route.accepts(route) { accepting.append(output) }
-            } else {
-                for output in outputRoutes(for: batch[index].envelope.tag, state: &state) where outputs[output].route.accepts(route) {
-                    accepting.append(output)
+        batch.withUnsafeMutableBufferPointer { logs in
+            for index in logs.indices {
+                // Through the pointer, so that reading the envelope borrows it (no copy).
+                let log = logs.baseAddress! + index
+                accepting.removeAll(keepingCapacity: true)
+                if outputsTakeEveryTag {
+                    for output in outputs.indices where outputs[output].route.accepts(log.pointee.envelope.route) { accepting.append(output) }
+                } else {
+                    for output in outputRoutes(for: log.pointee.envelope.tag, state: &state)
+                    where outputs[output].route.accepts(log.pointee.envelope.route) {
+                        accepting.append(output)
+                    }
                 }
+                if accepting.count != outputs.count { everyLogEverywhere = false }
+                if accepting.isEmpty {
+                    state.statistics.unrouted += 1
+                    continue
+                }
+                state.statistics.delivered += 1
+                log.pointee.body = encoder.body(of: log.pointee.envelope, commonCache: &state.commonCache)
             }
-            if accepting.count != outputs.count { everyLogEverywhere = false }
-            if accepting.isEmpty {
-                state.statistics.unrouted += 1
-                continue
-            }
-            state.statistics.delivered += 1
-            batch[index].body = encoder.body(of: batch[index].envelope, commonCache: &state.commonCache)
         }
         if everyLogEverywhere {
             for output in outputs { output.output.write(batch) }

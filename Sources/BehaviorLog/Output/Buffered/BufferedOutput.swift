@@ -89,10 +89,22 @@ public final class BufferedOutput: LogOutput {
         } catch {
             recordStoreError(error, lost: logs.count)
         }
+        // Only durable logs are sent: a store that reports its group commits wakes the sender then.
+        if !storage.reportsGroupCommits { wake.signal() }
+    }
+
+    /// Asks the store to make the written logs durable soon (its group commit does it on its
+    /// own thread, then wakes the sender), so the writer never waits for the disk.
+    public func writerIsIdle() {
+        do {
+            try storage.makeDurableSoon()
+        } catch {
+            recordStoreError(error, lost: 0)
+        }
         wake.signal()
     }
 
-    public func writerIsIdle() {
+    private func makeDurable() {
         do {
             try storage.makeDurable()
         } catch {
@@ -105,7 +117,7 @@ public final class BufferedOutput: LogOutput {
     /// short); returns when nothing is left to send, when a send fails, or at once while
     /// suspended.
     public func flush() async {
-        writerIsIdle()
+        makeDurable()
         await withCheckedContinuation { continuation in
             let now: Bool = state.withLock { state in
                 if state.suspended || state.stopping || state.senderFinished { return true }
@@ -129,7 +141,7 @@ public final class BufferedOutput: LogOutput {
     /// Makes the logs durable, abandons a send in flight (its chunk is sent again on the
     /// next start) and stops the sender.
     public func shutdown() async {
-        writerIsIdle()
+        makeDurable()
         let abandon = state.withLock { state in
             state.stopping = true
             return state.abandonSend

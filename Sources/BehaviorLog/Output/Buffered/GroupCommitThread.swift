@@ -13,6 +13,7 @@ final class GroupCommitThread: @unchecked Sendable {
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var appended = 0
+    private var requested = false
     private var firstAppendNanoseconds: UInt64 = 0
     private var stopped = false
     private var exited = false
@@ -44,6 +45,17 @@ final class GroupCommitThread: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Asks for a sync now, without waiting for it (the logger's writer has run out of logs:
+    /// what it wrote should be durable moments later, not at the next count or interval).
+    func requestSync() {
+        condition.lock()
+        if appended > 0 && !requested {
+            requested = true
+            condition.signal()
+        }
+        condition.unlock()
+    }
+
     /// Ends the thread (after a sync in progress), and waits for it.
     func stop() {
         condition.lock()
@@ -57,7 +69,7 @@ final class GroupCommitThread: @unchecked Sendable {
         while true {
             condition.lock()
             while !stopped {
-                if appended >= everyRecords { break }
+                if appended >= everyRecords || requested { break }
                 if appended > 0 {
                     let deadline = firstAppendNanoseconds &+ intervalNanoseconds
                     let now = Self.now()
@@ -74,6 +86,7 @@ final class GroupCommitThread: @unchecked Sendable {
                 return
             }
             appended = 0
+            requested = false
             condition.unlock()
             do {
                 try writer.sync()

@@ -22,6 +22,8 @@ final class LogStoreOutbox: OutboxStorage {
 
     private let writer: LogStoreWriter
     private let groupCommit: GroupCommitThread
+    /// The logs appended last, which the sender reads without reading the store back.
+    private let recent = Locked(RecentLogs(maximumCount: 8_192, maximumBytes: 4 << 20))
     private let durabilityHandler = Locked<(@Sendable ((any Error)?) -> Void)?>(nil)
     private let rejectedDirectory: String
     private let rejected = Locked<LogStoreWriter?>(nil)
@@ -51,9 +53,19 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     func append(_ logs: [EncodedLog]) throws {
-        _ = try writer.append(contentsOf: logs.map(LogStoreOutbox.storeEntry))
+        let entries = logs.map(LogStoreOutbox.storeEntry)
+        do {
+            if let sequences = try writer.append(contentsOf: entries) {
+                recent.withLock { $0.add(entries, sequences: sequences) }
+            }
+        } catch {
+            recent.withLock { $0.removeAll() }
+            throw error
+        }
         groupCommit.appended(logs.count)
     }
+
+    var reportsGroupCommits: Bool { true }
 
     func onGroupCommit(_ handler: @escaping @Sendable ((any Error)?) -> Void) {
         durabilityHandler.withLock { $0 = handler }
@@ -66,13 +78,23 @@ final class LogStoreOutbox: OutboxStorage {
             uuid: log.envelope.uuid, payload: log.body)
     }
 
+    /// The group commit thread syncs (and wakes the sender) in a moment; the caller — the
+    /// logger's writer, out of logs — does not wait for the disk.
+    func makeDurableSoon() {
+        groupCommit.requestSync()
+    }
+
     func makeDurable() throws {
         _ = try writer.sync()
     }
 
     func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord] {
         let durable = writer.durableSequence
-        let records = try writer.read(after: acknowledged.load(ordering: .relaxed), limit: maxCount)
+        let after = acknowledged.load(ordering: .relaxed)
+        if let held = recent.withLock({ $0.read(after: after, durable: durable, maxCount: maxCount, maxBytes: maxBytes) }) {
+            return held
+        }
+        let records = try writer.read(after: after, limit: maxCount)
         var bytes = 0
         var count = 0
         for record in records {
@@ -86,6 +108,7 @@ final class LogStoreOutbox: OutboxStorage {
 
     func acknowledge(through sequence: UInt64) throws {
         acknowledged.store(sequence, ordering: .relaxed)
+        recent.withLock { $0.remove(through: sequence) }
         let persist: Bool = cursorState.withLock { state in
             state.inMemory = max(state.inMemory, sequence)
             return state.inMemory - state.persisted >= cursorLogs || ContinuousClock.now - state.persistedAt >= cursorInterval

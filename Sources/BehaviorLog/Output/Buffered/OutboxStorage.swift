@@ -10,6 +10,12 @@ protocol OutboxStorage: AnyObject, Sendable {
     func append(_ logs: [EncodedLog]) throws
     /// Makes the appended logs durable (`fsync`) now.
     func makeDurable() throws
+    /// Asks for the appended logs to be made durable soon, without waiting (by default, now).
+    func makeDurableSoon() throws
+    /// Whether the storage calls the ``onGroupCommit(_:)`` handler after the logs appended
+    /// become durable (then an append need not wake the sender: there is nothing new to send
+    /// until that call).
+    var reportsGroupCommits: Bool { get }
     /// Sets what to call after each group commit made on the storage's own (the sender is
     /// woken, a failure is counted).
     func onGroupCommit(_ handler: @escaping @Sendable ((any Error)?) -> Void)
@@ -29,6 +35,9 @@ protocol OutboxStorage: AnyObject, Sendable {
 }
 
 extension OutboxStorage {
+    var reportsGroupCommits: Bool { false }
+    func makeDurableSoon() throws { try makeDurable() }
+
     /// Storage that syncs only when asked (``makeDurable()``) has no group commits to report.
     func onGroupCommit(_ handler: @escaping @Sendable ((any Error)?) -> Void) {}
 }

@@ -45,6 +45,11 @@ public struct EnvelopeEncoder: Sendable {
         fileprivate var json: [UInt8] = []
     }
 
+    /// Fills `log.body` (an inout log is read in place: its envelope is not copied).
+    func encode(_ log: inout EncodedLog, commonCache: inout CommonCache) {
+        log.body = body(of: log.envelope, commonCache: &commonCache)
+    }
+
     /// ``body(of:)``, with the common payload's JSON taken from (or put in) `commonCache`.
     func body(of envelope: LogEnvelope, commonCache: inout CommonCache) -> [UInt8] {
         var writer = JSONWriter(capacity: schemaPrefix.count + 64 + 24 * (envelope.payload.fields.count + envelope.common.fields.count) + commonCache.json.count)

@@ -16,7 +16,7 @@ import Synchronization
 /// `post` returns at once: it runs the filters on the calling thread and puts the log in
 /// a bounded in-memory queue; a writer thread takes the queue in batches, encodes each log
 /// once and hands the batch to the outputs. When the queue is full the posting thread
-/// writes the queued logs itself (a spill), so memory stays bounded and nothing is
+/// waits until the writer takes it (a spill), so memory stays bounded and nothing is
 /// dropped. Call `shutdown()` before the process ends to write and sync what is queued.
 public final class Logger: Sendable {
     private struct QueueState {
@@ -26,6 +26,8 @@ public final class Logger: Sendable {
         var enqueued: UInt64 = 0
         var delivered: UInt64 = 0
         var writerSleeping = false
+        /// Posting threads waiting for room in a full queue.
+        var postersWaiting = 0
         var stopping = false
         var writerExited = false
         var deliveryWaiters: [(target: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
@@ -51,6 +53,8 @@ public final class Logger: Sendable {
     private let delivery: Locked<DeliveryState>
     private let filterRoutes = Locked(FilterRoutes())
     private let wakeup = DispatchSemaphore(value: 0)
+    /// Signalled once per waiting poster when the writer takes the queue.
+    private let roomAvailable = DispatchSemaphore(value: 0)
     private let postedCount = Atomic<UInt64>(0)
     private let filteredOutCount = Atomic<UInt64>(0)
     private let postedAfterShutdownCount = Atomic<UInt64>(0)
@@ -106,26 +110,31 @@ public final class Logger: Sendable {
     /// Moves the log into the queue (the lock's closure takes it out of an optional, so the
     /// envelope's references are not retained and released once more on every post).
     private func enqueue(_ envelope: consuming LogEnvelope) {
-        enum Next { case none, wake, spill, rejected }
+        enum Next { case none, wake, wait, wakeAndWait, rejected }
         let tag = envelope.tag
         var moving: EncodedLog? = EncodedLog(envelope: consume envelope, body: [])
         let next: Next = queue.withLock { state in
             if state.stopping { return .rejected }
             state.pending.append(moving.take()!)
             state.enqueued += 1
-            if state.pending.count >= configuration.queueCapacity { return .spill }
-            if state.writerSleeping {
-                state.writerSleeping = false
-                return .wake
+            let wake = state.writerSleeping
+            state.writerSleeping = false
+            if state.pending.count >= configuration.queueCapacity {
+                state.postersWaiting += 1
+                return wake ? .wakeAndWait : .wait
             }
-            return .none
+            return wake ? .wake : .none
         }
         switch next {
         case .none: break
         case .wake: wakeup.signal()
-        case .spill:
+        case .wait, .wakeAndWait:
+            // The queue is full: wait until the writer takes it (it goes on writing meanwhile,
+            // while this thread would only have waited for the writer's batch before writing
+            // its own).
+            if next == .wakeAndWait { wakeup.signal() }
             spillCount.add(1, ordering: .relaxed)
-            deliverQueued()
+            roomAvailable.wait()
         case .rejected:
             if postedAfterShutdownCount.add(1, ordering: .relaxed).oldValue == 0 {
                 FileDescriptorSink.write("BehaviorLog: warning: a log was posted after Logger.shutdown(); it is not written (tag \(tag))\n")
@@ -249,12 +258,17 @@ public final class Logger: Sendable {
         }
     }
 
-    /// Writes the queued logs to the outputs. Runs on the writer, or on a posting thread
-    /// that found the queue full; the delivery lock keeps batches in order.
+    /// Writes the queued logs to the outputs, and lets the posters waiting for room go on.
+    /// Runs on the writer; the delivery lock keeps batches in order.
     private func deliverQueued() {
         let resumed: [CheckedContinuation<Void, Never>] = delivery.withLock { state in
             var batch = state.spare
-            queue.withLock { swap(&batch, &$0.pending) }
+            let waiting = queue.withLock { queueState in
+                swap(&batch, &queueState.pending)
+                defer { queueState.postersWaiting = 0 }
+                return queueState.postersWaiting
+            }
+            for _ in 0..<waiting { roomAvailable.signal() }
             guard !batch.isEmpty else {
                 state.spare = batch
                 return []
@@ -304,7 +318,7 @@ public final class Logger: Sendable {
                     continue
                 }
                 state.statistics.delivered += 1
-                log.pointee.body = encoder.body(of: log.pointee.envelope, commonCache: &state.commonCache)
+                encoder.encode(&log.pointee, commonCache: &state.commonCache)
             }
         }
         if everyLogEverywhere {

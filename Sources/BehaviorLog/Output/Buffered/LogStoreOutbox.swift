@@ -56,7 +56,8 @@ final class LogStoreOutbox: OutboxStorage {
         let entries = logs.map(LogStoreOutbox.storeEntry)
         do {
             if let sequences = try writer.append(contentsOf: entries) {
-                recent.withLock { $0.add(entries, sequences: sequences) }
+                let acknowledged = acknowledged.load(ordering: .relaxed)
+                recent.withLock { $0.add(entries, sequences: sequences, acknowledged: acknowledged) }
             }
         } catch {
             recent.withLock { $0.removeAll() }
@@ -108,7 +109,6 @@ final class LogStoreOutbox: OutboxStorage {
 
     func acknowledge(through sequence: UInt64) throws {
         acknowledged.store(sequence, ordering: .relaxed)
-        recent.withLock { $0.remove(through: sequence) }
         let persist: Bool = cursorState.withLock { state in
             state.inMemory = max(state.inMemory, sequence)
             return state.inMemory - state.persisted >= cursorLogs || ContinuousClock.now - state.persistedAt >= cursorInterval

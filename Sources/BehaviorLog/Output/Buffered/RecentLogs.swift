@@ -4,7 +4,7 @@ import LogStore
 /// from here instead of reading back (and checksumming) what was just written: the same
 /// records, byte for byte, sharing the encoded bodies. Bounded by a count and a byte size;
 /// the oldest go first. Sequences are contiguous: after a gap (a failed append) it starts
-/// over. A read that does not start inside it (a backlog from an earlier run, or logs
+/// over. Acknowledged logs are forgotten at the next append. A read that does not start inside it (a backlog from an earlier run, or logs
 /// behind a failing backend that it no longer holds) goes to the store.
 struct RecentLogs {
     private var records: [LogRecord] = []
@@ -21,8 +21,11 @@ struct RecentLogs {
 
     private var count: Int { records.count - start }
 
-    /// Keeps the logs just appended with sequence numbers `sequences`.
-    mutating func add(_ entries: [LogEntry], sequences: ClosedRange<UInt64>) {
+    /// Keeps the logs just appended with sequence numbers `sequences`, and forgets those up
+    /// to `acknowledged`. Forgetting here, on the appending thread, frees each body on the
+    /// thread that allocated it (the allocator's fast path), not on the sender.
+    mutating func add(_ entries: [LogEntry], sequences: ClosedRange<UInt64>, acknowledged: UInt64) {
+        while start < records.count && records[start].sequence <= acknowledged { dropFirst() }
         guard sequences.count == entries.count else { return removeAll() }
         if let last = records.last, last.sequence + 1 != sequences.lowerBound { removeAll() }
         for (offset, entry) in entries.enumerated() {
@@ -32,12 +35,6 @@ struct RecentLogs {
             bytes += entry.payload.count
         }
         while count > maximumCount || (bytes > maximumBytes && count > 1) { dropFirst() }
-        compact()
-    }
-
-    /// Forgets the logs up to `sequence` (acknowledged).
-    mutating func remove(through sequence: UInt64) {
-        while start < records.count && records[start].sequence <= sequence { dropFirst() }
         compact()
     }
 

@@ -41,7 +41,8 @@ public struct EnvelopeEncoder: Sendable {
     /// (the same storage) log after log, so it is encoded once. Owned by one encoding thread
     /// (the logger's writer keeps one), so using it takes no lock.
     struct CommonCache {
-        fileprivate var fields: [(key: String, value: LogValue)]?
+        /// Kept, so that its storage (compared by address) is not reused by another payload.
+        fileprivate var payload: LogPayload?
         fileprivate var json: [UInt8] = []
     }
 
@@ -73,20 +74,14 @@ public struct EnvelopeEncoder: Sendable {
     /// (same storage) as the last one. The cache holds that storage, so its address cannot
     /// be reused by another payload while it is cached.
     private func appendCommon(_ common: LogPayload, to writer: inout JSONWriter, cache: inout CommonCache) {
-        if let cached = cache.fields, Self.sameStorage(cached, common.fields) {
+        if cache.payload?.sharesFieldStorage(with: common) == true {
             writer.bytes.append(contentsOf: cache.json)
             return
         }
         let start = writer.bytes.count
         writer.object(common)
         cache.json = Array(writer.bytes[start...])
-        cache.fields = common.fields
-    }
-
-    private static func sameStorage(_ lhs: [(key: String, value: LogValue)], _ rhs: [(key: String, value: LogValue)]) -> Bool {
-        lhs.withUnsafeBufferPointer { left in
-            rhs.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress && left.count == right.count }
-        }
+        cache.payload = common
     }
 
     private static func write(_ violation: ConstraintViolation, prefix: String, first: inout Bool, into writer: inout JSONWriter) {

@@ -62,19 +62,21 @@ public struct PersonalDataFilter: LogFilter {
             redact(&envelope.payload, fields: envelope.personalDataFields)
         }
         if !envelope.commonPersonalDataFields.isEmpty {
-            // The common payload is usually the same value log after log: redact it once.
-            let input = envelope.common
-            let fields = envelope.commonPersonalDataFields
+            // The common payload is usually the same value log after log: redact it once. The
+            // cache is read in place (nothing copied out but the answer).
             let known: LogPayload? = cache.lastCommon.withLock { last in
-                guard let last, Self.same(last.input, input), last.fields == fields else { return nil }
-                return last.output
+                guard last != nil, last!.fields == envelope.commonPersonalDataFields,
+                      last!.input.sharesStorage(with: envelope.common) || last!.input == envelope.common
+                else { return nil }
+                return last!.output
             }
             if let known {
                 envelope.common = known
             } else {
-                redact(&envelope.common, fields: fields)
-                let output = envelope.common
-                cache.lastCommon.withLock { $0 = CommonRedaction(input: input, fields: fields, output: output) }
+                let input = envelope.common
+                redact(&envelope.common, fields: envelope.commonPersonalDataFields)
+                let redaction = CommonRedaction(input: input, fields: envelope.commonPersonalDataFields, output: envelope.common)
+                cache.lastCommon.withLock { $0 = redaction }
             }
         }
         return .pass
@@ -92,17 +94,6 @@ public struct PersonalDataFilter: LogFilter {
                 value = .string(cache.hash(value) { Self.hash($0, salt: salt) })
             }
         }
-    }
-
-    /// Whether two payloads are equal, at once when they share their storage (the app hands
-    /// the same common payload log after log).
-    private static func same(_ lhs: LogPayload, _ rhs: LogPayload) -> Bool {
-        let lhsFields = lhs.fields
-        let rhsFields = rhs.fields
-        let shared = lhsFields.withUnsafeBufferPointer { left in
-            rhsFields.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress && left.count == right.count }
-        }
-        return (shared && lhs.violations.isEmpty && rhs.violations.isEmpty) || lhs == rhs
     }
 
     /// The salted hash of a value: `"sha256:"` and 32 hex digits.
@@ -161,18 +152,11 @@ private final class HashCache: Sendable {
     }
 }
 
-/// A common payload, its personal fields, and the payload redacted (one object, so that
-/// looking it up retains one reference).
-private final class CommonRedaction: Sendable {
-    let input: LogPayload
-    let fields: [String]
-    let output: LogPayload
-
-    init(input: LogPayload, fields: [String], output: LogPayload) {
-        self.input = input
-        self.fields = fields
-        self.output = output
-    }
+/// A common payload, its personal fields, and the payload redacted.
+private struct CommonRedaction: Sendable {
+    var input: LogPayload
+    var fields: [String]
+    var output: LogPayload
 }
 
 /// The install's salt could not be kept.

@@ -89,14 +89,16 @@ public final class Logger: Sendable {
     public func post(tag: String, payload: consuming LogPayload, personalDataFields: [String] = []) {
         postedCount.add(1, ordering: .relaxed)
         let now = Date()
-        var envelope = LogEnvelope(
+        // Made where it is queued (an `EncodedLog` whose body the writer fills), so that the
+        // filters change it in place and it is moved, never copied, into the queue.
+        var log = EncodedLog(envelope: LogEnvelope(
             uuid: uuids.next(at: now), time: now, tag: tag, payload: consume payload,
-            personalDataFields: personalDataFields)
-        for filter in filters(for: tag) where filter.apply(to: &envelope) == .drop {
+            personalDataFields: personalDataFields), body: [])
+        for filter in filters(for: tag) where filter.apply(to: &log.envelope) == .drop {
             filteredOutCount.add(1, ordering: .relaxed)
             return
         }
-        enqueue(consume envelope)
+        enqueue(consume log)
     }
 
     private func filters(for tag: String) -> [any LogFilter] {
@@ -109,10 +111,10 @@ public final class Logger: Sendable {
 
     /// Moves the log into the queue (the lock's closure takes it out of an optional, so the
     /// envelope's references are not retained and released once more on every post).
-    private func enqueue(_ envelope: consuming LogEnvelope) {
+    private func enqueue(_ log: consuming EncodedLog) {
         enum Next { case none, wake, wait, wakeAndWait, rejected }
-        let tag = envelope.tag
-        var moving: EncodedLog? = EncodedLog(envelope: consume envelope, body: [])
+        let tag = log.envelope.tag
+        var moving: EncodedLog? = consume log
         let next: Next = queue.withLock { state in
             if state.stopping { return .rejected }
             state.pending.append(moving.take()!)

@@ -90,26 +90,30 @@ public final class LogStoreWriter: Sendable {
     @discardableResult
     public func append(contentsOf entries: [LogEntry]) throws(LogStoreError) -> ClosedRange<UInt64>? {
         guard !entries.isEmpty else { return nil }
-        for entry in entries {
-            let tagBytes = entry.tag.utf8.count
-            guard tagBytes >= 1 && tagBytes <= LogStoreLimits.maximumTagBytes else { throw .invalidTag(entry.tag) }
-            let frameBytes = RecordFrame.frameBytes(tagBytes: tagBytes, payloadBytes: entry.payload.count)
-            guard frameBytes <= LogStoreLimits.maximumRecordBytes else {
-                throw .recordTooLarge(bytes: frameBytes, limit: LogStoreLimits.maximumRecordBytes)
-            }
-        }
-        return try locked { (core) throws(LogStoreError) -> ClosedRange<UInt64> in
-            var first: UInt64?
-            var last: UInt64 = 0
-            for entry in entries {
-                last = try entry.payload.withBytes { (payload) throws(LogStoreError) -> UInt64 in
-                    try core.append(tag: entry.tag, timestamp: entry.timestamp, uuid: entry.uuid, payload: payload, batching: true)
+        // The entries are read in place (borrowed): copying each one out would retain and
+        // release its tag and payload, twice per record.
+        return try entries.withUnsafeBufferPointer { (entries) throws(LogStoreError) -> ClosedRange<UInt64> in
+            for index in entries.indices {
+                let tagBytes = entries[index].tag.utf8.count
+                guard tagBytes >= 1 && tagBytes <= LogStoreLimits.maximumTagBytes else { throw .invalidTag(entries[index].tag) }
+                let frameBytes = RecordFrame.frameBytes(tagBytes: tagBytes, payloadBytes: entries[index].payload.count)
+                guard frameBytes <= LogStoreLimits.maximumRecordBytes else {
+                    throw .recordTooLarge(bytes: frameBytes, limit: LogStoreLimits.maximumRecordBytes)
                 }
-                if first == nil { first = last }
             }
-            try core.writeBuffer()
-            _ = try core.syncIfDue()
-            return first! ... last
+            return try locked { (core) throws(LogStoreError) -> ClosedRange<UInt64> in
+                var first: UInt64?
+                var last: UInt64 = 0
+                for index in entries.indices {
+                    last = try entries[index].payload.withBytes { (payload) throws(LogStoreError) -> UInt64 in
+                        try core.append(tag: entries[index].tag, timestamp: entries[index].timestamp, uuid: entries[index].uuid, payload: payload, batching: true)
+                    }
+                    if first == nil { first = last }
+                }
+                try core.writeBuffer()
+                _ = try core.syncIfDue()
+                return first! ... last
+            }
         }
     }
 

@@ -222,7 +222,6 @@ final class WriterCore: @unchecked Sendable {
     /// Appends one record to the buffer; writes it out when the buffer is full (unless batching).
     func append(tag: String, timestamp: LogTimestamp, uuid: UUID, payload: UnsafeRawBufferPointer, batching: Bool) throws(LogStoreError) -> UInt64 {
         guard !isClosed else { throw .closed }
-        var tag = tag
         let tagBytes = tag.utf8.count
         guard tagBytes >= 1 && tagBytes <= LogStoreLimits.maximumTagBytes else { throw .invalidTag(tag) }
         let frameBytes = RecordFrame.frameBytes(tagBytes: tagBytes, payloadBytes: payload.count)
@@ -238,9 +237,17 @@ final class WriterCore: @unchecked Sendable {
         }
         let sequence = nextSequence
         let destination = buffer.reserve(frameBytes)
-        tag.withUTF8 { utf8 in
+        // A native tag lends its UTF-8 in place; only a foreign one is copied first.
+        let encoded: Void? = tag.utf8.withContiguousStorageIfAvailable { utf8 in
             RecordFrame.encode(into: destination, sequence: sequence, timestamp: timestamp, uuid: uuid,
                                tag: UnsafeRawBufferPointer(utf8), payload: payload)
+        }
+        if encoded == nil {
+            var copy = tag
+            copy.withUTF8 { utf8 in
+                RecordFrame.encode(into: destination, sequence: sequence, timestamp: timestamp, uuid: uuid,
+                                   tag: UnsafeRawBufferPointer(utf8), payload: payload)
+            }
         }
         active!.buffered.add(sequence: sequence, timestamp: timestamp, tag: tag,
                              offset: active!.size + buffer.count, frameBytes: frameBytes)

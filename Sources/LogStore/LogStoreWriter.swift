@@ -22,7 +22,10 @@ import Synchronization
 /// try writer.acknowledge(cursor: "http", through: chunk.last!.sequence)
 /// ```
 public final class LogStoreWriter: Sendable {
-    private let core: Mutex<WriterCore>
+    /// A `pthread_mutex_t` (`Locked`), not `Synchronization.Mutex`: the thread sanitizer sees
+    /// it, so a sanitizer run of the runtime, which appends, syncs and reads from different
+    /// threads, proves something.
+    private let core: Locked<WriterCore>
     private let onDurable: (@Sendable (UInt64) -> Void)?
     /// The store directory.
     public let directory: String
@@ -34,7 +37,7 @@ public final class LogStoreWriter: Sendable {
         let core = try WriterCore(directory: directory, configuration: configuration)
         self.directory = core.layout.directory
         self.onDurable = configuration.onDurable
-        self.core = Mutex(core)
+        self.core = Locked(core)
     }
 
     /// Opens the store at a file URL for writing.

@@ -1,6 +1,7 @@
 @testable import BehaviorLog
 import BehaviorLogTesting
 import Foundation
+import LogStore
 import Synchronization
 import Testing
 

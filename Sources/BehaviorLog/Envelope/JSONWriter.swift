@@ -124,6 +124,15 @@ struct JSONWriter {
         putDigits(magnitude, into: buffer, at: &index)
     }
 
+    /// Writes `YYYY-MM-DD`.
+    private static func putDay(year: Int, month: Int, day: Int, into buffer: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        put(year, width: 4, into: buffer, at: &index)
+        putByte(UInt8(ascii: "-"), into: buffer, at: &index)
+        put(month, width: 2, into: buffer, at: &index)
+        putByte(UInt8(ascii: "-"), into: buffer, at: &index)
+        put(day, width: 2, into: buffer, at: &index)
+    }
+
     private static func putByte(_ character: UInt8, into buffer: UnsafeMutableRawBufferPointer, at index: inout Int) {
         buffer[index] = character
         index += 1
@@ -154,11 +163,7 @@ struct JSONWriter {
         appendFormatted { buffer in
             var index = 0
             Self.putByte(0x22, into: buffer, at: &index)
-            Self.put(civil.year, width: 4, into: buffer, at: &index)
-            Self.putByte(UInt8(ascii: "-"), into: buffer, at: &index)
-            Self.put(civil.month, width: 2, into: buffer, at: &index)
-            Self.putByte(UInt8(ascii: "-"), into: buffer, at: &index)
-            Self.put(civil.day, width: 2, into: buffer, at: &index)
+            Self.putDay(year: civil.year, month: civil.month, day: civil.day, into: buffer, at: &index)
             Self.putByte(UInt8(ascii: "T"), into: buffer, at: &index)
             Self.put(civil.hour, width: 2, into: buffer, at: &index)
             Self.putByte(UInt8(ascii: ":"), into: buffer, at: &index)
@@ -187,11 +192,7 @@ struct JSONWriter {
         appendFormatted { buffer in
             var index = 0
             Self.putByte(0x22, into: buffer, at: &index)
-            Self.put(date.year, width: 4, into: buffer, at: &index)
-            Self.putByte(UInt8(ascii: "-"), into: buffer, at: &index)
-            Self.put(date.month, width: 2, into: buffer, at: &index)
-            Self.putByte(UInt8(ascii: "-"), into: buffer, at: &index)
-            Self.put(date.day, width: 2, into: buffer, at: &index)
+            Self.putDay(year: date.year, month: date.month, day: date.day, into: buffer, at: &index)
             Self.putByte(0x22, into: buffer, at: &index)
             return index
         }

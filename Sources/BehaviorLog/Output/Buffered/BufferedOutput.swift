@@ -101,7 +101,7 @@ public final class BufferedOutput: LogOutput {
         } catch {
             recordStoreError(error, lost: 0)
         }
-        wake.signal()
+        if !storage.reportsGroupCommits { wake.signal() }
     }
 
     private func makeDurable() {

@@ -73,7 +73,7 @@ targets += [
     // What an app imports: the logger, filters, outputs; links neither cmark nor networking.
     .target(name: "BehaviorLog", dependencies: ["LogStore"], swiftSettings: swiftSettings),
     // A recording output and typed assertions for an app's tests.
-    .target(name: "BehaviorLogTesting", dependencies: ["BehaviorLog"], swiftSettings: swiftSettings),
+    .target(name: "BehaviorLogTesting", dependencies: ["BehaviorLog", "LogStore"], swiftSettings: swiftSettings),
     // zlib, for gzip request bodies (Debian's zlib1g-dev).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // HTTPOutput and ClickHouseOutput: the only target that links FoundationNetworking.

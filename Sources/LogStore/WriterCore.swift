@@ -222,7 +222,6 @@ final class WriterCore: @unchecked Sendable {
     /// Appends one record to the buffer; writes it out when the buffer is full (unless batching).
     func append(tag: String, timestamp: LogTimestamp, uuid: UUID, payload: UnsafeRawBufferPointer, batching: Bool) throws(LogStoreError) -> UInt64 {
         guard !isClosed else { throw .closed }
-        var tag = tag
         let tagBytes = tag.utf8.count
         guard tagBytes >= 1 && tagBytes <= LogStoreLimits.maximumTagBytes else { throw .invalidTag(tag) }
         let frameBytes = RecordFrame.frameBytes(tagBytes: tagBytes, payloadBytes: payload.count)
@@ -238,9 +237,17 @@ final class WriterCore: @unchecked Sendable {
         }
         let sequence = nextSequence
         let destination = buffer.reserve(frameBytes)
-        tag.withUTF8 { utf8 in
+        // A native tag lends its UTF-8 in place; only a foreign one is copied first.
+        let encoded: Void? = tag.utf8.withContiguousStorageIfAvailable { utf8 in
             RecordFrame.encode(into: destination, sequence: sequence, timestamp: timestamp, uuid: uuid,
                                tag: UnsafeRawBufferPointer(utf8), payload: payload)
+        }
+        if encoded == nil {
+            var copy = tag
+            copy.withUTF8 { utf8 in
+                RecordFrame.encode(into: destination, sequence: sequence, timestamp: timestamp, uuid: uuid,
+                                   tag: UnsafeRawBufferPointer(utf8), payload: payload)
+            }
         }
         active!.buffered.add(sequence: sequence, timestamp: timestamp, tag: tag,
                              offset: active!.size + buffer.count, frameBytes: frameBytes)
@@ -283,6 +290,7 @@ final class WriterCore: @unchecked Sendable {
             }
             try segment.file.sync()
         } catch {
+            syncFailures += 1
             abandonActiveSegment()
             throw error
         }
@@ -290,6 +298,56 @@ final class WriterCore: @unchecked Sendable {
         lastSyncNanoseconds = WriterCore.monotonicNanoseconds()
         if writtenSequence > durableSequence {
             durableSequence = writtenSequence
+            durableAdvanced = true
+        }
+    }
+
+    /// A sync begun under the lock whose `fsync` runs outside it (``beginSync()``,
+    /// ``finishSync(_:failure:)``), so that appends and reads go on during the `fsync`.
+    struct PendingSync {
+        /// A duplicate of the segment's descriptor: the writer may close (rotate) the segment
+        /// meanwhile; `fsync` on the duplicate still syncs the same file.
+        var descriptor: Int32
+        var path: String
+        var segmentNumber: UInt64
+        /// Everything up to here was written to the file before the `fsync` began.
+        var target: UInt64
+        var failuresBefore: UInt64
+    }
+
+    /// Sync failures so far: a sync that another sync's failure overtook does not count as durable.
+    private var syncFailures: UInt64 = 0
+
+    /// Writes the buffer and prepares an `fsync` to run outside the lock; `nil` when there is
+    /// nothing to sync (no open segment, or everything written is durable).
+    func beginSync() throws(LogStoreError) -> PendingSync? {
+        guard !isClosed else { throw .closed }
+        try writeBuffer()
+        guard let segment = active, writtenSequence > durableSequence || injectedSyncFailure != nil else { return nil }
+        let duplicate = dup(segment.file.descriptor)
+        if injectedSyncFailure != nil || duplicate < 0 {
+            if duplicate >= 0 { _ = Glibc.close(duplicate) }
+            try syncActive()   // the failure path (or no descriptor to spare): under the lock
+            return nil
+        }
+        recordsSinceSync = 0
+        lastSyncNanoseconds = WriterCore.monotonicNanoseconds()
+        return PendingSync(descriptor: duplicate, path: segment.file.path, segmentNumber: segment.number,
+                           target: writtenSequence, failuresBefore: syncFailures)
+    }
+
+    /// Records the outcome of a sync's `fsync` (`failure` is its errno): the durable sequence
+    /// advances, or the segment is given up as after any failed sync.
+    func finishSync(_ pending: PendingSync, failure: Int32?) throws(LogStoreError) {
+        if let failure {
+            syncFailures += 1
+            if active?.number == pending.segmentNumber { abandonActiveSegment() }
+            throw .syncFailed(path: pending.path, errno: failure)
+        }
+        // A failure reported meanwhile (to this sync's file) may be one this fsync did not see again.
+        guard syncFailures == pending.failuresBefore else { throw .syncFailed(path: pending.path, errno: EIO) }
+        if pending.target > durableSequence {
+            durableSequence = pending.target
             durableAdvanced = true
         }
     }

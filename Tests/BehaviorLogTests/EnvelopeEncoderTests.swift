@@ -53,6 +53,21 @@ import Testing
         #expect(json { $0.timestamp(Date(timeIntervalSince1970: 1_796_034_594.123)) } == #""2026-11-30T10:29:54.123Z""#)
     }
 
+    @Test func numbersAndDatesAtTheirExtremes() {
+        #expect(json { $0.integer(0) } == "0")
+        #expect(json { $0.integer(9) } == "9")
+        #expect(json { $0.integer(10) } == "10")
+        #expect(json { $0.integer(-10) } == "-10")
+        #expect(json { $0.integer(Int64.max) } == "9223372036854775807")
+        #expect(json { $0.integer(Int64.min) } == "-9223372036854775808")
+        #expect(json { $0.unsigned(UInt64.max) } == "18446744073709551615")
+        #expect(json { $0.date(LogDate(year: 5, month: 1, day: 9)!) } == #""0005-01-09""#)
+        #expect(json { $0.digits(7, width: 3) } == "007")
+        #expect(json { $0.digits(12_345, width: 2) } == "12345")
+        #expect(json { $0.digits(-7, width: 2) } == "-07")
+        #expect(json { $0.timestamp(milliseconds: 253_402_300_799_999) } == #""9999-12-31T23:59:59.999Z""#)
+    }
+
     @Test func valuesOfEveryKind() {
         let payload = LogPayload([
             ("n", .null), ("b", .bool(true)), ("i", .integer(-3)), ("d", .double(1.5)), ("s", .string("x")),

@@ -1,6 +1,7 @@
 @testable import BehaviorLog
 import BehaviorLogTesting
 import Foundation
+import LogStore
 import Synchronization
 import Testing
 
@@ -94,7 +95,7 @@ import Testing
         await logger.shutdown()
     }
 
-    @Test func aFullQueueIsWrittenByThePosterWithoutLoss() async throws {
+    @Test func aFullQueueMakesThePosterWaitWithoutLoss() async throws {
         let output = SlowOutput()
         let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)], queueCapacity: 8))
         for index in 0..<1000 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 0)) }

@@ -21,7 +21,7 @@ public struct EnvelopeEncoder: Sendable {
     public var schemaVersion: String
     private let schemaPrefix: [UInt8]
     /// The last common payload encoded: it is usually the same value log after log.
-    private let lastCommon = Locked<(fields: [(key: String, value: LogValue)], json: [UInt8])?>(nil)
+    private let lastCommon = Locked(CommonCache())
 
     public init(schemaVersion: String) {
         self.schemaVersion = schemaVersion
@@ -34,9 +34,28 @@ public struct EnvelopeEncoder: Sendable {
 
     /// The stored payload bytes of a log: the envelope without `uuid`, `seq`, `time`, `tag`.
     public func body(of envelope: LogEnvelope) -> [UInt8] {
-        var writer = JSONWriter(capacity: schemaPrefix.count + 64 + 24 * (envelope.payload.fields.count + envelope.common.fields.count))
+        lastCommon.withLock { cache in body(of: envelope, commonCache: &cache) }
+    }
+
+    /// The common payload last encoded, with its JSON: the app hands the same common payload
+    /// (the same storage) log after log, so it is encoded once. Owned by one encoding thread
+    /// (the logger's writer keeps one), so using it takes no lock.
+    struct CommonCache {
+        /// Kept, so that its storage (compared by address) is not reused by another payload.
+        fileprivate var payload: LogPayload?
+        fileprivate var json: [UInt8] = []
+    }
+
+    /// Fills `log.body` (an inout log is read in place: its envelope is not copied).
+    func encode(_ log: inout EncodedLog, commonCache: inout CommonCache) {
+        log.body = body(of: log.envelope, commonCache: &commonCache)
+    }
+
+    /// ``body(of:)``, with the common payload's JSON taken from (or put in) `commonCache`.
+    func body(of envelope: LogEnvelope, commonCache: inout CommonCache) -> [UInt8] {
+        var writer = JSONWriter(capacity: schemaPrefix.count + 64 + 24 * (envelope.payload.fields.count + envelope.common.fields.count) + commonCache.json.count)
         writer.bytes.append(contentsOf: schemaPrefix)
-        appendCommon(envelope.common, to: &writer)
+        appendCommon(envelope.common, to: &writer, cache: &commonCache)
         writer.raw(",\"violations\":[")
         var first = true
         for violation in envelope.payload.violations {
@@ -52,23 +71,17 @@ public struct EnvelopeEncoder: Sendable {
     }
 
     /// Appends the common payload's object, from the cache when it is the very same payload
-    /// (same storage) as the last one.
-    private func appendCommon(_ common: LogPayload, to writer: inout JSONWriter) {
-        let fields = common.fields
-        if let cached = lastCommon.withLock({ $0 }), Self.sameStorage(cached.fields, fields) {
-            writer.bytes.append(contentsOf: cached.json)
+    /// (same storage) as the last one. The cache holds that storage, so its address cannot
+    /// be reused by another payload while it is cached.
+    private func appendCommon(_ common: LogPayload, to writer: inout JSONWriter, cache: inout CommonCache) {
+        if cache.payload?.sharesFieldStorage(with: common) == true {
+            writer.bytes.append(contentsOf: cache.json)
             return
         }
         let start = writer.bytes.count
         writer.object(common)
-        let json = Array(writer.bytes[start...])
-        lastCommon.withLock { $0 = (fields, json) }
-    }
-
-    private static func sameStorage(_ lhs: [(key: String, value: LogValue)], _ rhs: [(key: String, value: LogValue)]) -> Bool {
-        lhs.withUnsafeBufferPointer { left in
-            rhs.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress && left.count == right.count }
-        }
+        cache.json = Array(writer.bytes[start...])
+        cache.payload = common
     }
 
     private static func write(_ violation: ConstraintViolation, prefix: String, first: inout Bool, into writer: inout JSONWriter) {

@@ -24,33 +24,39 @@ struct JSONWriter {
     }
 
     mutating func string(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            byte(0x22)
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let character = utf8[index]
-                guard character < 0x20 || character == 0x22 || character == 0x5C else { continue }
-                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                runStart = index + 1
-                byte(0x5C)
-                switch character {
-                case 0x22: byte(0x22)
-                case 0x5C: byte(0x5C)
-                case 0x0A: byte(UInt8(ascii: "n"))
-                case 0x0D: byte(UInt8(ascii: "r"))
-                case 0x09: byte(UInt8(ascii: "t"))
-                case 0x08: byte(UInt8(ascii: "b"))
-                case 0x0C: byte(UInt8(ascii: "f"))
-                default:
-                    raw("u00")
-                    byte(JSONWriter.hexDigits[Int(character >> 4)])
-                    byte(JSONWriter.hexDigits[Int(character & 0x0F)])
-                }
-            }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
-            byte(0x22)
+        // Native strings (and small ones) lend their UTF-8 in place; only a bridged or
+        // foreign string is copied to contiguous storage first.
+        if text.utf8.withContiguousStorageIfAvailable({ escaped($0) }) == nil {
+            var copy = text
+            copy.withUTF8 { escaped($0) }
         }
+    }
+
+    private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        byte(0x22)
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let character = utf8[index]
+            guard character < 0x20 || character == 0x22 || character == 0x5C else { continue }
+            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            runStart = index + 1
+            byte(0x5C)
+            switch character {
+            case 0x22: byte(0x22)
+            case 0x5C: byte(0x5C)
+            case 0x0A: byte(UInt8(ascii: "n"))
+            case 0x0D: byte(UInt8(ascii: "r"))
+            case 0x09: byte(UInt8(ascii: "t"))
+            case 0x08: byte(UInt8(ascii: "b"))
+            case 0x0C: byte(UInt8(ascii: "f"))
+            default:
+                raw("u00")
+                byte(JSONWriter.hexDigits[Int(character >> 4)])
+                byte(JSONWriter.hexDigits[Int(character & 0x0F)])
+            }
+        }
+        if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        byte(0x22)
     }
 
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
@@ -69,17 +75,67 @@ struct JSONWriter {
             byte(0x30 + UInt8(value))
             return
         }
-        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)   // 40 bytes ≥ 20 digits
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[count] = 0x30 + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            }
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        appendFormatted { buffer in
+            var count = 0
+            Self.putDigits(value, into: buffer, at: &count)
+            return count
         }
+    }
+
+    /// Formats at most 64 bytes on the stack with `fill` (which returns how many it wrote),
+    /// then appends them with one call: numbers, dates and UUIDs are written byte by byte,
+    /// and each `Array.append` of a byte checks uniqueness and capacity again.
+    @inline(__always)
+    private mutating func appendFormatted(_ fill: (UnsafeMutableRawBufferPointer) -> Int) {
+        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { buffer in
+            let count = fill(buffer)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// Writes the decimal digits of `value` at `index` (at most 20).
+    private static func putDigits(_ value: UInt64, into buffer: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        var length = 1
+        var rest = value / 10
+        while rest > 0 { length += 1; rest /= 10 }
+        rest = value
+        for position in stride(from: index + length - 1, through: index, by: -1) {
+            buffer[position] = 0x30 + UInt8(rest % 10)
+            rest /= 10
+        }
+        index += length
+    }
+
+    /// Writes `value` zero-padded to at least `width` digits (a sign first when negative).
+    private static func put(_ value: Int, width: Int, into buffer: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        if value < 0 {
+            buffer[index] = UInt8(ascii: "-")
+            index += 1
+        }
+        let magnitude = UInt64(value.magnitude)
+        var length = 1
+        var rest = magnitude / 10
+        while rest > 0 { length += 1; rest /= 10 }
+        for _ in length..<max(width, length) {
+            buffer[index] = 0x30
+            index += 1
+        }
+        putDigits(magnitude, into: buffer, at: &index)
+    }
+
+    /// Writes `YYYY-MM-DD`.
+    private static func putDay(year: Int, month: Int, day: Int, into buffer: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        put(year, width: 4, into: buffer, at: &index)
+        putByte(UInt8(ascii: "-"), into: buffer, at: &index)
+        put(month, width: 2, into: buffer, at: &index)
+        putByte(UInt8(ascii: "-"), into: buffer, at: &index)
+        put(day, width: 2, into: buffer, at: &index)
+    }
+
+    private static func putByte(_ character: UInt8, into buffer: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        buffer[index] = character
+        index += 1
     }
 
     mutating func double(_ value: Double) {
@@ -104,54 +160,65 @@ struct JSONWriter {
 
     mutating func timestamp(milliseconds: Int64) {
         let civil = CivilTime(microseconds: milliseconds * 1000)
-        byte(0x22)
-        digits(civil.year, width: 4); byte(UInt8(ascii: "-"))
-        digits(civil.month, width: 2); byte(UInt8(ascii: "-"))
-        digits(civil.day, width: 2); byte(UInt8(ascii: "T"))
-        digits(civil.hour, width: 2); byte(UInt8(ascii: ":"))
-        digits(civil.minute, width: 2); byte(UInt8(ascii: ":"))
-        digits(civil.second, width: 2); byte(UInt8(ascii: "."))
-        digits(civil.microsecond / 1000, width: 3); byte(UInt8(ascii: "Z"))
-        byte(0x22)
+        appendFormatted { buffer in
+            var index = 0
+            Self.putByte(0x22, into: buffer, at: &index)
+            Self.putDay(year: civil.year, month: civil.month, day: civil.day, into: buffer, at: &index)
+            Self.putByte(UInt8(ascii: "T"), into: buffer, at: &index)
+            Self.put(civil.hour, width: 2, into: buffer, at: &index)
+            Self.putByte(UInt8(ascii: ":"), into: buffer, at: &index)
+            Self.put(civil.minute, width: 2, into: buffer, at: &index)
+            Self.putByte(UInt8(ascii: ":"), into: buffer, at: &index)
+            Self.put(civil.second, width: 2, into: buffer, at: &index)
+            Self.putByte(UInt8(ascii: "."), into: buffer, at: &index)
+            Self.put(civil.microsecond / 1000, width: 3, into: buffer, at: &index)
+            Self.putByte(UInt8(ascii: "Z"), into: buffer, at: &index)
+            Self.putByte(0x22, into: buffer, at: &index)
+            return index
+        }
+    }
+
+    /// A number, zero-padded to at least `width` digits (a sign first when negative).
+    mutating func digits(_ value: Int, width: Int) {
+        appendFormatted { buffer in
+            var index = 0
+            Self.put(value, width: width, into: buffer, at: &index)
+            return index
+        }
     }
 
     /// A calendar date as `"YYYY-MM-DD"`.
     mutating func date(_ date: LogDate) {
-        byte(0x22)
-        digits(date.year, width: 4); byte(UInt8(ascii: "-"))
-        digits(date.month, width: 2); byte(UInt8(ascii: "-"))
-        digits(date.day, width: 2)
-        byte(0x22)
-    }
-
-    /// A non-negative number, zero-padded to at least `width` digits.
-    mutating func digits(_ value: Int, width: Int) {
-        if value < 0 {
-            byte(UInt8(ascii: "-"))
-            digits(-value, width: width)
-            return
-        }
-        var divisor = 1
-        var length = 1
-        while value / divisor >= 10 { divisor *= 10; length += 1 }
-        for _ in length..<max(width, length) { byte(0x30) }
-        while divisor > 0 {
-            byte(0x30 + UInt8((value / divisor) % 10))
-            divisor /= 10
+        appendFormatted { buffer in
+            var index = 0
+            Self.putByte(0x22, into: buffer, at: &index)
+            Self.putDay(year: date.year, month: date.month, day: date.day, into: buffer, at: &index)
+            Self.putByte(0x22, into: buffer, at: &index)
+            return index
         }
     }
 
     /// A UUID in its lowercase canonical form, `"8-4-4-4-12"` hex digits.
     mutating func uuid(_ uuid: UUID) {
-        byte(0x22)
-        withUnsafeBytes(of: uuid.uuid) { raw in
-            for index in 0..<16 {
-                if index == 4 || index == 6 || index == 8 || index == 10 { byte(UInt8(ascii: "-")) }
-                byte(JSONWriter.hexDigits[Int(raw[index] >> 4)])
-                byte(JSONWriter.hexDigits[Int(raw[index] & 0x0F)])
+        appendFormatted { buffer in
+            var index = 0
+            Self.putByte(0x22, into: buffer, at: &index)
+            withUnsafeBytes(of: uuid.uuid) { raw in
+                for position in 0..<16 {
+                    if position == 4 || position == 6 || position == 8 || position == 10 { Self.putByte(UInt8(ascii: "-"), into: buffer, at: &index) }
+                    Self.putByte(Self.hexDigit(raw[position] >> 4), into: buffer, at: &index)
+                    Self.putByte(Self.hexDigit(raw[position] & 0x0F), into: buffer, at: &index)
+                }
             }
+            Self.putByte(0x22, into: buffer, at: &index)
+            return index
         }
-        byte(0x22)
+    }
+
+    /// The lowercase hex digit of a value from 0 to 15.
+    @inline(__always)
+    static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 + value : UInt8(ascii: "a") + value - 10
     }
 
     mutating func value(_ value: LogValue) {

@@ -11,7 +11,8 @@ public struct LogPayload: Hashable, Sendable {
 
     public init(capacity: Int = 0) {
         fields = []
-        fields.reserveCapacity(capacity)
+        // Not for 0: reserving on the shared empty array allocates a buffer of its own.
+        if capacity > 0 { fields.reserveCapacity(capacity) }
         violations = []
     }
 
@@ -23,6 +24,32 @@ public struct LogPayload: Hashable, Sendable {
     /// Adds a field at the end.
     public mutating func append(_ key: String, _ value: LogValue) {
         fields.append((key, value))
+    }
+
+    /// Changes values in place, keys and order kept (the personal-data filter's hashing).
+    mutating func updateValues(_ update: (String, inout LogValue) -> Void) {
+        for index in fields.indices { update(fields[index].key, &fields[index].value) }
+    }
+
+    /// Removes the fields whose key matches, the others kept in order.
+    mutating func removeFields(where shouldRemove: (String) -> Bool) {
+        fields.removeAll { shouldRemove($0.key) }
+    }
+
+    /// Whether `other` shares this payload's storage, fields and violations: then the two
+    /// are equal, which this tells without comparing a field (an app hands the same common
+    /// payload log after log).
+    func sharesStorage(with other: LogPayload) -> Bool {
+        sharesFieldStorage(with: other) && Self.identity(of: violations) == Self.identity(of: other.violations)
+    }
+
+    /// Whether `other` shares this payload's fields' storage (then it has the same fields).
+    func sharesFieldStorage(with other: LogPayload) -> Bool {
+        Self.identity(of: fields) == Self.identity(of: other.fields)
+    }
+
+    private static func identity<Element>(of array: [Element]) -> (UnsafeRawPointer?, Int) {
+        array.withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
     }
 
     /// The value of the first field with this key.

@@ -1,4 +1,5 @@
 import Foundation
+import LogStore
 import Synchronization
 
 /// Redacts the fields marked `[pii]` in the definitions, in the payload and in the common
@@ -57,51 +58,43 @@ public struct PersonalDataFilter: LogFilter {
 
     private func redact(_ envelope: inout LogEnvelope, extraFields: [String]) -> LogFilterDecision {
         if !extraFields.isEmpty {
-            envelope.payload = redact(envelope.payload, fields: envelope.personalDataFields + extraFields)
+            redact(&envelope.payload, fields: envelope.personalDataFields + extraFields)
         } else if !envelope.personalDataFields.isEmpty {
-            envelope.payload = redact(envelope.payload, fields: envelope.personalDataFields)
+            redact(&envelope.payload, fields: envelope.personalDataFields)
         }
         if !envelope.commonPersonalDataFields.isEmpty {
-            // The common payload is usually the same value log after log: redact it once.
-            let input = envelope.common
-            if let known = cache.lastCommon.withLock({ $0 }), Self.same(known.input, input), known.fields == envelope.commonPersonalDataFields {
-                envelope.common = known.output
+            // The common payload is usually the same value log after log: redact it once. The
+            // cache is read in place (nothing copied out but the answer).
+            let known: LogPayload? = cache.lastCommon.withLock { last in
+                guard last != nil, last!.fields == envelope.commonPersonalDataFields,
+                      last!.input.sharesStorage(with: envelope.common) || last!.input == envelope.common
+                else { return nil }
+                return last!.output
+            }
+            if let known {
+                envelope.common = known
             } else {
-                let output = redact(input, fields: envelope.commonPersonalDataFields)
-                cache.lastCommon.withLock { $0 = (input, envelope.commonPersonalDataFields, output) }
-                envelope.common = output
+                let input = envelope.common
+                redact(&envelope.common, fields: envelope.commonPersonalDataFields)
+                let redaction = CommonRedaction(input: input, fields: envelope.commonPersonalDataFields, output: envelope.common)
+                cache.lastCommon.withLock { $0 = redaction }
             }
         }
         return .pass
     }
 
-    private func redact(_ payload: LogPayload, fields personal: [String]) -> LogPayload {
-        var result = LogPayload(capacity: payload.fields.count)
-        result.violations = payload.violations
-        for field in payload.fields {
-            guard personal.contains(field.key) else {
-                result.append(field.key, field.value)
-                continue
-            }
-            switch mode {
-            case .drop:
-                continue
-            case .hash(let salt):
-                result.append(field.key, field.value == .null ? .null : .string(cache.hash(field.value) { Self.hash($0, salt: salt) }))
+    /// Redacts the personal fields in place: the payload usually has the only reference to
+    /// its storage, so nothing is copied or allocated but the hashes.
+    private func redact(_ payload: inout LogPayload, fields personal: [String]) {
+        switch mode {
+        case .drop:
+            payload.removeFields { personal.contains($0) }
+        case .hash(let salt):
+            payload.updateValues { key, value in
+                guard value != .null, personal.contains(key) else { return }
+                value = .string(cache.hash(value) { Self.hash($0, salt: salt) })
             }
         }
-        return result
-    }
-
-    /// Whether two payloads are equal, at once when they share their storage (the app hands
-    /// the same common payload log after log).
-    private static func same(_ lhs: LogPayload, _ rhs: LogPayload) -> Bool {
-        let lhsFields = lhs.fields
-        let rhsFields = rhs.fields
-        let shared = lhsFields.withUnsafeBufferPointer { left in
-            rhsFields.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress && left.count == right.count }
-        }
-        return (shared && lhs.violations.isEmpty && rhs.violations.isEmpty) || lhs == rhs
     }
 
     /// The salted hash of a value: `"sha256:"` and 32 hex digits.
@@ -147,7 +140,7 @@ public struct PersonalDataFilter: LogFilter {
 private final class HashCache: Sendable {
     private let hashes = Locked<[LogValue: String]>([:])
     /// The last common payload redacted, with its personal fields and the result.
-    let lastCommon = Locked<(input: LogPayload, fields: [String], output: LogPayload)?>(nil)
+    let lastCommon = Locked<CommonRedaction?>(nil)
 
     func hash(_ value: LogValue, _ compute: (LogValue) -> String) -> String {
         if let known = hashes.withLock({ $0[value] }) { return known }
@@ -158,6 +151,13 @@ private final class HashCache: Sendable {
         }
         return hashed
     }
+}
+
+/// A common payload, its personal fields, and the payload redacted.
+private struct CommonRedaction: Sendable {
+    var input: LogPayload
+    var fields: [String]
+    var output: LogPayload
 }
 
 /// The install's salt could not be kept.

@@ -67,13 +67,19 @@ public struct LogPayloadLayout: Sendable {
         let layout = events[fields.event]
         let values = fields.values
         assert(layout.keys.count == values.count, "generated code passes one value per field of its layout")
-        var payload = LogPayload(capacity: values.count)
-        for index in 0..<min(layout.keys.count, values.count) {
-            let value = values[index].logValue
-            if let check = layout.checks[index] {
-                payload.append(check.field.key, payload.checked(value, check.field))
-            } else {
-                payload.append(layout.keys[index], value)
+        let count = min(layout.keys.count, values.count)
+        var payload = LogPayload(capacity: count)
+        // Values and keys are read in place (borrowed), not copied out one by one.
+        values.withUnsafeBufferPointer { values in
+            layout.keys.withUnsafeBufferPointer { keys in
+                for index in 0..<count {
+                    let value = values[index].logValue
+                    if layout.isChecked[index], let check = layout.checks[index] {
+                        payload.append(keys[index], payload.checked(value, check.field))
+                    } else {
+                        payload.append(keys[index], value)
+                    }
+                }
             }
         }
         return payload
@@ -99,6 +105,8 @@ private final class EventLayout: Sendable {
     let tag: String
     let keys: [String]
     let checks: [FieldCheck?]
+    /// Whether each field has a check: read first, so that an unchecked field retains nothing.
+    let isChecked: [Bool]
     let personalDataFields: [String]
 
     init(name: String, tag: String, _ fields: [FieldLayout]) {
@@ -107,6 +115,7 @@ private final class EventLayout: Sendable {
         keys = fields.map(\.key)
         personalDataFields = fields.filter(\.isPersonalData).map(\.key)
         checks = fields.map { $0.isChecked ? FieldCheck($0) : nil }
+        isChecked = fields.map(\.isChecked)
     }
 }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LogStore
 import Synchronization
 
 /// Routes logs through a filter chain to outputs. This is what an app posts to:
@@ -16,14 +17,18 @@ import Synchronization
 /// `post` returns at once: it runs the filters on the calling thread and puts the log in
 /// a bounded in-memory queue; a writer thread takes the queue in batches, encodes each log
 /// once and hands the batch to the outputs. When the queue is full the posting thread
-/// writes the queued logs itself (a spill), so memory stays bounded and nothing is
+/// waits until the writer takes it (a spill), so memory stays bounded and nothing is
 /// dropped. Call `shutdown()` before the process ends to write and sync what is queued.
 public final class Logger: Sendable {
     private struct QueueState {
-        var pending: [LogEnvelope] = []
+        /// Queued logs, their bodies not yet encoded (an `EncodedLog` from the start, so that
+        /// the writer encodes in place and hands the batch on without copying a log).
+        var pending: [EncodedLog] = []
         var enqueued: UInt64 = 0
         var delivered: UInt64 = 0
         var writerSleeping = false
+        /// Posting threads waiting for room in a full queue.
+        var postersWaiting = 0
         var stopping = false
         var writerExited = false
         var deliveryWaiters: [(target: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
@@ -31,20 +36,26 @@ public final class Logger: Sendable {
     }
 
     private struct DeliveryState {
-        var spare: [LogEnvelope] = []
+        var spare: [EncodedLog] = []
         var outputRoutes: [String: [Int]] = [:]
         var perOutput: [[EncodedLog]]
+        var commonCache = EnvelopeEncoder.CommonCache()
         var deliveredSinceIdle = false
         var statistics = LoggerStatistics()
     }
 
     private let configuration: LoggerConfiguration
     private let encoder: EnvelopeEncoder
+    /// Whether every output takes every tag (the usual case): routing then looks at a log's
+    /// route only, not its tag.
+    private let outputsTakeEveryTag: Bool
     private let uuids: UUIDGenerator
     private let queue = Locked(QueueState())
     private let delivery: Locked<DeliveryState>
-    private let filterRoutes = Locked<[String: [any LogFilter]]>([:])
+    private let filterRoutes = Locked(FilterRoutes())
     private let wakeup = DispatchSemaphore(value: 0)
+    /// Signalled once per waiting poster when the writer takes the queue.
+    private let roomAvailable = DispatchSemaphore(value: 0)
     private let postedCount = Atomic<UInt64>(0)
     private let filteredOutCount = Atomic<UInt64>(0)
     private let postedAfterShutdownCount = Atomic<UInt64>(0)
@@ -54,6 +65,7 @@ public final class Logger: Sendable {
     public init(configuration: LoggerConfiguration) {
         self.configuration = configuration
         encoder = EnvelopeEncoder(schemaVersion: configuration.schemaVersion)
+        outputsTakeEveryTag = configuration.outputs.allSatisfy { $0.tagPattern == .all }
         uuids = UUIDGenerator()
         delivery = Locked(DeliveryState(perOutput: Array(repeating: [], count: configuration.outputs.count)))
         queue.withLock { $0.pending.reserveCapacity(configuration.queueCapacity) }
@@ -75,49 +87,57 @@ public final class Logger: Sendable {
     ///   - tag: The routing tag, `category.event`.
     ///   - payload: The fields.
     ///   - personalDataFields: The payload keys that hold personal data, for `PersonalDataFilter`.
-    public func post(tag: String, payload: LogPayload, personalDataFields: [String] = []) {
+    public func post(tag: String, payload: consuming LogPayload, personalDataFields: [String] = []) {
         postedCount.add(1, ordering: .relaxed)
         let now = Date()
-        var envelope = LogEnvelope(
-            uuid: uuids.next(at: now), time: now, tag: tag, payload: payload,
-            personalDataFields: personalDataFields)
-        for filter in filters(for: tag) where filter.apply(to: &envelope) == .drop {
+        // Made where it is queued (an `EncodedLog` whose body the writer fills), so that the
+        // filters change it in place and it is moved, never copied, into the queue.
+        var log = EncodedLog(envelope: LogEnvelope(
+            uuid: uuids.next(at: now), time: now, tag: tag, payload: consume payload,
+            personalDataFields: personalDataFields), body: [])
+        for filter in filters(for: tag) where filter.apply(to: &log.envelope) == .drop {
             filteredOutCount.add(1, ordering: .relaxed)
             return
         }
-        enqueue(envelope)
+        enqueue(consume log)
     }
 
     private func filters(for tag: String) -> [any LogFilter] {
-        if let cached = filterRoutes.withLock({ $0[tag] }) { return cached }
+        let identity = FilterRoutes.identity(of: tag)
+        if let cached = filterRoutes.withLock({ $0.filters(for: tag, identity: identity) }) { return cached }
         let matching = configuration.filters.filter { $0.tagPattern.matches(tag) }.map { $0.filter.specialized(forTag: tag) }
-        filterRoutes.withLock { $0[tag] = matching }
+        filterRoutes.withLock { $0.add(matching, for: tag, identity: identity) }
         return matching
     }
 
     /// Moves the log into the queue (the lock's closure takes it out of an optional, so the
     /// envelope's references are not retained and released once more on every post).
-    private func enqueue(_ envelope: consuming LogEnvelope) {
-        enum Next { case none, wake, spill, rejected }
-        let tag = envelope.tag
-        var moving: LogEnvelope? = consume envelope
+    private func enqueue(_ log: consuming EncodedLog) {
+        enum Next { case none, wake, wait, wakeAndWait, rejected }
+        let tag = log.envelope.tag
+        var moving: EncodedLog? = consume log
         let next: Next = queue.withLock { state in
             if state.stopping { return .rejected }
             state.pending.append(moving.take()!)
             state.enqueued += 1
-            if state.pending.count >= configuration.queueCapacity { return .spill }
-            if state.writerSleeping {
-                state.writerSleeping = false
-                return .wake
+            let wake = state.writerSleeping
+            state.writerSleeping = false
+            if state.pending.count >= configuration.queueCapacity {
+                state.postersWaiting += 1
+                return wake ? .wakeAndWait : .wait
             }
-            return .none
+            return wake ? .wake : .none
         }
         switch next {
         case .none: break
         case .wake: wakeup.signal()
-        case .spill:
+        case .wait, .wakeAndWait:
+            // The queue is full: wait until the writer takes it (it goes on writing meanwhile,
+            // while this thread would only have waited for the writer's batch before writing
+            // its own).
+            if next == .wakeAndWait { wakeup.signal() }
             spillCount.add(1, ordering: .relaxed)
-            deliverQueued()
+            roomAvailable.wait()
         case .rejected:
             if postedAfterShutdownCount.add(1, ordering: .relaxed).oldValue == 0 {
                 FileDescriptorSink.write("BehaviorLog: warning: a log was posted after Logger.shutdown(); it is not written (tag \(tag))\n")
@@ -241,17 +261,22 @@ public final class Logger: Sendable {
         }
     }
 
-    /// Writes the queued logs to the outputs. Runs on the writer, or on a posting thread
-    /// that found the queue full; the delivery lock keeps batches in order.
+    /// Writes the queued logs to the outputs, and lets the posters waiting for room go on.
+    /// Runs on the writer; the delivery lock keeps batches in order.
     private func deliverQueued() {
         let resumed: [CheckedContinuation<Void, Never>] = delivery.withLock { state in
             var batch = state.spare
-            queue.withLock { swap(&batch, &$0.pending) }
+            let waiting = queue.withLock { queueState in
+                swap(&batch, &queueState.pending)
+                defer { queueState.postersWaiting = 0 }
+                return queueState.postersWaiting
+            }
+            for _ in 0..<waiting { roomAvailable.signal() }
             guard !batch.isEmpty else {
                 state.spare = batch
                 return []
             }
-            deliver(batch, state: &state)
+            deliver(&batch, state: &state)
             let count = UInt64(batch.count)
             batch.removeAll(keepingCapacity: true)
             state.spare = batch
@@ -270,25 +295,55 @@ public final class Logger: Sendable {
         for continuation in resumed { continuation.resume() }
     }
 
-    private func deliver(_ batch: [LogEnvelope], state: inout DeliveryState) {
-        for envelope in batch {
-            let outputs: [Int]
-            if let cached = state.outputRoutes[envelope.tag] {
-                outputs = cached
-            } else {
-                outputs = configuration.outputs.indices.filter { configuration.outputs[$0].tagPattern.matches(envelope.tag) }
-                state.outputRoutes[envelope.tag] = outputs
+    /// Encodes each log of the batch in place and hands it to its outputs. When every log
+    /// goes to every output (the usual case), each output gets the batch itself — no log is
+    /// copied; otherwise each output gets its own list.
+    private func deliver(_ batch: inout [EncodedLog], state: inout DeliveryState) {
+        let outputs = configuration.outputs
+        var everyLogEverywhere = true
+        var accepting: [Int] = []
+        batch.withUnsafeMutableBufferPointer { logs in
+            for index in logs.indices {
+                // Through the pointer, so that reading the envelope borrows it (no copy).
+                let log = logs.baseAddress! + index
+                accepting.removeAll(keepingCapacity: true)
+                if outputsTakeEveryTag {
+                    for output in outputs.indices where outputs[output].route.accepts(log.pointee.envelope.route) { accepting.append(output) }
+                } else {
+                    for output in outputRoutes(for: log.pointee.envelope.tag, state: &state)
+                    where outputs[output].route.accepts(log.pointee.envelope.route) {
+                        accepting.append(output)
+                    }
+                }
+                if accepting.count != outputs.count { everyLogEverywhere = false }
+                if accepting.isEmpty {
+                    state.statistics.unrouted += 1
+                    continue
+                }
+                state.statistics.delivered += 1
+                encoder.encode(&log.pointee, commonCache: &state.commonCache)
             }
-            var encoded: EncodedLog?
-            for index in outputs where configuration.outputs[index].route.accepts(envelope.route) {
-                if encoded == nil { encoded = EncodedLog(envelope: envelope, body: encoder.body(of: envelope)) }
-                state.perOutput[index].append(encoded!)
-            }
-            if encoded == nil { state.statistics.unrouted += 1 } else { state.statistics.delivered += 1 }
+        }
+        if everyLogEverywhere {
+            for output in outputs { output.output.write(batch) }
+            return
+        }
+        for log in batch where !log.body.isEmpty {
+            let route = log.envelope.route
+            let tagged = outputsTakeEveryTag ? Array(outputs.indices) : outputRoutes(for: log.envelope.tag, state: &state)
+            for output in tagged where outputs[output].route.accepts(route) { state.perOutput[output].append(log) }
         }
         for index in state.perOutput.indices where !state.perOutput[index].isEmpty {
-            configuration.outputs[index].output.write(state.perOutput[index])
+            outputs[index].output.write(state.perOutput[index])
             state.perOutput[index].removeAll(keepingCapacity: true)
         }
+    }
+
+    /// The outputs whose tag pattern matches `tag`, matched once per tag.
+    private func outputRoutes(for tag: String, state: inout DeliveryState) -> [Int] {
+        if let cached = state.outputRoutes[tag] { return cached }
+        let matching = configuration.outputs.indices.filter { configuration.outputs[$0].tagPattern.matches(tag) }
+        state.outputRoutes[tag] = matching
+        return matching
     }
 }

@@ -10,9 +10,11 @@ public struct LoggerConfiguration: Sendable {
     public var outputs: [OutputSetting]
     /// The schema's version or hash, written in every log's `schema` key.
     public var schemaVersion: String
-    /// How many logs may wait in memory for the writer. When the queue is full, the posting
-    /// thread writes the queued logs to the outputs itself before `post` returns (a spill):
-    /// memory stays bounded and no log is dropped; the caller pays the write instead.
+    /// How many logs may wait in memory for the writer. When the queue is full, `post` waits
+    /// until the writer takes the queue (a spill; about one batch's write at most): memory
+    /// stays bounded and no log is dropped; the caller waits instead. (Waiting, not writing
+    /// the queue itself: the writer is already writing, so a poster that took over would
+    /// first wait for that batch, then stop the writer while it wrote its own.)
     public var queueCapacity: Int
     /// How long the writer waits, with nothing posted, before telling the outputs it is idle
     /// again (they make their logs durable then), in seconds.

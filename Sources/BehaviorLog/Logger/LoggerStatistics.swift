@@ -8,7 +8,7 @@ public struct LoggerStatistics: Sendable, Equatable {
     public var delivered: UInt64 = 0
     /// Logs that matched no output.
     public var unrouted: UInt64 = 0
-    /// Times the queue was full and the posting thread wrote the queued logs itself.
+    /// Times the queue was full and a posting thread waited for the writer to take it.
     public var spills: UInt64 = 0
     /// Logs posted after `shutdown()` began; they are not written (a warning is printed once).
     public var postedAfterShutdown: UInt64 = 0

@@ -63,6 +63,11 @@ public final class BufferedOutput: LogOutput {
         self.name = name
         thread = SenderThread(name: "BehaviorLog.\(name)")
         wake = WakeSignal(timers: thread)
+        storage.onGroupCommit { [weak self] error in
+            guard let self else { return }
+            if let error { recordStoreError(error, lost: 0) }
+            wake.signal()
+        }
         let backlogAtStart = storage.unsentCount > 0
         Task(executorPreference: thread) { [self] in await runSender(backlogAtStart: backlogAtStart) }
     }
@@ -84,10 +89,22 @@ public final class BufferedOutput: LogOutput {
         } catch {
             recordStoreError(error, lost: logs.count)
         }
-        wake.signal()
+        // Only durable logs are sent: a store that reports its group commits wakes the sender then.
+        if !storage.reportsGroupCommits { wake.signal() }
     }
 
+    /// Asks the store to make the written logs durable soon (its group commit does it on its
+    /// own thread, then wakes the sender), so the writer never waits for the disk.
     public func writerIsIdle() {
+        do {
+            try storage.makeDurableSoon()
+        } catch {
+            recordStoreError(error, lost: 0)
+        }
+        if !storage.reportsGroupCommits { wake.signal() }
+    }
+
+    private func makeDurable() {
         do {
             try storage.makeDurable()
         } catch {
@@ -100,7 +117,7 @@ public final class BufferedOutput: LogOutput {
     /// short); returns when nothing is left to send, when a send fails, or at once while
     /// suspended.
     public func flush() async {
-        writerIsIdle()
+        makeDurable()
         await withCheckedContinuation { continuation in
             let now: Bool = state.withLock { state in
                 if state.suspended || state.stopping || state.senderFinished { return true }
@@ -124,7 +141,7 @@ public final class BufferedOutput: LogOutput {
     /// Makes the logs durable, abandons a send in flight (its chunk is sent again on the
     /// next start) and stops the sender.
     public func shutdown() async {
-        writerIsIdle()
+        makeDurable()
         let abandon = state.withLock { state in
             state.stopping = true
             return state.abandonSend

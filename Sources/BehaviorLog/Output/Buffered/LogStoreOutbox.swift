@@ -21,6 +21,10 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     private let writer: LogStoreWriter
+    private let groupCommit: GroupCommitThread
+    /// The logs appended last, which the sender reads without reading the store back.
+    private let recent = Locked(RecentLogs(maximumCount: 8_192, maximumBytes: 4 << 20))
+    private let durabilityHandler = Locked<(@Sendable ((any Error)?) -> Void)?>(nil)
     private let rejectedDirectory: String
     private let rejected = Locked<LogStoreWriter?>(nil)
     private let cursorState: Locked<CursorState>
@@ -29,7 +33,17 @@ final class LogStoreOutbox: OutboxStorage {
     private let cursorLogs: UInt64
 
     init(directory: String, configuration: LogStoreConfiguration, cursorInterval: Double = 0.5, cursorLogs: Int = 10_000) throws(LogStoreError) {
-        writer = try LogStoreWriter(directory: directory, configuration: configuration)
+        // The group commit runs on its own thread (`GroupCommitThread`), with the store's rules;
+        // the store itself then never syncs inside `append`.
+        var storeConfiguration = configuration
+        storeConfiguration.syncEveryRecords = Int.max
+        storeConfiguration.syncIntervalMilliseconds = Int(Int32.max)
+        writer = try LogStoreWriter(directory: directory, configuration: storeConfiguration)
+        let handler = durabilityHandler
+        groupCommit = GroupCommitThread(
+            writer: writer, everyRecords: configuration.syncEveryRecords, intervalMilliseconds: configuration.syncIntervalMilliseconds,
+            name: "BehaviorLog.sync.\((directory as NSString).lastPathComponent)"
+        ) { error in handler.withLock { $0 }?(error) }
         rejectedDirectory = (directory as NSString).appendingPathComponent("rejected")
         let start = try writer.acknowledgedSequence(cursor: Self.cursor)
         acknowledged = Atomic(start)
@@ -39,7 +53,23 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     func append(_ logs: [EncodedLog]) throws {
-        _ = try writer.append(contentsOf: logs.map(LogStoreOutbox.storeEntry))
+        let entries = logs.map(LogStoreOutbox.storeEntry)
+        do {
+            if let sequences = try writer.append(contentsOf: entries) {
+                let acknowledged = acknowledged.load(ordering: .relaxed)
+                recent.withLock { $0.add(entries, sequences: sequences, acknowledged: acknowledged) }
+            }
+        } catch {
+            recent.withLock { $0.removeAll() }
+            throw error
+        }
+        groupCommit.appended(logs.count)
+    }
+
+    var reportsGroupCommits: Bool { true }
+
+    func onGroupCommit(_ handler: @escaping @Sendable ((any Error)?) -> Void) {
+        durabilityHandler.withLock { $0 = handler }
     }
 
     static func storeEntry(_ log: EncodedLog) -> LogStore.LogEntry {
@@ -49,13 +79,23 @@ final class LogStoreOutbox: OutboxStorage {
             uuid: log.envelope.uuid, payload: log.body)
     }
 
+    /// The group commit thread syncs (and wakes the sender) in a moment; the caller — the
+    /// logger's writer, out of logs — does not wait for the disk.
+    func makeDurableSoon() {
+        groupCommit.requestSync()
+    }
+
     func makeDurable() throws {
         _ = try writer.sync()
     }
 
     func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord] {
         let durable = writer.durableSequence
-        let records = try writer.read(after: acknowledged.load(ordering: .relaxed), limit: maxCount)
+        let after = acknowledged.load(ordering: .relaxed)
+        if let held = recent.withLock({ $0.read(after: after, durable: durable, maxCount: maxCount, maxBytes: maxBytes) }) {
+            return held
+        }
+        let records = try writer.read(after: after, limit: maxCount)
         var bytes = 0
         var count = 0
         for record in records {
@@ -113,6 +153,7 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     func close() throws {
+        groupCommit.stop()
         try persistCursor()
         try writer.close()
         try rejected.withLock { store in try store?.close() }

@@ -8,8 +8,17 @@ import LogStore
 protocol OutboxStorage: AnyObject, Sendable {
     /// Appends logs (one write for the batch).
     func append(_ logs: [EncodedLog]) throws
-    /// Makes the appended logs durable (`fsync`, group-committed).
+    /// Makes the appended logs durable (`fsync`) now.
     func makeDurable() throws
+    /// Asks for the appended logs to be made durable soon, without waiting (by default, now).
+    func makeDurableSoon() throws
+    /// Whether the storage calls the ``onGroupCommit(_:)`` handler after the logs appended
+    /// become durable (then an append need not wake the sender: there is nothing new to send
+    /// until that call).
+    var reportsGroupCommits: Bool { get }
+    /// Sets what to call after each group commit made on the storage's own (the sender is
+    /// woken, a failure is counted).
+    func onGroupCommit(_ handler: @escaping @Sendable ((any Error)?) -> Void)
     /// The logs stored after the acknowledged ones and durable, oldest first: at most
     /// `maxCount` logs and about `maxBytes` bytes of body (at least one log).
     func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord]
@@ -23,4 +32,12 @@ protocol OutboxStorage: AnyObject, Sendable {
     var setAsideCount: Int { get }
     /// Makes everything durable and closes.
     func close() throws
+}
+
+extension OutboxStorage {
+    var reportsGroupCommits: Bool { false }
+    func makeDurableSoon() throws { try makeDurable() }
+
+    /// Storage that syncs only when asked (``makeDurable()``) has no group commits to report.
+    func onGroupCommit(_ handler: @escaping @Sendable ((any Error)?) -> Void) {}
 }

@@ -1,3 +1,4 @@
+import LogStore
 import Synchronization
 
 /// Wakes one waiting task: `signal()` from any thread; `wait(for:)` returns at the first

@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A value behind a `pthread_mutex_t`: the runtime's lock for state shared between the
-/// posting threads, the writer thread and the senders.
+/// A value behind a `pthread_mutex_t`: the lock of the store's writer, and of the runtime's
+/// state shared between the posting threads, the writer thread and the senders.
 ///
 /// Why not `Synchronization.Mutex`: on Linux it waits on a futex directly, which the thread
 /// sanitizer cannot see, so every access it guards is reported as a race and a sanitizer run
@@ -29,7 +29,7 @@ package final class Locked<Value>: @unchecked Sendable {
 
     /// Runs `body` with the value, under the lock.
     @inline(__always)
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

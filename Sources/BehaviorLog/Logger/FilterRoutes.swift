@@ -1,0 +1,50 @@
+/// The filter chain of each tag, resolved once per tag, for `Logger.post`.
+///
+/// Generated events pass the same `String` object for a tag on every post (the tag comes
+/// ready-made from their table), so a tag's chain is found first by the address of its
+/// UTF-8 storage — a few loads, no hashing — and only then by the tag's text. An entry
+/// keeps its tag, so the address cannot be reused by another string while it is cached.
+/// Not thread-safe: the logger keeps it behind a lock.
+struct FilterRoutes {
+    private static let slotCount = 512
+    private var byTag: [String: [any LogFilter]] = [:]
+    // Three parallel arrays (not one array of entries), so that a hit reads an address and
+    // retains the chain, and copies nothing else.
+    private var identities = [UInt](repeating: 0, count: FilterRoutes.slotCount)
+    private var chains = [[any LogFilter]](repeating: [], count: FilterRoutes.slotCount)
+    /// The tags whose addresses are in `identities`, kept alive by being here.
+    private var tags = [String](repeating: "", count: FilterRoutes.slotCount)
+
+    /// The address of the tag's UTF-8 storage, or 0 when it has none that lasts: a small
+    /// string (15 bytes or fewer) is stored inline, and lends only a temporary copy.
+    static func identity(of tag: String) -> UInt {
+        guard tag.utf8.count > 15 else { return 0 }
+        return tag.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) } ?? 0
+    }
+
+    private static func slot(_ identity: UInt) -> Int {
+        Int(truncatingIfNeeded: (identity >> 4) ^ (identity >> 13)) & (slotCount - 1)
+    }
+
+    /// The chain of `tag`, if resolved before; a tag found by its text takes the address
+    /// slot, so that its next post finds it there.
+    mutating func filters(for tag: String, identity: UInt) -> [any LogFilter]? {
+        guard identity != 0 else { return byTag[tag] }
+        let slot = Self.slot(identity)
+        if identities[slot] == identity { return chains[slot] }
+        guard let filters = byTag[tag] else { return nil }
+        remember(filters, for: tag, identity: identity, slot: slot)
+        return filters
+    }
+
+    mutating func add(_ filters: [any LogFilter], for tag: String, identity: UInt) {
+        byTag[tag] = filters
+        if identity != 0 { remember(filters, for: tag, identity: identity, slot: Self.slot(identity)) }
+    }
+
+    private mutating func remember(_ filters: [any LogFilter], for tag: String, identity: UInt, slot: Int) {
+        identities[slot] = identity
+        chains[slot] = filters
+        tags[slot] = tag
+    }
+}

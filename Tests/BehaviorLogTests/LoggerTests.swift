@@ -141,7 +141,7 @@ import Testing
 
     @Test func controlCallsReachTheOutputs() async throws {
         let lifecycle = LifecycleOutput()
-        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(lifecycle)], idleInterval: 0.01))
+        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(lifecycle)]))
         logger.suspend()
         logger.resume()
         logger.post(tag: "a.b", payload: LogPayload())

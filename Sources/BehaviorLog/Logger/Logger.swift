@@ -230,15 +230,13 @@ public final class Logger: Sendable {
                 deliverQueued()
                 idleWasReported = false
             case .sleep:
+                // Once per run of batches: an idle writer sleeps without timers, so an app
+                // that posts nothing costs no wake-ups.
                 if !idleWasReported {
                     reportIdle()
                     idleWasReported = true
                 }
-                if idleWasReported {
-                    wakeup.wait()
-                } else {
-                    _ = wakeup.wait(timeout: .now() + configuration.idleInterval)
-                }
+                wakeup.wait()
                 queue.withLock { $0.writerSleeping = false }
             case .exit:
                 reportIdle()

@@ -16,18 +16,14 @@ public struct LoggerConfiguration: Sendable {
     /// the queue itself: the writer is already writing, so a poster that took over would
     /// first wait for that batch, then stop the writer while it wrote its own.)
     public var queueCapacity: Int
-    /// How long the writer waits, with nothing posted, before telling the outputs it is idle
-    /// again (they make their logs durable then), in seconds.
-    public var idleInterval: Double
 
     public init(
         filters: [FilterSetting] = [], outputs: [OutputSetting], schemaVersion: String = "",
-        queueCapacity: Int = 4_096, idleInterval: Double = 0.05
+        queueCapacity: Int = 4_096
     ) {
         self.filters = filters
         self.outputs = outputs
         self.schemaVersion = schemaVersion
         self.queueCapacity = max(1, queueCapacity)
-        self.idleInterval = idleInterval
     }
 }

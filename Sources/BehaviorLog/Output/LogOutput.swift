@@ -7,9 +7,9 @@
 public protocol LogOutput: AnyObject, Sendable {
     /// Takes a batch of logs, in post order.
     func write(_ logs: [EncodedLog])
-    /// Called by the writer when its queue has run empty (after a batch, and about every
-    /// `LoggerConfiguration.idleInterval` while nothing is posted): a place to make
-    /// written logs durable without waiting for the next batch.
+    /// Called by the writer when its queue runs empty after a batch (once; it then sleeps
+    /// until something is posted): a place to make written logs durable without waiting
+    /// for the next batch.
     func writerIsIdle()
     /// Makes everything written so far durable, and sends what is pending now.
     func flush() async

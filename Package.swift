@@ -45,12 +45,12 @@ targets += [
         name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema"],
         resources: [.copy("Resources")], swiftSettings: swiftSettings),
     .testTarget(
-        name: "LogCodegenTests", dependencies: ["LogCodegen", "LogMarkdown", "LogSchema"],
+        name: "LogCodegenTests", dependencies: ["LogCodegen", "LogMarkdown", "LogSchema", "TestSupport"],
         exclude: ["Resources"], swiftSettings: swiftSettings),
     .testTarget(name: "LogWarehouseTests", dependencies: ["LogWarehouse"], swiftSettings: swiftSettings),
     // Runs the built `loggen` (a dependency, so that it is built first).
     .testTarget(
-        name: "LoggenTests", dependencies: ["loggen"],
+        name: "LoggenTests", dependencies: ["loggen", "TestSupport"],
         resources: [.copy("Resources")], swiftSettings: swiftSettings),
 ]
 
@@ -94,9 +94,9 @@ targets += [
     // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.
     .target(name: "LogQuery", dependencies: ["LogStore", "LogSchema", "LogMarkdown"], swiftSettings: swiftSettings),
     .executableTarget(name: "logview", dependencies: ["LogQuery", "CommandLineSupport"], swiftSettings: swiftSettings),
-    .testTarget(name: "LogQueryTests", dependencies: ["LogQuery"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogQueryTests", dependencies: ["LogQuery", "TestSupport"], swiftSettings: swiftSettings),
     // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
-    .testTarget(name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery", "TestSupport"], swiftSettings: swiftSettings),
 ]
 
 // MARK: - The sample app, the generated code's proofs, and the benchmarks
@@ -141,7 +141,7 @@ targets += [
     // recipe-demo and logview, which `swift build --build-tests` builds (a second test target
     // that links an executable clashes on Linux).
     .testTarget(
-        name: "WarehouseIntegrationTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"],
+        name: "WarehouseIntegrationTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore", "TestSupport"],
         swiftSettings: swiftSettings),
 ]
 
@@ -151,6 +151,13 @@ targets += [
     // Command-line parsing in swift-argument-parser's conventions (which cannot be fetched here).
     .target(name: "CommandLineSupport", swiftSettings: swiftSettings),
     .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"], swiftSettings: swiftSettings),
+]
+
+// MARK: - Shared by the tests
+
+targets += [
+    // Running programs from the outside, and seeded random data: one copy for every test target.
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
 ]
 
 let package = Package(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `loggen generate`, run as the built executable.
 @Suite struct GenerateCommandTests {

@@ -2,6 +2,7 @@ import Foundation
 import LogCodegen
 import LogSchema
 import Testing
+import TestSupport
 
 /// Property: every valid schema gives code that compiles. Many random schemas are
 /// generated and type-checked together in ONE `swiftc -typecheck` run against the built

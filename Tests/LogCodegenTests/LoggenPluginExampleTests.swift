@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 /// `LoggenPluginExample` uses LoggenPlugin with its own `LogDefinitions/`: that it built at
 /// all proves the plugin generated and compiled the code; its output proves the code logs

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A package whose target uses LoggenPlugin and holds a malformed definition: `swift build`
 /// fails and prints the problem as a clickable `file:line:column: error:` line.

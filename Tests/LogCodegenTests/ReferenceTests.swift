@@ -2,6 +2,7 @@ import Foundation
 import LogCodegen
 import LogMarkdown
 import Testing
+import TestSupport
 
 /// Each fixture folder `Resources/<fixture>/definitions` generates, byte for byte, the
 /// checked-in Swift in `Resources/<fixture>/expected`. A mismatch prints the

@@ -1,5 +1,6 @@
 import Foundation
 import LogStore
+import TestSupport
 @testable import LogQuery
 
 /// A temporary store filled with logs in the runtime's stored format, removed on deinit.
@@ -25,7 +26,7 @@ final class TestStore: @unchecked Sendable {
     /// Writes `count` varied logs (several tags, payloads and times), `spacing` microseconds apart.
     @discardableResult
     func fill(count: Int, seed: UInt64 = 1, spacing: Int64 = 1_000_000, segmentBytes: Int = 8192) throws -> TestStore {
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let writer = try LogStoreWriter(directory: directory, configuration: LogStoreConfiguration(segmentBytes: segmentBytes, maximumTotalBytes: nil, maximumAgeSeconds: nil))
         defer { try? writer.close() }
         let base = written.last.map { $0.microseconds + spacing } ?? Self.start
@@ -71,15 +72,3 @@ final class TestStore: @unchecked Sendable {
     func query() throws -> StoreQuery { try StoreQuery(directory: directory) }
 }
 
-/// A small deterministic random generator (SplitMix64), so that every run writes the same logs.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What a run of the built `loggen` printed and returned.
 struct LoggenRun: Equatable {
@@ -22,25 +23,6 @@ let loggenExecutable: URL = {
 
 /// Runs `loggen` with the arguments in a working directory, and waits for it.
 func runLoggen(_ arguments: [String], in directory: URL = projectRoot) throws -> LoggenRun {
-    let process = Process()
-    process.executableURL = loggenExecutable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    // Standard error goes to a file, so that neither stream can fill up and block the child
-    // while the other is read.
-    let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("loggen-stderr-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: errorFile) }
-    let errorHandle = try FileHandle(forWritingTo: errorFile)
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = errorHandle
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try errorHandle.close()
-    return LoggenRun(
-        status: process.terminationStatus,
-        standardOutput: String(decoding: outputData, as: UTF8.self),
-        standardError: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+    let result = try ProcessRunner.run(loggenExecutable.path, arguments, in: directory)
+    return LoggenRun(status: result.status, standardOutput: result.standardOutput, standardError: result.standardError)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LogQuery
+import TestSupport
 import Testing
 
 /// The built executables, next to the test bundle.
@@ -27,18 +28,10 @@ func run(_ tool: String, _ arguments: [String], environment: [String: String] = 
 
 /// Runs a built executable with `arguments` and a clean environment (no colour, no store variable).
 func runBlocking(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binDirectory + "/" + tool)
-    process.arguments = arguments
-    process.environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC"].merging(environment) { $1 }
-    let output = Pipe(), errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self), errors: String(decoding: errData, as: UTF8.self))
+    let result = try ProcessRunner.run(
+        binDirectory + "/" + tool, arguments,
+        environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC"].merging(environment) { $1 })
+    return Run(status: result.status, output: result.standardOutput, errors: result.standardError)
 }
 
 /// A store written by recipe-demo, shared by the tests (written once).

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The built executables, next to the test bundle.
 let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
@@ -16,19 +17,9 @@ struct ToolRun {
 
 /// Runs a built executable and collects what it printed.
 func runTool(_ tool: String, _ arguments: [String]) throws -> ToolRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binDirectory + "/" + tool)
-    process.arguments = arguments
-    process.environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "NO_COLOR": "1"]
-    let output = Pipe(), errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ToolRun(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-                   errors: String(decoding: errData, as: UTF8.self))
+    let result = try ProcessRunner.run(
+        binDirectory + "/" + tool, arguments, environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC", "NO_COLOR": "1"])
+    return ToolRun(status: result.status, output: result.standardOutput, errors: result.standardError)
 }
 
 func temporaryDirectory(_ name: String) -> String {

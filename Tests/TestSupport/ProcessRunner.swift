@@ -1,19 +1,27 @@
 import Foundation
 
-/// Runs a program and collects what it printed.
-struct ProcessResult {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
+/// What a program printed and returned.
+public struct ProcessResult: Equatable, Sendable {
+    public var status: Int32
+    public var standardOutput: String
+    public var standardError: String
 }
 
-enum ProcessRunner {
-    /// Runs `executable` with `arguments` in `directory` and waits for it.
-    static func run(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
+/// Runs programs for the tests that check executables from the outside.
+public enum ProcessRunner {
+    /// Runs `executable` with `arguments` and waits for it.
+    ///
+    /// - Parameters:
+    ///   - directory: the working directory; the test runner's when `nil`.
+    ///   - environment: the whole environment; the test runner's when `nil`.
+    public static func run(
+        _ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
+    ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if let environment { process.environment = environment }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
@@ -37,7 +45,7 @@ enum ProcessRunner {
     }
 
     /// The path of a program on `PATH`.
-    static func which(_ name: String) -> String {
+    public static func which(_ name: String) -> String {
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let path = "\(folder)/\(name)"
             if FileManager.default.isExecutableFile(atPath: path) { return path }

@@ -26,6 +26,16 @@ public struct LogPayload: Hashable, Sendable {
         fields.append((key, value))
     }
 
+    /// Takes this payload's storage, emptied (its fields and violations released, the
+    /// fields' buffer kept), and leaves an empty payload in its place.
+    mutating func emptiedStorage() -> LogPayload {
+        var taken = LogPayload()
+        swap(&taken, &self)
+        taken.fields.removeAll(keepingCapacity: true)
+        taken.violations = []
+        return taken
+    }
+
     /// Changes values in place, keys and order kept (the personal-data filter's hashing).
     mutating func updateValues(_ update: (String, inout LogValue) -> Void) {
         for index in fields.indices { update(fields[index].key, &fields[index].value) }

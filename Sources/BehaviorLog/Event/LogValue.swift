@@ -42,9 +42,16 @@ extension Optional: LogValueConvertible where Wrapped: LogValueConvertible {
 }
 
 extension Array: LogValueConvertible where Element: LogValueConvertible {
-    // A closure, not `map(\.logValue)`: called through a protocol (unspecialized), a key
-    // path is instantiated from its mangled name on every call.
-    public var logValue: LogValue { .array(map { $0.logValue }) }
+    // A loop over indices, not `map`: called through a protocol (unspecialized), `map` looks
+    // up the metadata of its generic types on every call (a lock and a hash; a key path
+    // would even be instantiated from its mangled name), while this loop's types are
+    // concrete.
+    public var logValue: LogValue {
+        var values: [LogValue] = []
+        values.reserveCapacity(count)
+        for index in 0..<count { values.append(self[index].logValue) }
+        return .array(values)
+    }
 }
 
 extension LogValueConvertible where Self: RawRepresentable, RawValue == String {

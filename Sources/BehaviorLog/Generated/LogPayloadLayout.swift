@@ -144,8 +144,11 @@ struct FieldLayout: Sendable {
         var number: Double
     }
 
-    var isChecked: Bool {
-        maxLength != nil || pattern != nil || (minimum != nil && maximum != nil) || maxCount != nil
+    var isChecked: Bool { constrainsElements || maxCount != nil }
+
+    /// Whether a value (each element of an array) has a constraint: a length, a pattern or a range.
+    var constrainsElements: Bool {
+        maxLength != nil || pattern != nil || (minimum != nil && maximum != nil)
     }
 
     /// The fields of one event's line, after its name (`"keyword maxLength=256, page min=1 max=1000"`).
@@ -180,15 +183,19 @@ struct FieldLayout: Sendable {
 
 extension LogPayload {
     /// `value` made valid for `field`, each violation recorded and reported.
-    mutating func checked(_ value: LogValue, _ field: FieldLayout) -> LogValue {
-        guard case .array(let elements) = value else { return checked(value, field, element: nil) }
-        let kept = field.maxCount == nil ? elements[...] : cut(elements, key: field.key, maxCount: field.maxCount)
-        var checkedElements: [LogValue] = []
-        checkedElements.reserveCapacity(kept.count)
-        for (index, element) in kept.enumerated() {
-            checkedElements.append(checked(element, field, element: index))
+    /// An array is changed in place when it is the only reference (the one the event's
+    /// value just made), and only where a constraint asks: an array within its `maxCount`
+    /// whose elements have no constraint of their own is returned as it is.
+    mutating func checked(_ value: consuming LogValue, _ field: FieldLayout) -> LogValue {
+        guard case .array(var elements) = value else { return checked(value, field, element: nil) }
+        value = .null   // the array's only reference is now `elements`
+        if let maxCount = field.maxCount, elements.count > maxCount {
+            elements = Array(cut(elements, key: field.key, maxCount: maxCount))
         }
-        return .array(checkedElements)
+        if field.constrainsElements {
+            for index in elements.indices { elements[index] = checked(elements[index], field, element: index) }
+        }
+        return .array(elements)
     }
 
     private mutating func checked(_ value: LogValue, _ field: FieldLayout, element: Int?) -> LogValue {

@@ -22,8 +22,16 @@ public struct LogEnvelope: Sendable {
     /// The common payload's keys that hold personal data.
     public var commonPersonalDataFields: [String]
     /// The route: `nil` for the main stream; a name (`"violations"`) sends the log only
-    /// to the outputs configured for that route.
-    public var route: String?
+    /// to the outputs configured for that route. (An empty name is the main stream.)
+    public var route: String? {
+        get { routeName.isEmpty ? nil : routeName }
+        set { routeName = newValue ?? "" }
+    }
+    /// The route's name, empty for the main stream. Stored as a `String`, not a `String?`:
+    /// with an optional string stored in it, the compiler (Swift 6.1) copies the whole
+    /// envelope once more in every initializer, which costs the posting thread a retain
+    /// and a release of each of its references.
+    private var routeName: String
 
     public init(
         uuid: UUID = UUID(), time: Date = Date(), tag: String, payload: LogPayload,
@@ -37,7 +45,7 @@ public struct LogEnvelope: Sendable {
         self.common = common
         self.personalDataFields = personalDataFields
         self.commonPersonalDataFields = commonPersonalDataFields
-        self.route = route
+        routeName = route ?? ""
     }
 
     /// The constraint violations of the payload and of the common payload (whose field

@@ -63,13 +63,13 @@ public struct PersonalDataFilter: LogFilter {
             redact(&envelope.payload, fields: envelope.personalDataFields)
         }
         if !envelope.commonPersonalDataFields.isEmpty {
-            // The common payload is usually the same value log after log: redact it once. The
-            // cache is read in place (nothing copied out but the answer).
-            let known: LogPayload? = cache.lastCommon.withLock { last in
-                guard last != nil, last!.fields == envelope.commonPersonalDataFields,
-                      last!.input.sharesStorage(with: envelope.common) || last!.input == envelope.common
-                else { return nil }
-                return last!.output
+            // The common payload is usually the same value log after log: redact it once.
+            let last = cache.lastCommon.withLock { $0 }
+            let known: LogPayload? = if let last, last.fields == envelope.commonPersonalDataFields,
+                last.input.sharesStorage(with: envelope.common) || last.input == envelope.common {
+                last.output
+            } else {
+                nil
             }
             if let known {
                 envelope.common = known
@@ -153,11 +153,18 @@ private final class HashCache: Sendable {
     }
 }
 
-/// A common payload, its personal fields, and the payload redacted.
-private struct CommonRedaction: Sendable {
-    var input: LogPayload
-    var fields: [String]
-    var output: LogPayload
+/// A common payload, its personal fields, and the payload redacted. A class, so that
+/// looking it up retains one reference instead of copying five.
+private final class CommonRedaction: Sendable {
+    let input: LogPayload
+    let fields: [String]
+    let output: LogPayload
+
+    init(input: LogPayload, fields: [String], output: LogPayload) {
+        self.input = input
+        self.fields = fields
+        self.output = output
+    }
 }
 
 /// The install's salt could not be kept.

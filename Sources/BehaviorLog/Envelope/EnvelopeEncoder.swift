@@ -54,7 +54,7 @@ public struct EnvelopeEncoder: Sendable {
     /// ``body(of:)``, with the common payload's JSON taken from (or put in) `commonCache`.
     func body(of envelope: LogEnvelope, commonCache: inout CommonCache) -> [UInt8] {
         var writer = JSONWriter(capacity: schemaPrefix.count + 64 + 24 * (envelope.payload.fields.count + envelope.common.fields.count) + commonCache.json.count)
-        writer.bytes.append(contentsOf: schemaPrefix)
+        writer.encoded(schemaPrefix)
         appendCommon(envelope.common, to: &writer, cache: &commonCache)
         writer.raw(",\"violations\":[")
         var first = true
@@ -75,7 +75,7 @@ public struct EnvelopeEncoder: Sendable {
     /// be reused by another payload while it is cached.
     private func appendCommon(_ common: LogPayload, to writer: inout JSONWriter, cache: inout CommonCache) {
         if cache.payload?.sharesFieldStorage(with: common) == true {
-            writer.bytes.append(contentsOf: cache.json)
+            writer.encoded(cache.json)
             return
         }
         let start = writer.bytes.count

@@ -232,9 +232,13 @@ struct JSONWriter {
         case .timestamp(let moment): timestamp(moment)
         case .array(let elements):
             byte(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { byte(UInt8(ascii: ",")) }
-                self.value(element)
+            // Read in place: a `for` over the array copies each element out (a retain and a
+            // release of its string).
+            elements.withUnsafeBufferPointer { elements in
+                for index in elements.indices {
+                    if index > 0 { byte(UInt8(ascii: ",")) }
+                    self.value(elements[index])
+                }
             }
             byte(UInt8(ascii: "]"))
         }
@@ -243,12 +247,19 @@ struct JSONWriter {
     /// A payload as a JSON object, its keys in the payload's order.
     mutating func object(_ payload: LogPayload) {
         byte(UInt8(ascii: "{"))
-        for (index, field) in payload.fields.enumerated() {
-            if index > 0 { byte(UInt8(ascii: ",")) }
-            string(field.key)
-            byte(UInt8(ascii: ":"))
-            value(field.value)
+        payload.fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                string(fields[index].key)
+                byte(UInt8(ascii: ":"))
+                value(fields[index].value)
+            }
         }
         byte(UInt8(ascii: "}"))
+    }
+
+    /// Appends bytes already encoded (a cached object, a prefix).
+    mutating func encoded(_ json: [UInt8]) {
+        json.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
     }
 }

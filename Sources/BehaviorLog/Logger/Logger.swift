@@ -76,9 +76,7 @@ public final class Logger: Sendable {
         uuids = UUIDGenerator()
         delivery = Locked(DeliveryState(perOutput: Array(repeating: [], count: configuration.outputs.count)))
         queue.withLock { $0.pending.reserveCapacity(configuration.queueCapacity) }
-        let thread = Thread { [self] in runWriter() }
-        thread.name = "BehaviorLog.writer"
-        thread.start()
+        Thread.start(named: "bl-writer") { [self] in runWriter() }
     }
 
     // MARK: Posting

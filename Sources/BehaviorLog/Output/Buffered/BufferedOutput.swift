@@ -61,7 +61,7 @@ public final class BufferedOutput: LogOutput {
         self.backend = backend
         self.configuration = configuration
         self.name = name
-        thread = SenderThread(name: "BehaviorLog.\(name)")
+        thread = SenderThread(name: "bl-send.\(name)")
         wake = WakeSignal(timers: thread)
         storage.onGroupCommit { [weak self] error in
             guard let self else { return }

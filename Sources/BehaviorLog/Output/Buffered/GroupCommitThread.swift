@@ -30,9 +30,7 @@ final class GroupCommitThread: @unchecked Sendable {
         self.everyRecords = max(1, everyRecords)
         intervalNanoseconds = UInt64(max(0, intervalMilliseconds)) * 1_000_000
         self.onSync = onSync
-        let thread = Thread { [self] in run() }
-        thread.name = name
-        thread.start()
+        Thread.start(named: name) { [self] in run() }
     }
 
     /// Counts `count` appended logs; wakes the thread when a sync is due by count.

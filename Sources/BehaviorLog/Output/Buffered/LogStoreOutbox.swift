@@ -42,7 +42,7 @@ final class LogStoreOutbox: OutboxStorage {
         let handler = durabilityHandler
         groupCommit = GroupCommitThread(
             writer: writer, everyRecords: configuration.syncEveryRecords, intervalMilliseconds: configuration.syncIntervalMilliseconds,
-            name: "BehaviorLog.sync.\((directory as NSString).lastPathComponent)"
+            name: "bl-sync.\((directory as NSString).lastPathComponent)"
         ) { error in handler.withLock { $0 }?(error) }
         rejectedDirectory = (directory as NSString).appendingPathComponent("rejected")
         let start = try writer.acknowledgedSequence(cursor: Self.cursor)

@@ -19,9 +19,7 @@ final class SenderThread: TaskExecutor, @unchecked Sendable {
     private var stopped = false
 
     init(name: String) {
-        let thread = Thread { [self] in run() }
-        thread.name = name
-        thread.start()
+        Thread.start(named: name) { [self] in run() }
     }
 
     func enqueue(_ job: consuming ExecutorJob) {

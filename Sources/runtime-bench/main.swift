@@ -82,6 +82,22 @@ func postTimed(_ count: Int, to logger: Logger) -> [UInt32] {
     return latencies
 }
 
+/// CPU seconds (user and system) of each of this process's threads, summed by name.
+func threadCPUSeconds() -> [(String, Double)] {
+    let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+    var byName: [String: Double] = [:]
+    for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? [] {
+        guard let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8),
+              let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { continue }
+        // After the name in parentheses: state is field 3, utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { continue }
+        byName[name.trimmingCharacters(in: .whitespacesAndNewlines), default: 0] += (user + system) / ticks
+    }
+    return byName.sorted { $0.value > $1.value }
+}
+
 // The backlog: logs left unsent behind a failing backend, then stop.
 if prefill > 0 {
     let output = try BufferedOutput(directory: store, backend: CountingBackend(failing: true), configuration: outputConfiguration, storeConfiguration: storeConfiguration, name: "bench")
@@ -102,6 +118,7 @@ let posted = nanoseconds()
 await logger.flush()              // written, durable, and (with a working backend) acknowledged
 let flushed = nanoseconds()
 let unsentAfter = output.statistics.unsentLogs
+let threadTimes = threadCPUSeconds()
 await logger.shutdown()
 let finished = nanoseconds()
 
@@ -124,4 +141,6 @@ print("backend_accepted=\(backend.accepted.load(ordering: .relaxed))")
 print("unsent_after=\(unsentAfter)")
 print("spills=\(logger.statistics.spills)")
 print("store_records=\(stored.recordCount) store_bytes=\(stored.totalBytes)")
+// Where the CPU went, by thread (names as the kernel keeps them, cut to 15 bytes).
+for (name, seconds) in threadTimes { print("cpu_seconds[\(name)]=\(String(format: "%.3f", seconds))") }
 try? FileManager.default.removeItem(atPath: store)

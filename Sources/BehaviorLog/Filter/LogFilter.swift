@@ -46,3 +46,11 @@ public struct FilterSetting: Sendable {
         self.init(filter, tagPattern: try TagPattern(tagPattern))
     }
 }
+
+/// A filter that passes every log unchanged, as ``LogFilter/specialized(forTag:)`` may return
+/// for a tag it does not apply to: the logger leaves it out of that tag's chain.
+protocol PassThroughFilter: LogFilter {}
+
+extension PassThroughFilter {
+    func apply(to envelope: inout LogEnvelope) -> LogFilterDecision { .pass }
+}

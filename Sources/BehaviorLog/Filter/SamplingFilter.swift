@@ -42,9 +42,7 @@ public struct SamplingFilter: LogFilter {
         return rate.keepsAll ? KeepAll() : Threshold(threshold: rate.threshold)
     }
 
-    private struct KeepAll: LogFilter {
-        func apply(to envelope: inout LogEnvelope) -> LogFilterDecision { .pass }
-    }
+    private struct KeepAll: PassThroughFilter {}
 
     private struct Threshold: LogFilter {
         let threshold: UInt64

@@ -63,7 +63,6 @@ public final class Logger: Sendable {
     private let wakeup = DispatchSemaphore(value: 0)
     /// Signalled once per waiting poster when the writer takes the queue.
     private let roomAvailable = DispatchSemaphore(value: 0)
-    private let postedCount = Atomic<UInt64>(0)
     private let filteredOutCount = Atomic<UInt64>(0)
     private let postedAfterShutdownCount = Atomic<UInt64>(0)
     private let spillCount = Atomic<UInt64>(0)
@@ -93,7 +92,6 @@ public final class Logger: Sendable {
     ///   - payload: The fields.
     ///   - personalDataFields: The payload keys that hold personal data, for `PersonalDataFilter`.
     public func post(tag: String, payload: consuming LogPayload, personalDataFields: [String] = []) {
-        postedCount.add(1, ordering: .relaxed)
         let now = Date()
         // Made where it is queued (an `EncodedLog` whose body the writer fills), so that the
         // filters change it in place and it is moved, never copied, into the queue.
@@ -110,7 +108,10 @@ public final class Logger: Sendable {
     private func filters(for tag: String) -> [any LogFilter] {
         let identity = FilterRoutes.identity(of: tag)
         if let cached = filterRoutes.withLock({ $0.filters(for: tag, identity: identity) }) { return cached }
-        let matching = configuration.filters.filter { $0.tagPattern.matches(tag) }.map { $0.filter.specialized(forTag: tag) }
+        // A filter that does nothing for this tag (sampling at 100%) is left out of its chain.
+        let matching = configuration.filters.filter { $0.tagPattern.matches(tag) }
+            .map { $0.filter.specialized(forTag: tag) }
+            .filter { !($0 is any PassThroughFilter) }
         filterRoutes.withLock { $0.add(matching, for: tag, identity: identity) }
         return matching
     }
@@ -198,9 +199,11 @@ public final class Logger: Sendable {
     /// What the logger did so far.
     public var statistics: LoggerStatistics {
         var result = delivery.withLock { $0.statistics }
-        result.posted = postedCount.load(ordering: .relaxed)
         result.filteredOut = filteredOutCount.load(ordering: .relaxed)
         result.postedAfterShutdown = postedAfterShutdownCount.load(ordering: .relaxed)
+        // Every post is queued, filtered out or refused after shutdown: counting them once
+        // more would be one more atomic add per post.
+        result.posted = queue.withLock { $0.enqueued } + result.filteredOut + result.postedAfterShutdown
         result.spills = spillCount.load(ordering: .relaxed)
         return result
     }

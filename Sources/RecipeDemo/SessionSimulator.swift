@@ -39,13 +39,20 @@ public struct SessionSimulator: Sendable {
         common = CommonPayload(deviceId: "", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone)
     }
 
-    /// The next event.
+    /// The next event, with the session's common payload.
     public mutating func next() -> Step {
+        let event = nextEvent()
+        return Step(common: common, event: event)
+    }
+
+    /// The next event alone (the same sequence as ``next()``), for a caller that keeps its
+    /// own common payload: the benchmarks, which would otherwise copy one per event.
+    public mutating func nextEvent() -> any LogEvent {
         if remainingInSession == 0 { startSession() }
         remainingInSession -= 1
         clock.addTimeInterval(Double(random.int(1...20)))
         if random.chance(0.05) { common.network = random.pick([.wifi, .cellular, .offline]) }
-        return Step(common: common, event: nextEvent())
+        return makeEvent()
     }
 
     private mutating func startSession() {
@@ -62,7 +69,7 @@ public struct SessionSimulator: Sendable {
             network: random.pick([.wifi, .cellular, nil]))
     }
 
-    private mutating func nextEvent() -> any LogEvent {
+    private mutating func makeEvent() -> any LogEvent {
         switch random.int(0..<100) {
         case 0..<22:
             keyword = random.pick(Self.keywords)

@@ -79,7 +79,7 @@ let clock = ContinuousClock()
 let started = clock.now
 var simulator = SessionSimulator(seed: 1)
 ConstraintViolation.withHandler({ _ in }) {
-    for _ in 0..<logs { logger.post(simulator.next().event) }
+    for _ in 0..<logs { logger.post(simulator.nextEvent()) }
 }
 let posted = clock.now
 var visible = 0

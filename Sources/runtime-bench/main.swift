@@ -73,7 +73,7 @@ func postTimed(_ count: Int, to logger: Logger) -> [UInt32] {
     var simulator = SessionSimulator(seed: 1)
     ConstraintViolation.withHandler({ _ in }) {
         for index in 0..<count {
-            let event = simulator.next().event
+            let event = simulator.nextEvent()
             let before = nanoseconds()
             logger.post(event)
             latencies[index] = UInt32(min(UInt64(UInt32.max), nanoseconds() - before))

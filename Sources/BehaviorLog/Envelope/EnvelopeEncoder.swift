@@ -20,8 +20,8 @@ public struct EnvelopeEncoder: Sendable {
     /// The schema's version or hash, written in every log's `schema` key.
     public var schemaVersion: String
     private let schemaPrefix: [UInt8]
-    /// The last common payload encoded: it is usually the same value log after log.
-    private let lastCommon = Locked(CommonCache())
+    /// For `body(of:)`, which any thread may call.
+    private let sharedState = Locked(State())
 
     public init(schemaVersion: String) {
         self.schemaVersion = schemaVersion
@@ -34,28 +34,32 @@ public struct EnvelopeEncoder: Sendable {
 
     /// The stored payload bytes of a log: the envelope without `uuid`, `seq`, `time`, `tag`.
     public func body(of envelope: LogEnvelope) -> [UInt8] {
-        lastCommon.withLock { cache in body(of: envelope, commonCache: &cache) }
+        sharedState.withLock { state in body(of: envelope, state: &state) }
     }
 
-    /// The common payload last encoded, with its JSON: the app hands the same common payload
-    /// (the same storage) log after log, so it is encoded once. Owned by one encoding thread
-    /// (the logger's writer keeps one), so using it takes no lock.
-    struct CommonCache {
+    /// What an encoding thread keeps from one log to the next (the logger's writer keeps
+    /// one, so using it takes no lock): the common payload last encoded, with its JSON — the
+    /// app hands the same common payload (the same storage) log after log, so it is encoded
+    /// once — and the buffer a body is written in before it is copied out at its exact size.
+    struct State {
         /// Kept, so that its storage (compared by address) is not reused by another payload.
-        fileprivate var payload: LogPayload?
-        fileprivate var json: [UInt8] = []
+        fileprivate var common: LogPayload?
+        fileprivate var commonJSON: [UInt8] = []
+        fileprivate var scratch = JSONWriter(capacity: 1_024)
     }
 
     /// Fills `log.body` (an inout log is read in place: its envelope is not copied).
-    func encode(_ log: inout EncodedLog, commonCache: inout CommonCache) {
-        log.body = body(of: log.envelope, commonCache: &commonCache)
+    func encode(_ log: inout EncodedLog, state: inout State) {
+        log.body = body(of: log.envelope, state: &state)
     }
 
-    /// ``body(of:)``, with the common payload's JSON taken from (or put in) `commonCache`.
-    func body(of envelope: LogEnvelope, commonCache: inout CommonCache) -> [UInt8] {
-        var writer = JSONWriter(capacity: schemaPrefix.count + 64 + 24 * (envelope.payload.fields.count + envelope.common.fields.count) + commonCache.json.count)
+    /// ``body(of:)``, with the common payload's JSON taken from (or put in) `state`.
+    func body(of envelope: LogEnvelope, state: inout State) -> [UInt8] {
+        var writer = state.scratch
+        state.scratch = JSONWriter(capacity: 0)   // `writer` holds the only reference: no copy
+        writer.bytes.removeAll(keepingCapacity: true)
         writer.encoded(schemaPrefix)
-        appendCommon(envelope.common, to: &writer, cache: &commonCache)
+        appendCommon(envelope.common, to: &writer, state: &state)
         writer.raw(",\"violations\":[")
         var first = true
         for violation in envelope.payload.violations {
@@ -67,21 +71,25 @@ public struct EnvelopeEncoder: Sendable {
         writer.raw("],\"payload\":")
         writer.object(envelope.payload)
         writer.byte(UInt8(ascii: "}"))
-        return writer.bytes
+        // A copy at the exact size: bodies are kept (the sender reads recent ones from
+        // memory), and the scratch grows by each value's upper bound while it is written.
+        let body = writer.bytes.withUnsafeBufferPointer { [UInt8]($0) }
+        state.scratch = writer
+        return body
     }
 
     /// Appends the common payload's object, from the cache when it is the very same payload
     /// (same storage) as the last one. The cache holds that storage, so its address cannot
     /// be reused by another payload while it is cached.
-    private func appendCommon(_ common: LogPayload, to writer: inout JSONWriter, cache: inout CommonCache) {
-        if cache.payload?.sharesFieldStorage(with: common) == true {
-            writer.encoded(cache.json)
+    private func appendCommon(_ common: LogPayload, to writer: inout JSONWriter, state: inout State) {
+        if state.common?.sharesFieldStorage(with: common) == true {
+            writer.encoded(state.commonJSON)
             return
         }
         let start = writer.bytes.count
         writer.object(common)
-        cache.json = Array(writer.bytes[start...])
-        cache.payload = common
+        state.commonJSON = Array(writer.bytes[start...])
+        state.common = common
     }
 
     private static func write(_ violation: ConstraintViolation, prefix: String, first: inout Bool, into writer: inout JSONWriter) {

@@ -8,6 +8,13 @@ import LogStore
 /// characters (`\n`, `\t`, … and `\u00XX`), everything else is written as it is;
 /// numbers are integers or Swift's shortest round-trip form of a double; a double that
 /// is not finite (JSON cannot hold it) is written as `null`.
+///
+/// How it writes: each value is measured first (an upper bound of its bytes: a string
+/// takes at most 6 bytes per byte, escaped, plus its quotes), the buffer grows once by that
+/// much, and the value is written through a pointer; the unused end is cut off. A whole
+/// payload is one such write. Appending byte by byte to an `Array` checks its uniqueness
+/// and capacity on every byte, which cost the logger's writer thread more than the
+/// formatting itself.
 struct JSONWriter {
     var bytes: [UInt8]
 
@@ -23,130 +30,25 @@ struct JSONWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends bytes already encoded (a cached object, a prefix).
+    mutating func encoded(_ json: [UInt8]) {
+        json.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+    }
+
     mutating func string(_ text: String) {
-        // Native strings (and small ones) lend their UTF-8 in place; only a bridged or
-        // foreign string is copied to contiguous storage first.
-        if text.utf8.withContiguousStorageIfAvailable({ escaped($0) }) == nil {
-            var copy = text
-            copy.withUTF8 { escaped($0) }
-        }
+        writing(upTo: Self.bound(of: text)) { out, index in Self.put(text, into: out, at: &index) }
     }
-
-    private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        byte(0x22)
-        var runStart = 0
-        for index in 0..<utf8.count {
-            let character = utf8[index]
-            guard character < 0x20 || character == 0x22 || character == 0x5C else { continue }
-            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-            runStart = index + 1
-            byte(0x5C)
-            switch character {
-            case 0x22: byte(0x22)
-            case 0x5C: byte(0x5C)
-            case 0x0A: byte(UInt8(ascii: "n"))
-            case 0x0D: byte(UInt8(ascii: "r"))
-            case 0x09: byte(UInt8(ascii: "t"))
-            case 0x08: byte(UInt8(ascii: "b"))
-            case 0x0C: byte(UInt8(ascii: "f"))
-            default:
-                raw("u00")
-                byte(JSONWriter.hexDigits[Int(character >> 4)])
-                byte(JSONWriter.hexDigits[Int(character & 0x0F)])
-            }
-        }
-        if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
-        byte(0x22)
-    }
-
-    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     mutating func integer(_ value: Int64) {
-        if value < 0 {
-            byte(UInt8(ascii: "-"))
-            unsigned(value.magnitude)
-        } else {
-            unsigned(UInt64(value))
-        }
+        writing(upTo: 20) { out, index in Self.put(value, into: out, at: &index) }
     }
 
     mutating func unsigned(_ value: UInt64) {
-        if value < 10 {
-            byte(0x30 + UInt8(value))
-            return
-        }
-        appendFormatted { buffer in
-            var count = 0
-            Self.putDigits(value, into: buffer, at: &count)
-            return count
-        }
-    }
-
-    /// Formats at most 64 bytes on the stack with `fill` (which returns how many it wrote),
-    /// then appends them with one call: numbers, dates and UUIDs are written byte by byte,
-    /// and each `Array.append` of a byte checks uniqueness and capacity again.
-    @inline(__always)
-    private mutating func appendFormatted(_ fill: (UnsafeMutableRawBufferPointer) -> Int) {
-        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &scratch) { buffer in
-            let count = fill(buffer)
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-        }
-    }
-
-    /// Writes the decimal digits of `value` at `index` (at most 20).
-    private static func putDigits(_ value: UInt64, into buffer: UnsafeMutableRawBufferPointer, at index: inout Int) {
-        var length = 1
-        var rest = value / 10
-        while rest > 0 { length += 1; rest /= 10 }
-        rest = value
-        for position in stride(from: index + length - 1, through: index, by: -1) {
-            buffer[position] = 0x30 + UInt8(rest % 10)
-            rest /= 10
-        }
-        index += length
-    }
-
-    /// Writes `value` zero-padded to at least `width` digits (a sign first when negative).
-    private static func put(_ value: Int, width: Int, into buffer: UnsafeMutableRawBufferPointer, at index: inout Int) {
-        if value < 0 {
-            buffer[index] = UInt8(ascii: "-")
-            index += 1
-        }
-        let magnitude = UInt64(value.magnitude)
-        var length = 1
-        var rest = magnitude / 10
-        while rest > 0 { length += 1; rest /= 10 }
-        for _ in length..<max(width, length) {
-            buffer[index] = 0x30
-            index += 1
-        }
-        putDigits(magnitude, into: buffer, at: &index)
-    }
-
-    /// Writes `YYYY-MM-DD`.
-    private static func putDay(year: Int, month: Int, day: Int, into buffer: UnsafeMutableRawBufferPointer, at index: inout Int) {
-        put(year, width: 4, into: buffer, at: &index)
-        putByte(UInt8(ascii: "-"), into: buffer, at: &index)
-        put(month, width: 2, into: buffer, at: &index)
-        putByte(UInt8(ascii: "-"), into: buffer, at: &index)
-        put(day, width: 2, into: buffer, at: &index)
-    }
-
-    private static func putByte(_ character: UInt8, into buffer: UnsafeMutableRawBufferPointer, at index: inout Int) {
-        buffer[index] = character
-        index += 1
+        writing(upTo: 20) { out, index in Self.putDigits(value, into: out, at: &index) }
     }
 
     mutating func double(_ value: Double) {
-        guard value.isFinite else { raw("null"); return }
-        if value == value.rounded(.towardZero), abs(value) < 1e15 {
-            // Whole numbers keep a fraction so that readers keep them as doubles: `2.0`.
-            integer(Int64(value))
-            raw(".0")
-            return
-        }
-        bytes.append(contentsOf: value.description.utf8)
+        writing(upTo: Self.doubleBound) { out, index in Self.put(value, into: out, at: &index) }
     }
 
     mutating func bool(_ value: Bool) {
@@ -159,61 +61,49 @@ struct JSONWriter {
     }
 
     mutating func timestamp(milliseconds: Int64) {
-        let civil = CivilTime(microseconds: milliseconds * 1000)
-        appendFormatted { buffer in
-            var index = 0
-            Self.putByte(0x22, into: buffer, at: &index)
-            Self.putDay(year: civil.year, month: civil.month, day: civil.day, into: buffer, at: &index)
-            Self.putByte(UInt8(ascii: "T"), into: buffer, at: &index)
-            Self.put(civil.hour, width: 2, into: buffer, at: &index)
-            Self.putByte(UInt8(ascii: ":"), into: buffer, at: &index)
-            Self.put(civil.minute, width: 2, into: buffer, at: &index)
-            Self.putByte(UInt8(ascii: ":"), into: buffer, at: &index)
-            Self.put(civil.second, width: 2, into: buffer, at: &index)
-            Self.putByte(UInt8(ascii: "."), into: buffer, at: &index)
-            Self.put(civil.microsecond / 1000, width: 3, into: buffer, at: &index)
-            Self.putByte(UInt8(ascii: "Z"), into: buffer, at: &index)
-            Self.putByte(0x22, into: buffer, at: &index)
-            return index
-        }
+        writing(upTo: Self.timestampBound) { out, index in Self.putTimestamp(milliseconds: milliseconds, into: out, at: &index) }
     }
 
     /// A number, zero-padded to at least `width` digits (a sign first when negative).
     mutating func digits(_ value: Int, width: Int) {
-        appendFormatted { buffer in
-            var index = 0
-            Self.put(value, width: width, into: buffer, at: &index)
-            return index
-        }
+        writing(upTo: 21 + max(0, width)) { out, index in Self.put(value, width: width, into: out, at: &index) }
     }
 
     /// A calendar date as `"YYYY-MM-DD"`.
     mutating func date(_ date: LogDate) {
-        appendFormatted { buffer in
-            var index = 0
-            Self.putByte(0x22, into: buffer, at: &index)
-            Self.putDay(year: date.year, month: date.month, day: date.day, into: buffer, at: &index)
-            Self.putByte(0x22, into: buffer, at: &index)
-            return index
-        }
+        writing(upTo: Self.dateBound) { out, index in Self.put(date, into: out, at: &index) }
     }
 
     /// A UUID in its lowercase canonical form, `"8-4-4-4-12"` hex digits.
     mutating func uuid(_ uuid: UUID) {
-        appendFormatted { buffer in
+        writing(upTo: 38) { out, index in Self.put(uuid, into: out, at: &index) }
+    }
+
+    mutating func value(_ value: LogValue) {
+        writing(upTo: Self.bound(of: value)) { out, index in Self.put(value, into: out, at: &index) }
+    }
+
+    /// A payload as a JSON object, its keys in the payload's order.
+    mutating func object(_ payload: LogPayload) {
+        writing(upTo: Self.bound(of: payload)) { out, index in Self.put(payload, into: out, at: &index) }
+    }
+
+    /// Grows the buffer by `bound` bytes, lets `fill` write at most that many from the old
+    /// end (advancing `index`, which starts at 0), and keeps what it wrote.
+    @inline(__always)
+    private mutating func writing(upTo bound: Int, _ fill: (UnsafeMutableRawBufferPointer, inout Int) -> Void) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: bound))
+        let written = bytes.withUnsafeMutableBytes { buffer in
             var index = 0
-            Self.putByte(0x22, into: buffer, at: &index)
-            withUnsafeBytes(of: uuid.uuid) { raw in
-                for position in 0..<16 {
-                    if position == 4 || position == 6 || position == 8 || position == 10 { Self.putByte(UInt8(ascii: "-"), into: buffer, at: &index) }
-                    Self.putByte(Self.hexDigit(raw[position] >> 4), into: buffer, at: &index)
-                    Self.putByte(Self.hexDigit(raw[position] & 0x0F), into: buffer, at: &index)
-                }
-            }
-            Self.putByte(0x22, into: buffer, at: &index)
+            fill(UnsafeMutableRawBufferPointer(rebasing: buffer[start...]), &index)
             return index
         }
+        precondition(written <= bound, "JSONWriter wrote past its bound")
+        bytes.removeLast(bound - written)
     }
+
+    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// The lowercase hex digit of a value from 0 to 15.
     @inline(__always)
@@ -221,45 +111,214 @@ struct JSONWriter {
         value < 10 ? 0x30 + value : UInt8(ascii: "a") + value - 10
     }
 
-    mutating func value(_ value: LogValue) {
+    // MARK: - Bounds: at most this many bytes
+
+    /// The shortest round-trip form of a double is at most 24 bytes (`-2.2250738585072014e-308`).
+    private static let doubleBound = 32
+    /// A quoted `YYYY-MM-DD` with any `Int` year.
+    private static let dateBound = 32
+    /// A quoted ISO 8601 moment; an `Int64` of milliseconds reaches a year of 9 digits at most.
+    private static let timestampBound = 40
+
+    private static func bound(of text: String) -> Int { 2 + 6 * text.utf8.count }
+
+    private static func bound(of value: LogValue) -> Int {
         switch value {
-        case .null: raw("null")
-        case .bool(let flag): bool(flag)
-        case .integer(let number): integer(number)
-        case .double(let number): double(number)
-        case .string(let text): string(text)
-        case .date(let day): date(day)
-        case .timestamp(let moment): timestamp(moment)
+        case .null: 4
+        case .bool: 5
+        case .integer: 20
+        case .double: doubleBound
+        case .string(let text): bound(of: text)
+        case .date: dateBound
+        case .timestamp: timestampBound
         case .array(let elements):
-            byte(UInt8(ascii: "["))
+            elements.withUnsafeBufferPointer { elements in
+                var total = 2 + elements.count
+                for index in elements.indices { total += bound(of: elements[index]) }
+                return total
+            }
+        }
+    }
+
+    private static func bound(of payload: LogPayload) -> Int {
+        payload.fields.withUnsafeBufferPointer { fields in
+            var total = 2
+            for index in fields.indices { total += 2 + bound(of: fields[index].key) + bound(of: fields[index].value) }
+            return total
+        }
+    }
+
+    // MARK: - Writing at an index (the caller has made room for the bound)
+
+    @inline(__always)
+    private static func putByte(_ character: UInt8, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        out[index] = character
+        index += 1
+    }
+
+    private static func putBytes(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        (out.baseAddress! + index).copyMemory(from: base, byteCount: bytes.count)
+        index += bytes.count
+    }
+
+    private static func putRaw(_ text: StaticString, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        text.withUTF8Buffer { putBytes($0, into: out, at: &index) }
+    }
+
+    private static func put(_ text: String, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        // Native strings (and small ones) lend their UTF-8 in place; only a bridged or
+        // foreign string is copied to contiguous storage first.
+        if text.utf8.withContiguousStorageIfAvailable({ putEscaped($0, into: out, at: &index) }) == nil {
+            var copy = text
+            copy.withUTF8 { putEscaped($0, into: out, at: &index) }
+        }
+    }
+
+    private static func putEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        putByte(0x22, into: out, at: &index)
+        var runStart = 0
+        for position in 0..<utf8.count {
+            let character = utf8[position]
+            guard character < 0x20 || character == 0x22 || character == 0x5C else { continue }
+            putBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<position]), into: out, at: &index)
+            runStart = position + 1
+            putByte(0x5C, into: out, at: &index)
+            switch character {
+            case 0x22: putByte(0x22, into: out, at: &index)
+            case 0x5C: putByte(0x5C, into: out, at: &index)
+            case 0x0A: putByte(UInt8(ascii: "n"), into: out, at: &index)
+            case 0x0D: putByte(UInt8(ascii: "r"), into: out, at: &index)
+            case 0x09: putByte(UInt8(ascii: "t"), into: out, at: &index)
+            case 0x08: putByte(UInt8(ascii: "b"), into: out, at: &index)
+            case 0x0C: putByte(UInt8(ascii: "f"), into: out, at: &index)
+            default:
+                putRaw("u00", into: out, at: &index)
+                putByte(hexDigit(character >> 4), into: out, at: &index)
+                putByte(hexDigit(character & 0x0F), into: out, at: &index)
+            }
+        }
+        putBytes(UnsafeBufferPointer(rebasing: utf8[runStart...]), into: out, at: &index)
+        putByte(0x22, into: out, at: &index)
+    }
+
+    private static func put(_ value: Int64, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        if value < 0 { putByte(UInt8(ascii: "-"), into: out, at: &index) }
+        putDigits(value.magnitude, into: out, at: &index)
+    }
+
+    /// Writes the decimal digits of `value` at `index` (at most 20).
+    private static func putDigits(_ value: UInt64, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        var length = 1
+        var rest = value / 10
+        while rest > 0 { length += 1; rest /= 10 }
+        rest = value
+        for position in stride(from: index + length - 1, through: index, by: -1) {
+            out[position] = 0x30 + UInt8(rest % 10)
+            rest /= 10
+        }
+        index += length
+    }
+
+    /// Writes `value` zero-padded to at least `width` digits (a sign first when negative).
+    private static func put(_ value: Int, width: Int, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        if value < 0 { putByte(UInt8(ascii: "-"), into: out, at: &index) }
+        let magnitude = UInt64(value.magnitude)
+        var length = 1
+        var rest = magnitude / 10
+        while rest > 0 { length += 1; rest /= 10 }
+        for _ in length..<max(width, length) { putByte(0x30, into: out, at: &index) }
+        putDigits(magnitude, into: out, at: &index)
+    }
+
+    private static func put(_ value: Double, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        guard value.isFinite else { return putRaw("null", into: out, at: &index) }
+        if value == value.rounded(.towardZero), abs(value) < 1e15 {
+            // Whole numbers keep a fraction so that readers keep them as doubles: `2.0`.
+            put(Int64(value), into: out, at: &index)
+            putRaw(".0", into: out, at: &index)
+            return
+        }
+        var text = value.description
+        text.withUTF8 { putBytes($0, into: out, at: &index) }
+    }
+
+    /// Writes `YYYY-MM-DD`.
+    private static func putDay(year: Int, month: Int, day: Int, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        put(year, width: 4, into: out, at: &index)
+        putByte(UInt8(ascii: "-"), into: out, at: &index)
+        put(month, width: 2, into: out, at: &index)
+        putByte(UInt8(ascii: "-"), into: out, at: &index)
+        put(day, width: 2, into: out, at: &index)
+    }
+
+    private static func put(_ date: LogDate, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        putByte(0x22, into: out, at: &index)
+        putDay(year: date.year, month: date.month, day: date.day, into: out, at: &index)
+        putByte(0x22, into: out, at: &index)
+    }
+
+    private static func putTimestamp(milliseconds: Int64, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        let civil = CivilTime(microseconds: milliseconds * 1000)
+        putByte(0x22, into: out, at: &index)
+        putDay(year: civil.year, month: civil.month, day: civil.day, into: out, at: &index)
+        putByte(UInt8(ascii: "T"), into: out, at: &index)
+        put(civil.hour, width: 2, into: out, at: &index)
+        putByte(UInt8(ascii: ":"), into: out, at: &index)
+        put(civil.minute, width: 2, into: out, at: &index)
+        putByte(UInt8(ascii: ":"), into: out, at: &index)
+        put(civil.second, width: 2, into: out, at: &index)
+        putByte(UInt8(ascii: "."), into: out, at: &index)
+        put(civil.microsecond / 1000, width: 3, into: out, at: &index)
+        putByte(UInt8(ascii: "Z"), into: out, at: &index)
+        putByte(0x22, into: out, at: &index)
+    }
+
+    private static func put(_ uuid: UUID, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        putByte(0x22, into: out, at: &index)
+        withUnsafeBytes(of: uuid.uuid) { raw in
+            for position in 0..<16 {
+                if position == 4 || position == 6 || position == 8 || position == 10 { putByte(UInt8(ascii: "-"), into: out, at: &index) }
+                putByte(hexDigit(raw[position] >> 4), into: out, at: &index)
+                putByte(hexDigit(raw[position] & 0x0F), into: out, at: &index)
+            }
+        }
+        putByte(0x22, into: out, at: &index)
+    }
+
+    private static func put(_ value: LogValue, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        switch value {
+        case .null: putRaw("null", into: out, at: &index)
+        case .bool(let flag): putRaw(flag ? "true" : "false", into: out, at: &index)
+        case .integer(let number): put(number, into: out, at: &index)
+        case .double(let number): put(number, into: out, at: &index)
+        case .string(let text): put(text, into: out, at: &index)
+        case .date(let day): put(day, into: out, at: &index)
+        case .timestamp(let moment): putTimestamp(milliseconds: LogClock.milliseconds(moment), into: out, at: &index)
+        case .array(let elements):
+            putByte(UInt8(ascii: "["), into: out, at: &index)
             // Read in place: a `for` over the array copies each element out (a retain and a
             // release of its string).
             elements.withUnsafeBufferPointer { elements in
-                for index in elements.indices {
-                    if index > 0 { byte(UInt8(ascii: ",")) }
-                    self.value(elements[index])
+                for position in elements.indices {
+                    if position > 0 { putByte(UInt8(ascii: ","), into: out, at: &index) }
+                    put(elements[position], into: out, at: &index)
                 }
             }
-            byte(UInt8(ascii: "]"))
+            putByte(UInt8(ascii: "]"), into: out, at: &index)
         }
     }
 
-    /// A payload as a JSON object, its keys in the payload's order.
-    mutating func object(_ payload: LogPayload) {
-        byte(UInt8(ascii: "{"))
+    private static func put(_ payload: LogPayload, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
+        putByte(UInt8(ascii: "{"), into: out, at: &index)
         payload.fields.withUnsafeBufferPointer { fields in
-            for index in fields.indices {
-                if index > 0 { byte(UInt8(ascii: ",")) }
-                string(fields[index].key)
-                byte(UInt8(ascii: ":"))
-                value(fields[index].value)
+            for position in fields.indices {
+                if position > 0 { putByte(UInt8(ascii: ","), into: out, at: &index) }
+                put(fields[position].key, into: out, at: &index)
+                putByte(UInt8(ascii: ":"), into: out, at: &index)
+                put(fields[position].value, into: out, at: &index)
             }
         }
-        byte(UInt8(ascii: "}"))
-    }
-
-    /// Appends bytes already encoded (a cached object, a prefix).
-    mutating func encoded(_ json: [UInt8]) {
-        json.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        putByte(UInt8(ascii: "}"), into: out, at: &index)
     }
 }

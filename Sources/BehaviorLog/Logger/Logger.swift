@@ -46,7 +46,7 @@ public final class Logger: Sendable {
         var spareRetired: [LogPayload] = []
         var outputRoutes: [String: [Int]] = [:]
         var perOutput: [[EncodedLog]]
-        var commonCache = EnvelopeEncoder.CommonCache()
+        var encoderState = EnvelopeEncoder.State()
         var deliveredSinceIdle = false
         var statistics = LoggerStatistics()
     }
@@ -339,7 +339,7 @@ public final class Logger: Sendable {
                     continue
                 }
                 state.statistics.delivered += 1
-                encoder.encode(&log.pointee, commonCache: &state.commonCache)
+                encoder.encode(&log.pointee, state: &state.encoderState)
             }
         }
         if everyLogEverywhere {

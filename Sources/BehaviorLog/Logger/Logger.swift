@@ -15,8 +15,9 @@ import Synchronization
 /// ```
 ///
 /// `post` returns at once: it runs the filters on the calling thread and puts the log in
-/// a bounded in-memory queue; a writer thread takes the queue in batches, encodes each log
-/// once and hands the batch to the outputs. When the queue is full the posting thread
+/// a bounded in-memory queue; a writer thread takes the queue in batches (waiting half a
+/// millisecond for a batch to gather, so that posting rarely has to wake it), encodes each
+/// log once and hands the batch to the outputs. When the queue is full the posting thread
 /// waits until the writer takes it (a spill), so memory stays bounded and nothing is
 /// dropped. Call `shutdown()` before the process ends to write and sync what is queued.
 public final class Logger: Sendable {
@@ -33,6 +34,8 @@ public final class Logger: Sendable {
         var enqueued: UInt64 = 0
         var delivered: UInt64 = 0
         var writerSleeping = false
+        /// The writer waits a moment for a batch to gather (see `runWriter`).
+        var writerNapping = false
         /// Posting threads waiting for room in a full queue.
         var postersWaiting = 0
         var stopping = false
@@ -66,6 +69,10 @@ public final class Logger: Sendable {
     private let filteredOutCount = Atomic<UInt64>(0)
     private let postedAfterShutdownCount = Atomic<UInt64>(0)
     private let spillCount = Atomic<UInt64>(0)
+    /// How long the writer waits for a batch to gather, and the queue length that wakes it
+    /// sooner.
+    private static let nap = DispatchTimeInterval.microseconds(500)
+    private var napWakeCount: Int { max(1, configuration.queueCapacity / 4) }
 
     /// Starts a logger and its writer thread.
     public init(configuration: LoggerConfiguration) {
@@ -128,8 +135,11 @@ public final class Logger: Sendable {
             dead = state.retired.popLast()   // freed after the lock, on this thread
             state.pending.append(moving.take()!)
             state.enqueued += 1
-            let wake = state.writerSleeping
-            state.writerSleeping = false
+            let wake = state.writerSleeping || (state.writerNapping && state.pending.count >= napWakeCount)
+            if wake {
+                state.writerSleeping = false
+                state.writerNapping = false
+            }
             if state.pending.count >= configuration.queueCapacity {
                 state.postersWaiting += 1
                 return wake ? .wakeAndWait : .wait
@@ -177,9 +187,10 @@ public final class Logger: Sendable {
     /// their logs durable). Logs posted afterwards are counted and not written.
     public func shutdown() async {
         let alreadyExited: Bool = queue.withLock { state in
-            let wasSleeping = state.writerSleeping
+            let wasSleeping = state.writerSleeping || state.writerNapping
             state.stopping = true
             state.writerSleeping = false
+            state.writerNapping = false
             if wasSleeping { wakeup.signal() }
             return state.writerExited
         }
@@ -213,8 +224,9 @@ public final class Logger: Sendable {
             let done: Bool = queue.withLock { state in
                 if state.delivered >= state.enqueued { return true }
                 state.deliveryWaiters.append((state.enqueued, continuation))
-                if state.writerSleeping {
+                if state.writerSleeping || state.writerNapping {
                     state.writerSleeping = false
+                    state.writerNapping = false
                     wakeup.signal()
                 }
                 return false
@@ -227,10 +239,15 @@ public final class Logger: Sendable {
 
     private func runWriter() {
         var idleWasReported = true
+        var napped = false
         while true {
-            enum Step { case work, sleep, exit }
+            enum Step { case work, nap, sleep, exit }
             let step: Step = queue.withLock { state in
-                if !state.pending.isEmpty { return .work }
+                if !state.pending.isEmpty {
+                    if napped || state.pending.count >= napWakeCount || state.stopping || !state.deliveryWaiters.isEmpty { return .work }
+                    state.writerNapping = true
+                    return .nap
+                }
                 if state.stopping { return .exit }
                 state.writerSleeping = true
                 return .sleep
@@ -239,6 +256,16 @@ public final class Logger: Sendable {
             case .work:
                 deliverQueued()
                 idleWasReported = false
+                napped = false
+            case .nap:
+                // A few logs are queued: let a batch gather before taking them, on a timer,
+                // so that the posting threads do not wake the writer for every few logs (a
+                // futex wake is the most expensive thing a post can do). It is cut short when
+                // the queue fills to `napWakeCount`, by a flush and by shutdown. An idle writer
+                // still sleeps without a timer.
+                _ = wakeup.wait(timeout: .now() + Self.nap)
+                queue.withLock { $0.writerNapping = false }
+                napped = true
             case .sleep:
                 // Once per run of batches: an idle writer sleeps without timers, so an app
                 // that posts nothing costs no wake-ups.

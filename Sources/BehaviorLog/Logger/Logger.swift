@@ -127,7 +127,6 @@ public final class Logger: Sendable {
     /// envelope's references are not retained and released once more on every post).
     private func enqueue(_ log: consuming EncodedLog) {
         enum Next { case none, wake, wait, wakeAndWait, rejected }
-        let tag = log.envelope.tag
         var moving: EncodedLog? = consume log
         var dead: LogPayload? = nil
         let next: Next = queue.withLock { state in
@@ -157,7 +156,9 @@ public final class Logger: Sendable {
             spillCount.add(1, ordering: .relaxed)
             roomAvailable.wait()
         case .rejected:
-            if postedAfterShutdownCount.add(1, ordering: .relaxed).oldValue == 0 {
+            // The refused log is still in `moving` (its tag is read only here: retaining it
+            // on every post would cost an atomic on a string the writer releases).
+            if postedAfterShutdownCount.add(1, ordering: .relaxed).oldValue == 0, let tag = moving?.envelope.tag {
                 FileDescriptorSink.write("BehaviorLog: warning: a log was posted after Logger.shutdown(); it is not written (tag \(tag))\n")
             }
         }

@@ -109,15 +109,22 @@ extension LogPayload {
         _ value: String, key: String, element: Int?, maxLength: Int?, pattern: LogPattern?
     ) -> String {
         var value = value
-        if let maxLength, value.utf8.count > maxLength {
-            let bytes = value.utf8.count
-            value = value.truncatedToUTF8(count: maxLength)
-            record(key, .maxLength, element: element, "\(bytes) bytes, limit \(maxLength); truncated to \(value.utf8.count)")
-        }
-        if let pattern, !pattern.matches(value) {
-            record(key, .pattern, element: element, "does not match \(pattern.source); sent as it is")
-        }
+        if let maxLength { value = truncated(value, key: key, element: element, maxLength: maxLength) }
+        if let pattern, !pattern.matches(value) { recordPatternMismatch(key: key, element: element, pattern.source) }
         return value
+    }
+
+    /// `value` cut on a character boundary to `maxLength` UTF-8 bytes, the cut recorded.
+    mutating func truncated(_ value: String, key: String, element: Int?, maxLength: Int) -> String {
+        let bytes = value.utf8.count
+        guard bytes > maxLength else { return value }
+        let cut = value.truncatedToUTF8(count: maxLength)
+        record(key, .maxLength, element: element, "\(bytes) bytes, limit \(maxLength); truncated to \(cut.utf8.count)")
+        return cut
+    }
+
+    mutating func recordPatternMismatch(key: String, element: Int?, _ source: String) {
+        record(key, .pattern, element: element, "does not match \(source); sent as it is")
     }
 
     mutating func checked(_ value: Int64, key: String, element: Int?, min: Int64, max: Int64) -> Int64 {

@@ -27,7 +27,7 @@
 /// faster on a 5,000-event schema than one append per field (see `docs/Codegen.md`). The
 /// table is read once, on first use, and holds each event's tag ready, so posting a log
 /// concatenates nothing.
-public struct LogPayloadLayout: Sendable {
+public final class LogPayloadLayout: Sendable {
     /// The category's name as written (`recipe_search`).
     public let categoryName: String
     private let events: [EventLayout]
@@ -75,7 +75,7 @@ public struct LogPayloadLayout: Sendable {
                 for index in 0..<count {
                     let value = values[index].logValue
                     if layout.isChecked[index], let check = layout.checks[index] {
-                        payload.append(keys[index], payload.checked(value, check.field))
+                        payload.append(keys[index], payload.checked(value, check))
                     } else {
                         payload.append(keys[index], value)
                     }
@@ -119,11 +119,29 @@ private final class EventLayout: Sendable {
     }
 }
 
-/// The constraints of one field, shared by reference so that using them retains one object.
-private final class FieldCheck: Sendable {
-    let field: FieldLayout
+/// The constraints of one field, shared by reference and read in place: checking a value
+/// retains nothing (a `FieldLayout` passed by value would retain its key and its pattern).
+final class FieldCheck: Sendable {
+    let key: String
+    let maxLength: Int?
+    let pattern: LogPattern?
+    let minimum: FieldLayout.Bound?
+    let maximum: FieldLayout.Bound?
+    let maxCount: Int?
+    let constrainsElements: Bool
 
-    init(_ field: FieldLayout) { self.field = field }
+    init(_ field: FieldLayout) {
+        key = field.key
+        maxLength = field.maxLength
+        pattern = field.pattern
+        minimum = field.minimum
+        maximum = field.maximum
+        maxCount = field.maxCount
+        constrainsElements = field.constrainsElements
+    }
+
+    /// Whether `value` matches the field's pattern (`true` without one).
+    func matchesPattern(_ value: String) -> Bool { pattern?.matches(value) ?? true }
 }
 
 /// One field of a ``LogPayloadLayout``: its key and constraints.
@@ -186,28 +204,33 @@ extension LogPayload {
     /// An array is changed in place when it is the only reference (the one the event's
     /// value just made), and only where a constraint asks: an array within its `maxCount`
     /// whose elements have no constraint of their own is returned as it is.
-    mutating func checked(_ value: consuming LogValue, _ field: FieldLayout) -> LogValue {
-        guard case .array(var elements) = value else { return checked(value, field, element: nil) }
+    ///
+    /// The field's constraints are read through `check` (a class): passing its `FieldLayout`
+    /// by value would retain and release the key and the pattern on every log.
+    mutating func checked(_ value: consuming LogValue, _ check: FieldCheck) -> LogValue {
+        guard case .array(var elements) = value else { return checked(value, check, element: nil) }
         value = .null   // the array's only reference is now `elements`
-        if let maxCount = field.maxCount, elements.count > maxCount {
-            elements = Array(cut(elements, key: field.key, maxCount: maxCount))
+        if let maxCount = check.maxCount, elements.count > maxCount {
+            elements = Array(cut(elements, key: check.key, maxCount: maxCount))
         }
-        if field.constrainsElements {
-            for index in elements.indices { elements[index] = checked(elements[index], field, element: index) }
+        if check.constrainsElements {
+            for index in elements.indices { elements[index] = checked(elements[index], check, element: index) }
         }
         return .array(elements)
     }
 
-    private mutating func checked(_ value: LogValue, _ field: FieldLayout, element: Int?) -> LogValue {
+    private mutating func checked(_ value: LogValue, _ check: FieldCheck, element: Int?) -> LogValue {
         switch value {
-        case .string(let string) where field.maxLength != nil || field.pattern != nil:
-            return .string(checked(string, key: field.key, element: element, maxLength: field.maxLength, pattern: field.pattern))
+        case .string(var string) where check.maxLength != nil || check.pattern != nil:
+            if let maxLength = check.maxLength { string = truncated(string, key: check.key, element: element, maxLength: maxLength) }
+            if !check.matchesPattern(string) { recordPatternMismatch(key: check.key, element: element, check.pattern?.source ?? "") }
+            return .string(string)
         case .integer(let number):
-            guard let min = field.minimum?.integer, let max = field.maximum?.integer else { return value }
-            return .integer(checked(number, key: field.key, element: element, min: min, max: max))
+            guard let min = check.minimum?.integer, let max = check.maximum?.integer else { return value }
+            return .integer(checked(number, key: check.key, element: element, min: min, max: max))
         case .double(let number):
-            guard let min = field.minimum?.number, let max = field.maximum?.number else { return value }
-            return .double(checked(number, key: field.key, element: element, min: min, max: max))
+            guard let min = check.minimum?.number, let max = check.maximum?.number else { return value }
+            return .double(checked(number, key: check.key, element: element, min: min, max: max))
         default:
             return value
         }

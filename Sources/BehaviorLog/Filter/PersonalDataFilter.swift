@@ -64,13 +64,7 @@ public struct PersonalDataFilter: LogFilter {
         }
         if !envelope.commonPersonalDataFields.isEmpty {
             // The common payload is usually the same value log after log: redact it once.
-            let last = cache.lastCommon.withLock { $0 }
-            let known: LogPayload? = if let last, last.fields == envelope.commonPersonalDataFields,
-                last.input.sharesStorage(with: envelope.common) || last.input == envelope.common {
-                last.output
-            } else {
-                nil
-            }
+            let known = cache.lastCommon.withLock { $0.output(for: envelope.common, fields: envelope.commonPersonalDataFields) }
             if let known {
                 envelope.common = known
             } else {
@@ -140,7 +134,7 @@ public struct PersonalDataFilter: LogFilter {
 private final class HashCache: Sendable {
     private let hashes = Locked<[LogValue: String]>([:])
     /// The last common payload redacted, with its personal fields and the result.
-    let lastCommon = Locked<CommonRedaction?>(nil)
+    let lastCommon = Locked(CommonRedaction())
 
     func hash(_ value: LogValue, _ compute: (LogValue) -> String) -> String {
         if let known = hashes.withLock({ $0[value] }) { return known }
@@ -153,17 +147,26 @@ private final class HashCache: Sendable {
     }
 }
 
-/// A common payload, its personal fields, and the payload redacted. A class, so that
-/// looking it up retains one reference instead of copying five.
-private final class CommonRedaction: Sendable {
-    let input: LogPayload
-    let fields: [String]
-    let output: LogPayload
+/// A common payload, its personal fields, and the payload redacted. Read in place under
+/// the cache's lock: only the answer is copied out (an optional, or a class, read with
+/// `if let` would be copied or retained first).
+private struct CommonRedaction: Sendable {
+    private var input = LogPayload()
+    private var fields: [String] = []
+    private var output: LogPayload?
+
+    init() {}
 
     init(input: LogPayload, fields: [String], output: LogPayload) {
         self.input = input
         self.fields = fields
         self.output = output
+    }
+
+    /// The redacted payload, when `common` with these personal fields is the one redacted last.
+    func output(for common: LogPayload, fields personal: [String]) -> LogPayload? {
+        guard output != nil, fields == personal, input.sharesStorage(with: common) || input == common else { return nil }
+        return output
     }
 }
 

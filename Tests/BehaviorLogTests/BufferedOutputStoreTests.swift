@@ -128,7 +128,7 @@ final class CountingOutbox: OutboxStorage {
 
     func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord] {
         let logs = try base.readUnsent(maxCount: maxCount, maxBytes: maxBytes)
-        let onWriter = Thread.current.name == "BehaviorLog.writer"
+        let onWriter = Thread.current.name == Logger.writerThreadName
         state.withLock { state in
             state.reads += 1
             state.largestRead = max(state.largestRead, logs.count)
@@ -140,6 +140,7 @@ final class CountingOutbox: OutboxStorage {
     func acknowledge(through sequence: UInt64) throws { try base.acknowledge(through: sequence) }
     func setAside(_ logs: [LogRecord], reason: String) throws { try base.setAside(logs, reason: reason) }
     var unsentCount: Int { base.unsentCount }
+    var everythingAppendedIsDurable: Bool { base.everythingAppendedIsDurable }
     var setAsideCount: Int { base.setAsideCount }
     func close() throws { try base.close() }
 }

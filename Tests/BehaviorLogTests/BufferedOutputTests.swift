@@ -55,6 +55,24 @@ import Testing
         await output.shutdown()
     }
 
+    /// The sender, woken while logs are appended but not yet durable, finds nothing to send;
+    /// it must still count their bytes, so that the chunk goes when they become durable, not
+    /// an interval later. (It used to zero the count whenever nothing durable was unsent, and
+    /// under load the suite saw this chunk wait for its hour-long interval.)
+    @Test func bytesAppendedBeforeTheyAreDurableStillFillAChunk() async {
+        let backend = ScriptedBackend()
+        let storage = InMemoryOutbox()
+        let configuration = BufferedOutputConfiguration(chunkCount: 1_000, chunkBytes: 1_000, flushInterval: 3600)
+        let output = BufferedOutput(storage: storage, backend: backend, configuration: configuration, name: "test")
+        #expect(await eventually { storage.state.withLock { $0.unsentQueries } >= 1 })
+        let queries = storage.state.withLock { $0.unsentQueries }
+        output.write(entries(30))   // appended, not durable: wakes the sender, which finds none unsent
+        #expect(await eventually { storage.state.withLock { $0.unsentQueries } > queries })
+        output.writerIsIdle()       // now durable
+        #expect(await eventually(within: 5) { backend.sends >= 1 }, "the 2,700 bytes appended should fill a 1,000-byte chunk at once")
+        await output.shutdown()
+    }
+
     @Test func flushSendsAPartialChunkNow() async {
         let backend = ScriptedBackend()
         let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 100), name: "test")

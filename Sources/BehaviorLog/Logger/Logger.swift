@@ -72,6 +72,8 @@ public final class Logger: Sendable {
     /// How long the writer waits for a batch to gather, and the queue length that wakes it
     /// sooner.
     private static let nap = DispatchTimeInterval.microseconds(500)
+    /// The writer thread's name (`Thread.current.name` on it; `comm` for the kernel).
+    static let writerThreadName = "bl-writer"
     private var napWakeCount: Int { max(1, configuration.queueCapacity / 4) }
 
     /// Starts a logger and its writer thread.
@@ -82,7 +84,7 @@ public final class Logger: Sendable {
         uuids = UUIDGenerator()
         delivery = Locked(DeliveryState(perOutput: Array(repeating: [], count: configuration.outputs.count)))
         queue.withLock { $0.pending.reserveCapacity(configuration.queueCapacity) }
-        Thread.start(named: "bl-writer") { [self] in runWriter() }
+        Thread.start(named: Self.writerThreadName) { [self] in runWriter() }
     }
 
     // MARK: Posting

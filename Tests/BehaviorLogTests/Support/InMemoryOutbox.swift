@@ -15,6 +15,8 @@ final class InMemoryOutbox: OutboxStorage {
         var reads = 0
         var largestRead = 0
         var appendsTouchingBacklog = 0
+        /// How many times the sender asked how many logs are unsent.
+        var unsentQueries = 0
     }
 
     let state = Locked(State())
@@ -72,7 +74,14 @@ final class InMemoryOutbox: OutboxStorage {
         state.withLock { $0.setAside.append(contentsOf: logs) }
     }
 
-    var unsentCount: Int { state.withLock { $0.durableCount } }
+    var unsentCount: Int {
+        state.withLock { state in
+            state.unsentQueries += 1
+            return state.durableCount
+        }
+    }
+
+    var everythingAppendedIsDurable: Bool { state.withLock { $0.durableCount == $0.logs.count } }
     var setAsideCount: Int { state.withLock { $0.setAside.count } }
     func close() throws {}
 }

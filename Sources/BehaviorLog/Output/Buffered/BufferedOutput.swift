@@ -181,7 +181,14 @@ public final class BufferedOutput: LogOutput {
             let unsent = storage.unsentCount
             if unsent == 0 {
                 dueAt = nil
-                state.withLock { $0.appendedBytes = 0 }
+                // The byte count starts over only when nothing at all is pending: logs
+                // appended but not yet durable are counted, and due when their group commit
+                // lands. Checked under the lock that `write` counts under, so that a batch
+                // appended meanwhile is never forgotten. (Starting over corrects the count
+                // after a cap dropped logs unsent.)
+                state.withLock { state in
+                    if storage.unsentCount == 0 && storage.everythingAppendedIsDurable { state.appendedBytes = 0 }
+                }
                 resolveFlushWaiters()
                 await wake.wait(for: nil)
                 continue
@@ -204,12 +211,12 @@ public final class BufferedOutput: LogOutput {
                 continue
             }
             guard let last = logs.last else { continue }
+            let bytes = logs.reduce(0) { $0 + $1.payload.count }
             let result = await send(LogChunk(logs: logs))
             if state.withLock({ $0.stopping }) && result != .accepted { break }
             switch result {
             case .accepted:
                 failures = 0
-                let bytes = logs.reduce(0) { $0 + $1.payload.count }
                 do { try storage.acknowledge(through: last.sequence) } catch { recordStoreError(error, lost: 0) }
                 state.withLock { state in
                     state.statistics.sentLogs += logs.count
@@ -236,6 +243,7 @@ public final class BufferedOutput: LogOutput {
                 state.withLock { state in
                     state.statistics.rejectedChunks += 1
                     state.statistics.rejectedLogs += logs.count
+                    state.appendedBytes = max(0, state.appendedBytes - bytes)
                     state.statistics.lastError = "\(name): rejected \(logs.count) logs: \(reason)"
                 }
             }

@@ -135,6 +135,8 @@ final class LogStoreOutbox: OutboxStorage {
         }
     }
 
+    var everythingAppendedIsDurable: Bool { writer.lastSequence <= writer.durableSequence }
+
     var unsentCount: Int {
         let durable = writer.durableSequence
         let acknowledged = acknowledged.load(ordering: .relaxed)

@@ -28,6 +28,8 @@ protocol OutboxStorage: AnyObject, Sendable {
     func setAside(_ logs: [LogRecord], reason: String) throws
     /// How many durable logs wait to be sent.
     var unsentCount: Int { get }
+    /// Whether every log appended is durable (none waits for a group commit).
+    var everythingAppendedIsDurable: Bool { get }
     /// How many logs were set aside, ever.
     var setAsideCount: Int { get }
     /// Makes everything durable and closes.

@@ -140,7 +140,7 @@ final class CountingOutbox: OutboxStorage {
     func acknowledge(through sequence: UInt64) throws { try base.acknowledge(through: sequence) }
     func setAside(_ logs: [LogRecord], reason: String) throws { try base.setAside(logs, reason: reason) }
     var unsentCount: Int { base.unsentCount }
-    var everythingAppendedIsDurable: Bool { base.everythingAppendedIsDurable }
+    var isDrained: Bool { base.isDrained }
     var setAsideCount: Int { base.setAsideCount }
     func close() throws { try base.close() }
 }

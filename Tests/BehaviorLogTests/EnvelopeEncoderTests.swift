@@ -109,6 +109,20 @@ import Testing
         #expect((object["payload"] as? [String: Any])?["keyword"] as? String == "egg")
     }
 
+    /// The route is stored as a string and a flag (a `String?` made every initializer copy
+    /// the envelope): `nil`, an empty name and a name must all read back as set.
+    @Test func theRouteReadsBackAsSet() {
+        var envelope = LogEnvelope(tag: "a.b", payload: LogPayload())
+        #expect(envelope.route == nil)
+        envelope.route = ""
+        #expect(envelope.route == "")
+        envelope.route = "violations"
+        #expect(envelope.route == "violations")
+        envelope.route = nil
+        #expect(envelope.route == nil)
+        #expect(LogEnvelope(tag: "a.b", payload: LogPayload(), route: "").route == "")
+    }
+
     @Test func emptyEnvelopeParts() {
         let envelope = LogEnvelope(tag: "a.b", payload: LogPayload())
         let body = EnvelopeEncoder(schemaVersion: "").body(of: envelope)
@@ -184,5 +198,29 @@ import Testing
                 #expect(object[field.key].map { matches(field.value, $0) } == true, "\(field.value) read as \(String(describing: object[field.key]))")
             }
         }
+    }
+
+    /// Every kind of value at its longest: each must stay within the bound the writer
+    /// measured (debug builds check every byte written), and still be valid JSON.
+    @Test func valuesAtTheirLongestStayWithinTheirBounds() throws {
+        var extremeDate = LogDate(year: 2026, month: 1, day: 1)!
+        extremeDate.year = .min
+        extremeDate.month = .min
+        extremeDate.day = .max
+        let values: [LogValue] = [
+            .integer(.min), .integer(.max), .double(-2.2250738585072014e-308), .double(-.greatestFiniteMagnitude),
+            .double(-.leastNonzeroMagnitude), .double(.nan), .double(-1e15 + 0.5), .bool(false), .null,
+            .string(String(repeating: "\u{01}", count: 50)), .string(String(repeating: "\"", count: 33)),
+            .date(extremeDate), .timestamp(Date(timeIntervalSince1970: -9e12)), .timestamp(Date(timeIntervalSince1970: 9e12)),
+            .array([.array([.array([])]), .date(extremeDate), .integer(.min), .string("\u{1F}")]),
+        ]
+        for value in values {
+            let text = json { $0.value(value) }
+            #expect(try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8)) is [Any], "\(text)")
+        }
+        #expect(json { $0.date(extremeDate) } == #""-9223372036854775808--9223372036854775808-9223372036854775807""#)
+        let payload = LogPayload(values.enumerated().map { ("k\($0.offset)", $0.element) })
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json { $0.object(payload) }.utf8)) as? [String: Any])
+        #expect(object.count == values.count)
     }
 }

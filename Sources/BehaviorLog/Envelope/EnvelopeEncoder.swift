@@ -74,7 +74,8 @@ public struct EnvelopeEncoder: Sendable {
         // A copy at the exact size: bodies are kept (the sender reads recent ones from
         // memory), and the scratch grows by each value's upper bound while it is written.
         let body = writer.bytes.withUnsafeBufferPointer { [UInt8]($0) }
-        state.scratch = writer
+        // Kept for the next log, unless a huge one grew it (the bound of a 10 MB string is 60 MB).
+        state.scratch = writer.bytes.capacity > 1 << 20 ? JSONWriter(capacity: 1_024) : writer
         return body
     }
 

@@ -115,8 +115,8 @@ struct JSONWriter {
 
     /// The shortest round-trip form of a double is at most 24 bytes (`-2.2250738585072014e-308`).
     private static let doubleBound = 32
-    /// A quoted `YYYY-MM-DD` with any `Int` year.
-    private static let dateBound = 32
+    /// A quoted date; its year, month and day are public `Int`s, so each may take 20 bytes.
+    private static let dateBound = 64
     /// A quoted ISO 8601 moment; an `Int64` of milliseconds reaches a year of 9 digits at most.
     private static let timestampBound = 40
 
@@ -158,6 +158,7 @@ struct JSONWriter {
 
     private static func putBytes(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableRawBufferPointer, at index: inout Int) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        assert(index + bytes.count <= out.count, "JSONWriter: a bound fell short")   // debug builds check every byte
         (out.baseAddress! + index).copyMemory(from: base, byteCount: bytes.count)
         index += bytes.count
     }

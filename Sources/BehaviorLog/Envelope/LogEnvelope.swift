@@ -22,16 +22,20 @@ public struct LogEnvelope: Sendable {
     /// The common payload's keys that hold personal data.
     public var commonPersonalDataFields: [String]
     /// The route: `nil` for the main stream; a name (`"violations"`) sends the log only
-    /// to the outputs configured for that route. (An empty name is the main stream.)
+    /// to the outputs configured for that route.
     public var route: String? {
-        get { routeName.isEmpty ? nil : routeName }
-        set { routeName = newValue ?? "" }
+        get { hasRoute ? routeName : nil }
+        set {
+            hasRoute = newValue != nil
+            routeName = newValue ?? ""
+        }
     }
-    /// The route's name, empty for the main stream. Stored as a `String`, not a `String?`:
-    /// with an optional string stored in it, the compiler (Swift 6.1) copies the whole
-    /// envelope once more in every initializer, which costs the posting thread a retain
-    /// and a release of each of its references.
+    /// The route, stored as a `String` and a flag, not a `String?`: with an optional string
+    /// stored in it, the compiler (Swift 6.1) copies the whole envelope once more at the end
+    /// of every initializer, which costs the posting thread a retain and a release of each
+    /// of its references.
     private var routeName: String
+    private var hasRoute: Bool
 
     public init(
         uuid: UUID = UUID(), time: Date = Date(), tag: String, payload: LogPayload,
@@ -46,6 +50,7 @@ public struct LogEnvelope: Sendable {
         self.personalDataFields = personalDataFields
         self.commonPersonalDataFields = commonPersonalDataFields
         routeName = route ?? ""
+        hasRoute = route != nil
     }
 
     /// The constraint violations of the payload and of the common payload (whose field

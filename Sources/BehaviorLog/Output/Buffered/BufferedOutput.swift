@@ -187,7 +187,7 @@ public final class BufferedOutput: LogOutput {
                 // appended meanwhile is never forgotten. (Starting over corrects the count
                 // after a cap dropped logs unsent.)
                 state.withLock { state in
-                    if storage.unsentCount == 0 && storage.everythingAppendedIsDurable { state.appendedBytes = 0 }
+                    if storage.isDrained { state.appendedBytes = 0 }
                 }
                 resolveFlushWaiters()
                 await wake.wait(for: nil)

@@ -135,7 +135,14 @@ final class LogStoreOutbox: OutboxStorage {
         }
     }
 
-    var everythingAppendedIsDurable: Bool { writer.lastSequence <= writer.durableSequence }
+    var isDrained: Bool {
+        // In this order: a log appended after `last` was read is not counted, but neither is
+        // its size yet (the output counts it after the append); the durable and acknowledged
+        // sequences only grow.
+        let last = writer.lastSequence
+        let durable = writer.durableSequence
+        return last <= durable && durable <= acknowledged.load(ordering: .relaxed)
+    }
 
     var unsentCount: Int {
         let durable = writer.durableSequence

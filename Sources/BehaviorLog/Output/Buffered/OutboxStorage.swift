@@ -28,8 +28,9 @@ protocol OutboxStorage: AnyObject, Sendable {
     func setAside(_ logs: [LogRecord], reason: String) throws
     /// How many durable logs wait to be sent.
     var unsentCount: Int { get }
-    /// Whether every log appended is durable (none waits for a group commit).
-    var everythingAppendedIsDurable: Bool { get }
+    /// Whether nothing is pending: every log appended is durable and acknowledged (none
+    /// waits for a group commit or for the backend).
+    var isDrained: Bool { get }
     /// How many logs were set aside, ever.
     var setAsideCount: Int { get }
     /// Makes everything durable and closes.

@@ -27,7 +27,9 @@ public struct LogPayload: Hashable, Sendable {
     }
 
     /// Takes this payload's storage, emptied (its fields and violations released, the
-    /// fields' buffer kept), and leaves an empty payload in its place.
+    /// fields' buffer kept), and leaves an empty payload in its place. (When something else
+    /// still holds the fields — an output that keeps logs — emptying makes a new buffer of
+    /// the same capacity: an allocation, not a change to what the other holder sees.)
     mutating func emptiedStorage() -> LogPayload {
         var taken = LogPayload()
         swap(&taken, &self)

@@ -200,7 +200,7 @@ struct FieldLayout: Sendable {
 }
 
 extension LogPayload {
-    /// `value` made valid for `field`, each violation recorded and reported.
+    /// `value` made valid for the field `check` describes, each violation recorded and reported.
     /// An array is changed in place when it is the only reference (the one the event's
     /// value just made), and only where a constraint asks: an array within its `maxCount`
     /// whose elements have no constraint of their own is returned as it is.

@@ -33,9 +33,14 @@ deps:
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
+# The two crash loops (SIGKILL a writer process, 100-200 times) run on their own, after the
+# rest: a synchronous test holds a thread of Swift's cooperative pool while it runs, and on a
+# 2-core machine the two of them held the whole pool for over a minute, so every async test
+# of the run waited for them (and one that timed its writer against a deadline failed).
 swift-test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip CrashLoopTests
+	$(SWIFT) test --skip-build --filter CrashLoopTests
 
 ## test: every test: the Swift test suites, then the extra checks of the fragments.
 test: swift-test $(TEST_CHECKS)

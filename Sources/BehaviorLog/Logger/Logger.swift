@@ -130,10 +130,9 @@ public final class Logger: Sendable {
     private func enqueue(_ log: consuming EncodedLog) {
         enum Next { case none, wake, wait, wakeAndWait, rejected }
         var moving: EncodedLog? = consume log
-        var dead: LogPayload? = nil
-        let next: Next = queue.withLock { state in
-            if state.stopping { return .rejected }
-            dead = state.retired.popLast()   // freed after the lock, on this thread
+        let (next, retired): (Next, LogPayload?) = queue.withLock { state in
+            if state.stopping { return (.rejected, nil) }
+            let retired = state.retired.popLast()
             state.pending.append(moving.take()!)
             state.enqueued += 1
             let wake = state.writerSleeping || (state.writerNapping && state.pending.count >= napWakeCount)
@@ -143,10 +142,11 @@ public final class Logger: Sendable {
             }
             if state.pending.count >= configuration.queueCapacity {
                 state.postersWaiting += 1
-                return wake ? .wakeAndWait : .wait
+                return (wake ? .wakeAndWait : .wait, retired)
             }
-            return wake ? .wake : .none
+            return (wake ? .wake : .none, retired)
         }
+        _ = consume retired   // a buffer this thread allocated, freed here, after the lock
         switch next {
         case .none: break
         case .wake: wakeup.signal()

@@ -80,7 +80,7 @@ targets += [
     .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogStore", "CZlib"], swiftSettings: swiftSettings),
 
     .testTarget(
-        name: "BehaviorLogTests", dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore"],
+        name: "BehaviorLogTests", dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore", "TestSupport"],
         swiftSettings: swiftSettings),
     .testTarget(
         name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"],

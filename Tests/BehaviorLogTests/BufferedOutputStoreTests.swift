@@ -2,6 +2,7 @@
 import Foundation
 import LogStore
 import Synchronization
+import TestSupport
 import Testing
 
 /// `BufferedOutput` on the real `LogStore`: restarts, failures and a large backlog.

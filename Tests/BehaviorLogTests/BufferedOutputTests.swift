@@ -1,6 +1,7 @@
 @testable import BehaviorLog
 import Foundation
 import LogStore
+import TestSupport
 import Testing
 
 @Suite struct BufferedOutputTests {

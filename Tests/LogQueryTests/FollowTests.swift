@@ -1,6 +1,7 @@
 import Foundation
 import LogStore
 import Synchronization
+import TestSupport
 import Testing
 @testable import LogQuery
 
@@ -100,38 +101,5 @@ private final class PoolBlocker: Sendable {
 
     private static func wait(_ semaphore: DispatchSemaphore) {
         semaphore.wait()
-    }
-}
-
-/// `body`, run at once on a thread of its own (off the cooperative pool); ``value`` waits for it
-/// without holding a thread.
-private final class ThreadJob<Value: Sendable>: Sendable {
-    private struct State: Sendable {
-        var result: Result<Value, any Error>?
-        var waiter: CheckedContinuation<Value, any Error>?
-    }
-    private let state = Mutex(State())
-
-    init(_ body: @escaping @Sendable () throws -> Value) {
-        Thread { [self] in
-            let result = Result(catching: body)
-            let waiter = self.state.withLock { state in
-                if state.waiter == nil { state.result = result }
-                return state.waiter
-            }
-            waiter?.resume(with: result)
-        }.start()
-    }
-
-    var value: Value {
-        get async throws {
-            try await withCheckedThrowingContinuation { continuation in
-                let result = state.withLock { state in
-                    if state.result == nil { state.waiter = continuation }
-                    return state.result
-                }
-                if let result { continuation.resume(with: result) }
-            }
-        }
     }
 }

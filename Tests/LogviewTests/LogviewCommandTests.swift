@@ -13,14 +13,6 @@ struct Run {
     var errors: String
 }
 
-/// Runs blocking work on a thread of its own, so that waiting for a process never holds one
-/// of the few threads of Swift's cooperative pool that other suites' tasks need.
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result(catching: body)) }.start()
-    }
-}
-
 /// Runs a built executable (off the cooperative pool) and collects what it printed.
 func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
     try await onOwnThread { try runBlocking(tool, arguments, environment: environment) }

@@ -85,12 +85,3 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> B
     }
     return condition()
 }
-
-/// Runs blocking work (posting thousands of logs) on its own thread, so that it does not
-/// hold one of the few threads of Swift's cooperative pool, which the outputs' senders and
-/// other tests need meanwhile (the machine may have only two cores).
-func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: work()) }.start()
-    }
-}

@@ -103,8 +103,6 @@ struct JSONWriter {
         bytes.removeLast(bound - written)
     }
 
-    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// The lowercase hex digit of a value from 0 to 15.
     @inline(__always)
     static func hexDigit(_ value: UInt8) -> UInt8 {

@@ -102,8 +102,8 @@ public struct PersonalDataFilter: LogFilter {
         var text: [UInt8] = Array("sha256:".utf8)
         text.reserveCapacity(39)
         for byte in digest.prefix(16) {
-            text.append(JSONWriter.hexDigits[Int(byte >> 4)])
-            text.append(JSONWriter.hexDigits[Int(byte & 0x0F)])
+            text.append(JSONWriter.hexDigit(byte >> 4))
+            text.append(JSONWriter.hexDigit(byte & 0x0F))
         }
         return String(decoding: text, as: UTF8.self)
     }

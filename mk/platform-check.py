@@ -2,7 +2,7 @@
 """The portability check of the libraries an app links (issue 12; docs/Platforms-verification.md).
 
 Fails, naming file:line, when a file of an app-linked target (LogStore, BehaviorLog,
-BehaviorLogTesting, BehaviorLogHTTP, LogQuery) outside the platform layer
+BehaviorLogTesting, BehaviorLogHTTP, LogQuery, and loggen's generated code) outside the platform layer
 (Sources/LogStore/Platform/):
   - imports Glibc, Darwin, Musl or Synchronization (anywhere, even under #if);
   - names a task executor or a Synchronization type (TaskExecutor, executorPreference,
@@ -21,7 +21,10 @@ import re
 import sys
 
 APP_LINKED = ["Sources/LogStore", "Sources/BehaviorLog", "Sources/BehaviorLogTesting",
-              "Sources/BehaviorLogHTTP", "Sources/LogQuery"]
+              "Sources/BehaviorLogHTTP", "Sources/LogQuery",
+              # What loggen writes into an app: the sample's checked-in output and the
+              # generator's reference output.
+              "Generated", "Tests/LogCodegenTests/Resources"]
 PLATFORM_LAYER = "Sources/LogStore/Platform"
 
 # Files still allowed to break the rules, one line each, with the reason. Delete a line when

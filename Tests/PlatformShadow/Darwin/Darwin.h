@@ -176,6 +176,65 @@ struct timeval {
     suseconds_t tv_usec;
 };
 
+// MARK: <sys/socket.h>, <netinet/in.h>, <netinet/tcp.h>, <netdb.h>, <poll.h>
+// Not used by the layer yet (SocketTransport is Linux-only): ready for when socket calls move
+// into it. Darwin has no MSG_NOSIGNAL in its public API: set SO_NOSIGPIPE on the socket.
+
+typedef __uint32_t socklen_t;
+typedef __uint8_t sa_family_t;
+
+struct sockaddr {
+    __uint8_t sa_len;
+    sa_family_t sa_family;
+    char sa_data[14];
+};
+
+struct addrinfo {
+    int ai_flags;
+    int ai_family;
+    int ai_socktype;
+    int ai_protocol;
+    socklen_t ai_addrlen;
+    char *ai_canonname;              // before ai_addr on Darwin, after it on Linux
+    struct sockaddr *ai_addr;
+    struct addrinfo *ai_next;
+};
+
+#define AF_UNSPEC 0
+#define AF_INET 2
+#define AF_INET6 30                  // 10 on Linux
+#define SOCK_STREAM 1                // an Int32 macro (an enum on Glibc)
+#define SOCK_DGRAM 2
+#define SOL_SOCKET 0xffff            // 1 on Linux
+#define SO_KEEPALIVE 0x0008
+#define SO_SNDTIMEO 0x1005
+#define SO_RCVTIMEO 0x1006
+#define SO_NOSIGPIPE 0x1022
+#define IPPROTO_TCP 6
+#define TCP_NODELAY 0x01
+
+extern int socket(int, int, int);
+extern int connect(int, const struct sockaddr *, socklen_t);
+extern ssize_t send(int, const void *, size_t, int);
+extern ssize_t recv(int, void *, size_t, int);
+extern int setsockopt(int, int, int, const void *, socklen_t);
+extern int shutdown(int, int);
+extern int getaddrinfo(const char *, const char *, const struct addrinfo *, struct addrinfo **);
+extern void freeaddrinfo(struct addrinfo *);
+extern const char *gai_strerror(int);
+
+typedef unsigned int nfds_t;
+struct pollfd {
+    int fd;
+    short events;
+    short revents;
+};
+#define POLLIN 0x0001
+#define POLLOUT 0x0004
+#define POLLERR 0x0008
+#define POLLHUP 0x0010
+extern int poll(struct pollfd *, nfds_t, int);
+
 // MARK: <sys/stat.h> (the 64-bit-inode `struct stat`; S_IF* are in the Swift overlay, as mode_t)
 
 struct stat {

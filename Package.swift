@@ -25,7 +25,7 @@ var targets: [Target] = []
 // CCmark → LogMarkdown → LogSchema → LogCodegen → loggen / LoggenPlugin
 
 targets += [
-    .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+    .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
     // The schema model, diagnostics and the schema's JSON: no cmark, no I/O.
     .target(name: "LogSchema", swiftSettings: swiftSettings),
     // Markdown → Schema; the only module that calls cmark_*.

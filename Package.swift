@@ -59,7 +59,10 @@ targets += [
 
 targets += [
     .target(name: "CLogStoreCRC"),
-    .target(name: "LogStore", dependencies: ["CLogStoreCRC"], swiftSettings: swiftSettings),
+    // The privacy manifest: the store calls stat/fstat/lstat, a required-reason API (docs/Platforms.md).
+    .target(
+        name: "LogStore", dependencies: ["CLogStoreCRC"],
+        resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
     .executableTarget(
         name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // The fault tests run the built logstore-stress; depending on it makes `swift build --build-tests` build it.

@@ -1,9 +1,9 @@
 # Apple platforms: the checks `make test` can run without an Apple SDK (issue 12).
 # What only an Apple build proves runs in .github/workflows/apple.yml; see docs/Platforms.md.
 
-TEST_CHECKS += check-apple-c check-xcode-plugin
+TEST_CHECKS += check-apple-c check-xcode-plugin check-apple-swift
 
-.PHONY: check-apple-c check-xcode-plugin
+.PHONY: check-apple-c check-xcode-plugin check-apple-swift
 
 ## check-apple-c: compile every C target for arm64/x86_64 iOS, macOS, watchOS (arm64_32) and the
 ## x86_64 simulator with the toolchain's clang; fail on a ___cpu_model reference, an unexpected
@@ -15,3 +15,8 @@ check-apple-c:
 ## stand-in XcodeProjectPlugin module (Xcode's own exists only on a Mac).
 check-xcode-plugin:
 	@sh Tests/Support/xcode-plugin-check.sh
+
+## check-apple-swift: type-check the Apple-only Swift files (OSLogOutput, the UIKit and watchOS
+## branches of AppLifecycleObserver) against stand-ins for os, OSLog and UIKit.
+check-apple-swift: swift-test
+	@sh Tests/Support/apple-swift-check.sh $(BIN)

@@ -12,7 +12,9 @@
 import BehaviorLog
 import BehaviorLogHTTP
 import Foundation
+#if canImport(FoundationNetworking)
 import FoundationNetworking
+#endif
 import LogStore
 import RecipeDemo
 import RecipeLogs
@@ -48,7 +50,11 @@ final class RecordingTransport: HTTPTransport {
     /// Nanoseconds spent waiting for inserts to be answered (ClickHouse and the HTTP stack).
     let insertNanoseconds = Atomic<Int>(0)
     init(path: String?, server: URL, forceURLSession: Bool) {
+        #if canImport(Glibc)
         next = server.scheme == "http" && !forceURLSession ? SocketTransport() : URLSessionTransport(timeout: 120)
+        #else
+        next = URLSessionTransport(timeout: 120)  // SocketTransport is Linux-only
+        #endif
         if let path { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         file = path.flatMap { FileHandle(forWritingAtPath: $0) }
     }

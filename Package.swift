@@ -59,9 +59,11 @@ targets += [
 
 targets += [
     .target(name: "CLogStoreCRC"),
+    // A C11 atomic counter: `Synchronization.Atomic` needs iOS 18 / macOS 15.
+    .target(name: "CLogStoreAtomics"),
     // The privacy manifest: the store calls stat/fstat/lstat, a required-reason API (docs/Platforms.md).
     .target(
-        name: "LogStore", dependencies: ["CLogStoreCRC"],
+        name: "LogStore", dependencies: ["CLogStoreCRC", "CLogStoreAtomics"],
         resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
     .executableTarget(
         name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
@@ -96,7 +98,9 @@ targets += [
 targets += [
     // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.
     .target(name: "LogQuery", dependencies: ["LogStore", "LogSchema", "LogMarkdown"], swiftSettings: swiftSettings),
-    .executableTarget(name: "logview", dependencies: ["LogQuery", "CommandLineSupport"], swiftSettings: swiftSettings),
+    .executableTarget(
+        name: "logview", dependencies: ["LogQuery", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
+        swiftSettings: swiftSettings),
     .testTarget(name: "LogQueryTests", dependencies: ["LogQuery", "TestSupport"], swiftSettings: swiftSettings),
     // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
     .testTarget(name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery", "TestSupport"], swiftSettings: swiftSettings),
@@ -165,6 +169,10 @@ targets += [
 
 let package = Package(
     name: "BehaviorLog",
+    // The deployment floor of everything an app links (docs/Platforms.md): Swift `Regex`,
+    // `ContinuousClock` and `Duration` need iOS 16 / macOS 13 / tvOS 16 / watchOS 9; nothing
+    // newer is used without `@available` (no `Synchronization`, no task executors).
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: products,
     targets: targets,
     swiftLanguageModes: [.v6]

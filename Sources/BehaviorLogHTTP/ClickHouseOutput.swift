@@ -1,7 +1,6 @@
 import BehaviorLog
 import Foundation
 import LogStore
-import Synchronization
 
 /// Where and how a `ClickHouseOutput` inserts.
 public struct ClickHouseConfiguration: Sendable {
@@ -103,7 +102,7 @@ final class ClickHouseBackend: LogBackend {
     let parallelInserts: Int
     let insert: HTTPPoster
     let describe: HTTPPoster
-    private let encoder = Mutex<ClickHouseRowEncoder?>(nil)
+    private let encoder = Locked<ClickHouseRowEncoder?>(nil)
 
     init(configuration: ClickHouseConfiguration, transport: (any HTTPTransport)?) {
         table = configuration.table

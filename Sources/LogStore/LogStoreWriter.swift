@@ -1,6 +1,4 @@
 import Foundation
-import Glibc
-import Synchronization
 
 /// The one writer of a store: appends records, group-commits them with `fsync`, rotates and caps
 /// segments, and moves consumers' cursors.
@@ -138,12 +136,12 @@ public final class LogStoreWriter: Sendable {
         let pending = try locked { (core) throws(LogStoreError) -> WriterCore.PendingSync? in try core.beginSync() }
         guard let pending else { return durableSequence }
         var failure: Int32?
-        while fsync(pending.descriptor) != 0 {
-            if errno == EINTR { continue }
-            failure = errno
-            break
+        do {
+            try pending.fileSystem.sync(pending.descriptor, method: pending.method)
+        } catch {
+            failure = error.code
         }
-        _ = Glibc.close(pending.descriptor)
+        pending.fileSystem.close(pending.descriptor)
         return try locked { (core) throws(LogStoreError) -> UInt64 in
             try core.finishSync(pending, failure: failure)
             return core.durableSequence

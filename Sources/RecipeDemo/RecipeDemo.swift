@@ -3,7 +3,6 @@ import BehaviorLogHTTP
 import Foundation
 import LogStore
 import RecipeLogs
-import Synchronization
 
 /// The sample app's logging, end to end: simulated sessions posted through a `Logger` with
 /// the common payload, PII redaction and violation routing, into a local history store
@@ -139,15 +138,15 @@ public struct RecipeDemo: Sendable {
             posted: options.events, sessions: simulator.sessions, durableInHistory: history.statistics.durable,
             historyRecords: historyRecords, backendLogs: totals.logs, backendChunks: totals.chunks,
             backendFailedSends: totals.failedSends, unsent: shipping.statistics.unsentLogs,
-            violations: violationCounter.count.load(ordering: .relaxed), seconds: Date().timeIntervalSince(started),
+            violations: Int(violationCounter.count.load()), seconds: Date().timeIntervalSince(started),
             warehouse: warehouse?.statistics)
     }
 }
 
 /// Counts the logs routed to `violations`.
 private final class ViolationCounter: LogOutput {
-    let count = Atomic<Int>(0)
+    let count = AtomicCounter()
     func write(_ logs: [EncodedLog]) {
-        count.add(logs.count, ordering: .relaxed)
+        count.add(UInt64(logs.count))
     }
 }

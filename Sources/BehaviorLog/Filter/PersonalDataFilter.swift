@@ -1,6 +1,5 @@
 import Foundation
 import LogStore
-import Synchronization
 
 /// Redacts the fields marked `[pii]` in the definitions, in the payload and in the common
 /// payload: drops them, or replaces each value with a salted hash.

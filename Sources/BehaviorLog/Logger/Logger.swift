@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import LogStore
-import Synchronization
 
 /// Routes logs through a filter chain to outputs. This is what an app posts to:
 ///
@@ -66,9 +65,9 @@ public final class Logger: Sendable {
     private let wakeup = DispatchSemaphore(value: 0)
     /// Signalled once per waiting poster when the writer takes the queue.
     private let roomAvailable = DispatchSemaphore(value: 0)
-    private let filteredOutCount = Atomic<UInt64>(0)
-    private let postedAfterShutdownCount = Atomic<UInt64>(0)
-    private let spillCount = Atomic<UInt64>(0)
+    private let filteredOutCount = AtomicCounter()
+    private let postedAfterShutdownCount = AtomicCounter()
+    private let spillCount = AtomicCounter()
     /// How long the writer waits for a batch to gather, and the queue length that wakes it
     /// sooner.
     private static let nap = DispatchTimeInterval.microseconds(500)
@@ -108,7 +107,7 @@ public final class Logger: Sendable {
             uuid: uuids.next(at: now), time: now, tag: tag, payload: consume payload,
             personalDataFields: personalDataFields), body: [])
         for filter in filters(for: tag) where filter.apply(to: &log.envelope) == .drop {
-            filteredOutCount.add(1, ordering: .relaxed)
+            filteredOutCount.add(1)
             return
         }
         enqueue(consume log)
@@ -155,12 +154,12 @@ public final class Logger: Sendable {
             // while this thread would only have waited for the writer's batch before writing
             // its own).
             if next == .wakeAndWait { wakeup.signal() }
-            spillCount.add(1, ordering: .relaxed)
+            spillCount.add(1)
             roomAvailable.wait()
         case .rejected:
             // The refused log is still in `moving` (its tag is read only here: retaining it
             // on every post would cost an atomic on a string the writer releases).
-            if postedAfterShutdownCount.add(1, ordering: .relaxed).oldValue == 0, let tag = moving?.envelope.tag {
+            if postedAfterShutdownCount.add(1) == 0, let tag = moving?.envelope.tag {
                 FileDescriptorSink.write("BehaviorLog: warning: a log was posted after Logger.shutdown(); it is not written (tag \(tag))\n")
             }
         }
@@ -213,12 +212,12 @@ public final class Logger: Sendable {
     /// What the logger did so far.
     public var statistics: LoggerStatistics {
         var result = delivery.withLock { $0.statistics }
-        result.filteredOut = filteredOutCount.load(ordering: .relaxed)
-        result.postedAfterShutdown = postedAfterShutdownCount.load(ordering: .relaxed)
+        result.filteredOut = filteredOutCount.load()
+        result.postedAfterShutdown = postedAfterShutdownCount.load()
         // Every post is queued, filtered out or refused after shutdown: counting them once
         // more would be one more atomic add per post.
         result.posted = queue.withLock { $0.enqueued } + result.filteredOut + result.postedAfterShutdown
-        result.spills = spillCount.load(ordering: .relaxed)
+        result.spills = spillCount.load()
         return result
     }
 

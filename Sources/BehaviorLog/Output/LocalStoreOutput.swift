@@ -1,6 +1,5 @@
 import Foundation
 import LogStore
-import Synchronization
 
 /// Keeps a history of every log in a `LogStore`, capped by size and age: what `logview`
 /// reads, and what an in-app debug screen can show (`recentLogs`).

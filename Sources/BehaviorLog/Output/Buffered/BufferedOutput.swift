@@ -1,6 +1,6 @@
+import Dispatch
 import Foundation
 import LogStore
-import Synchronization
 
 /// The base of every output that ships logs: it keeps each log in its own store until the
 /// backend acknowledges it, and sends from its own task, so a slow or failing backend never
@@ -35,7 +35,8 @@ public final class BufferedOutput: LogOutput {
     /// When it sends and how it retries.
     public let configuration: BufferedOutputConfiguration
     private let name: String
-    private let thread: SenderThread
+    /// The send timeouts and the waits' timers (a wait without a timeout costs none).
+    private let timers: DispatchQueue
     private let wake: WakeSignal
     private let state = Locked(State())
 
@@ -61,15 +62,16 @@ public final class BufferedOutput: LogOutput {
         self.backend = backend
         self.configuration = configuration
         self.name = name
-        thread = SenderThread(name: "bl-send.\(name)")
-        wake = WakeSignal(timers: thread)
+        timers = DispatchQueue(label: "bl-send.\(name)")
+        wake = WakeSignal(timers: timers)
         storage.onGroupCommit { [weak self] error in
             guard let self else { return }
             if let error { recordStoreError(error, lost: 0) }
             wake.signal()
         }
         let backlogAtStart = storage.unsentCount > 0
-        Task(executorPreference: thread) { [self] in await runSender(backlogAtStart: backlogAtStart) }
+        // A detached task on the global executor (a task executor of its own would need iOS 18).
+        Task.detached(priority: .utility) { [self] in await runSender(backlogAtStart: backlogAtStart) }
     }
 
     /// What the output did so far.
@@ -156,7 +158,6 @@ public final class BufferedOutput: LogOutput {
             }
             if finished { continuation.resume() }
         }
-        thread.stop()
         do { try storage.close() } catch { recordStoreError(error, lost: 0) }
     }
 
@@ -295,12 +296,14 @@ public final class BufferedOutput: LogOutput {
         let timeout = configuration.sendTimeout
         let backend = self.backend
         let race = SendRace()
+        let expiry = DispatchWorkItem { race.finish(.retryableFailure("no answer within \(timeout) s")) }
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<LogDeliveryResult, Never>) in
             race.start(continuation)
             state.withLock { $0.abandonSend = { race.finish(.retryableFailure("the output stopped during the send")) } }
-            race.add(Task(executorPreference: thread) { race.finish(await backend.send(chunk)) })
-            thread.schedule(after: timeout) { race.finish(.retryableFailure("no answer within \(timeout) s")) }
+            race.add(Task.detached(priority: .utility) { race.finish(await backend.send(chunk)) })
+            timers.asyncAfter(deadline: .now() + max(0, timeout), execute: expiry)
         }
+        expiry.cancel()
         state.withLock { $0.abandonSend = nil }
         race.cancelTasks()
         return result

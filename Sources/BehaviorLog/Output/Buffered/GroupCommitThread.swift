@@ -96,8 +96,6 @@ final class GroupCommitThread: @unchecked Sendable {
     }
 
     private static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+        System.monotonicNanoseconds()
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import LogStore
-import Synchronization
 
 /// A `BufferedOutput`'s store on `LogStore`: the logs in `directory` (a LogStore whose
 /// cursor `sent` marks what the backend acknowledged), the rejected chunks in
@@ -28,7 +27,7 @@ final class LogStoreOutbox: OutboxStorage {
     private let rejectedDirectory: String
     private let rejected = Locked<LogStoreWriter?>(nil)
     private let cursorState: Locked<CursorState>
-    private let acknowledged: Atomic<UInt64>
+    private let acknowledged: AtomicCounter
     private let cursorInterval: Duration
     private let cursorLogs: UInt64
 
@@ -46,7 +45,7 @@ final class LogStoreOutbox: OutboxStorage {
         ) { error in handler.withLock { $0 }?(error) }
         rejectedDirectory = (directory as NSString).appendingPathComponent("rejected")
         let start = try writer.acknowledgedSequence(cursor: Self.cursor)
-        acknowledged = Atomic(start)
+        acknowledged = AtomicCounter(start)
         cursorState = Locked(CursorState(inMemory: start, persisted: start, persistedAt: .now))
         self.cursorInterval = .seconds(cursorInterval)
         self.cursorLogs = UInt64(max(1, cursorLogs))
@@ -56,7 +55,7 @@ final class LogStoreOutbox: OutboxStorage {
         let entries = logs.map(LogStoreOutbox.storeEntry)
         do {
             if let sequences = try writer.append(contentsOf: entries) {
-                let acknowledged = acknowledged.load(ordering: .relaxed)
+                let acknowledged = acknowledged.load()
                 recent.withLock { $0.add(entries, sequences: sequences, acknowledged: acknowledged) }
             }
         } catch {
@@ -91,7 +90,7 @@ final class LogStoreOutbox: OutboxStorage {
 
     func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord] {
         let durable = writer.durableSequence
-        let after = acknowledged.load(ordering: .relaxed)
+        let after = acknowledged.load()
         if let held = recent.withLock({ $0.read(after: after, durable: durable, maxCount: maxCount, maxBytes: maxBytes) }) {
             return held
         }
@@ -108,7 +107,7 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     func acknowledge(through sequence: UInt64) throws {
-        acknowledged.store(sequence, ordering: .relaxed)
+        acknowledged.raise(to: sequence)
         let persist: Bool = cursorState.withLock { state in
             state.inMemory = max(state.inMemory, sequence)
             return state.inMemory - state.persisted >= cursorLogs || ContinuousClock.now - state.persistedAt >= cursorInterval
@@ -141,12 +140,12 @@ final class LogStoreOutbox: OutboxStorage {
         // sequences only grow.
         let last = writer.lastSequence
         let durable = writer.durableSequence
-        return last <= durable && durable <= acknowledged.load(ordering: .relaxed)
+        return last <= durable && durable <= acknowledged.load()
     }
 
     var unsentCount: Int {
         let durable = writer.durableSequence
-        let acknowledged = acknowledged.load(ordering: .relaxed)
+        let acknowledged = acknowledged.load()
         guard durable > acknowledged else { return 0 }
         // Sequence numbers can have gaps (a failed write); the store's count from segment
         // summaries is exact but counts from the persisted cursor.

@@ -96,6 +96,18 @@ for triple in $TRIPLES; do
             check_undefined "$triple" "$object" "$source"
         done
     done
+    # Header-only helpers (`static inline`, as CLogStoreAtomics' are) emit code only where used:
+    # a probe takes every one's address, so their code (an `__atomic_*` libcall on arm64_32,
+    # say) is compiled and checked too.
+    for target in $targets; do
+        names=$(sed -n 's/^static inline [^(]*[ *]\([A-Za-z_][A-Za-z0-9_]*\)(.*/\1/p' Sources/"$target"/include/*.h 2>/dev/null || true)
+        [ -n "$names" ] || continue
+        probe="$WORK/$target-probe.c"
+        { for header in Sources/"$target"/include/*.h; do echo "#include \"$(basename "$header")\""; done
+          echo "void *const ${target}_probe[] = {"; for name in $names; do echo "    (void *)$name,"; done; echo "};"; } > "$probe"
+        compile "$triple" "$probe" "$WORK/$triple-$target-probe.o" "Sources/$target/include"
+        check_undefined "$triple" "$WORK/$triple-$target-probe.o" "the static inline functions of $target"
+    done
     crc="$WORK/$triple-CLogStoreCRC-CRC32C.o"
     case "$triple" in
         arm64*) check_instructions "$triple" "$crc" crc32cx crc32cw crc32cb; found="crc32cx crc32cw crc32cb" ;;

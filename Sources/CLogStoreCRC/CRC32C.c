@@ -19,7 +19,7 @@
 #include <string.h>
 #include <pthread.h>
 
-// The paths, in `logstore_crc32c_path` order; `path_unknown` until the first checksum asks.
+// The path chosen (a LOGSTORE_CRC32C_ value), or `path_unknown` until the first checksum asks.
 enum { path_unknown = -1 };
 static int chosen_path = path_unknown;
 static int detect_path(void);

@@ -1,6 +1,9 @@
 # Apple platforms: the checks `make test` can run without an Apple SDK (issue 12).
 # What only an Apple build proves runs in .github/workflows/apple.yml; see docs/Platforms.md.
 
+# qemu-aarch64 runs the arm64 CRC-32C path on an x86_64 machine (check-arm64-crc).
+APT_PACKAGES += qemu-user-static
+
 TEST_CHECKS += check-apple-c check-xcode-plugin check-apple-swift check-arm64-crc
 
 .PHONY: check-apple-c check-xcode-plugin check-apple-swift check-arm64-crc

@@ -7,16 +7,17 @@ import Testing
 /// A log matches an event when its tag and its payload's fields equal the event's (the
 /// common payload and the envelope are not compared: filters add them).
 extension RecordingOutput {
-    /// Expects the event to have been logged, `count` times when given (else at least once).
+    /// Expects the event to have been logged, `count` times when given (else at least once);
+    /// with `under`, only the logs received under that consent count.
     @discardableResult
     public func expectLogged(
-        _ event: some LogEvent, count: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ event: some LogEvent, count: Int? = nil, under consent: LogConsent? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Bool {
-        let found = logs.filter { Self.matches($0, event) }.count
+        let found = logs(underOrAll: consent).filter { Self.matches($0, event) }.count
         if let count {
             guard found == count else {
                 Issue.record(
-                    "expected \(event.tag) \(Self.describe(event.payload)) logged \(count) time(s), found \(found)\(summary())",
+                    "expected \(event.tag) \(Self.describe(event.payload)) logged \(count) time(s)\(Self.describe(consent)), found \(found)\(summary())",
                     sourceLocation: sourceLocation)
                 return false
             }
@@ -24,20 +25,22 @@ extension RecordingOutput {
         }
         guard found > 0 else {
             Issue.record(
-                "expected \(event.tag) \(Self.describe(event.payload)) to be logged\(closest(to: event))\(summary())",
+                "expected \(event.tag) \(Self.describe(event.payload)) to be logged\(Self.describe(consent))\(closest(to: event))\(summary())",
                 sourceLocation: sourceLocation)
             return false
         }
         return true
     }
 
-    /// Expects the event never to have been logged.
+    /// Expects the event never to have been logged (under `consent`, when given).
     @discardableResult
-    public func expectNotLogged(_ event: some LogEvent, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-        let found = logs.filter { Self.matches($0, event) }.count
+    public func expectNotLogged(
+        _ event: some LogEvent, under consent: LogConsent? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        let found = logs(underOrAll: consent).filter { Self.matches($0, event) }.count
         guard found == 0 else {
             Issue.record(
-                "expected \(event.tag) \(Self.describe(event.payload)) not to be logged, found it \(found) time(s)",
+                "expected \(event.tag) \(Self.describe(event.payload)) not to be logged\(Self.describe(consent)), found it \(found) time(s)",
                 sourceLocation: sourceLocation)
             return false
         }
@@ -64,19 +67,20 @@ extension RecordingOutput {
         return true
     }
 
-    /// Expects the number of logs whose tag matches the pattern (every log by default).
+    /// Expects the number of logs whose tag matches the pattern (every log by default),
+    /// received under `consent` when given.
     @discardableResult
     public func expectCount(
-        _ count: Int, tagPattern: String = "**", sourceLocation: SourceLocation = #_sourceLocation
+        _ count: Int, tagPattern: String = "**", under consent: LogConsent? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Bool {
         guard let pattern = try? TagPattern(tagPattern) else {
             Issue.record("invalid tag pattern `\(tagPattern)`", sourceLocation: sourceLocation)
             return false
         }
-        let found = tags.filter { pattern.matches($0) }.count
+        let found = logs(underOrAll: consent).filter { pattern.matches($0.tag) }.count
         guard found == count else {
             Issue.record(
-                "expected \(count) log(s) matching `\(tagPattern)`, found \(found)\(summary())", sourceLocation: sourceLocation)
+                "expected \(count) log(s) matching `\(tagPattern)`\(Self.describe(consent)), found \(found)\(summary())", sourceLocation: sourceLocation)
             return false
         }
         return true
@@ -98,6 +102,14 @@ extension RecordingOutput {
             position = found + 1
         }
         return true
+    }
+
+    private func logs(underOrAll consent: LogConsent?) -> [LogEnvelope] {
+        consent.map { logs(under: $0) } ?? logs
+    }
+
+    private static func describe(_ consent: LogConsent?) -> String {
+        consent.map { " under consent \($0)" } ?? ""
     }
 
     static func matches(_ envelope: LogEnvelope, _ event: some LogEvent) -> Bool {

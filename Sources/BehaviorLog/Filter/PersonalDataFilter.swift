@@ -21,6 +21,18 @@ public struct PersonalDataFilter: LogFilter {
         case drop
         /// The value is replaced by a salted SHA-256 hash.
         case hash(salt: [UInt8])
+        /// The value is replaced by a SHA-256 hash salted with the install's salt, which
+        /// `Logger.eraseAllData()` replaces.
+        case saltedHash(PersonalDataSalt)
+
+        /// The salt and its generation (0 for a fixed salt); `nil` when dropping.
+        var salt: (bytes: [UInt8], generation: UInt64)? {
+            switch self {
+            case .drop: nil
+            case .hash(let salt): (salt, 0)
+            case .saltedHash(let salt): salt.current
+            }
+        }
     }
 
     public var mode: Mode
@@ -64,13 +76,14 @@ public struct PersonalDataFilter: LogFilter {
         }
         if !envelope.commonPersonalDataFields.isEmpty {
             // The common payload is usually the same value log after log: redact it once.
-            let known = cache.lastCommon.withLock { $0.output(for: envelope.common, fields: envelope.commonPersonalDataFields) }
+            let generation = cache.generation(of: mode)
+            let known = cache.lastCommon.withLock { $0.output(for: envelope.common, fields: envelope.commonPersonalDataFields, generation: generation) }
             if let known {
                 envelope.common = known
             } else {
                 let input = envelope.common
                 redact(&envelope.common, fields: envelope.commonPersonalDataFields)
-                let redaction = CommonRedaction(input: input, fields: envelope.commonPersonalDataFields, output: envelope.common)
+                let redaction = CommonRedaction(input: input, fields: envelope.commonPersonalDataFields, output: envelope.common, generation: generation)
                 cache.lastCommon.withLock { $0 = redaction }
             }
         }
@@ -83,12 +96,23 @@ public struct PersonalDataFilter: LogFilter {
         switch mode {
         case .drop:
             payload.removeFields { personal.contains($0) }
-        case .hash(let salt):
+        case .hash, .saltedHash:
+            var salt: (bytes: [UInt8], generation: UInt64)?
             payload.updateValues { key, value in
                 guard value != .null, personal.contains(key) else { return }
-                value = .string(cache.hash(value) { Self.hash($0, salt: salt) })
+                if salt == nil { salt = mode.salt }
+                let (bytes, generation) = salt!
+                value = .string(cache.hash(value, generation: generation) { Self.hash($0, salt: bytes) })
             }
         }
+    }
+
+    /// Makes a new install salt (`.saltedHash`) and forgets the hashes made with the old one;
+    /// nothing for the other modes (`Logger.eraseAllData()`).
+    public func eraseAllData() throws {
+        guard case .saltedHash(let salt) = mode else { return }
+        try salt.renew()
+        cache.forget(before: salt.current.generation)
     }
 
     /// The salted hash of a value: `"sha256:"` and 32 hex digits.
@@ -131,19 +155,41 @@ public struct PersonalDataFilter: LogFilter {
 
 /// The hashes of the last values seen (at most 1,024, then it starts over), so that a
 /// value that repeats on every log — the device's ID in the common payload — is hashed once.
+///
+/// Hashes are kept with the generation of the salt they were made with (issue 17: a renewed
+/// salt must never be mixed with a hash of the old one, even one a concurrent post computes).
 private final class HashCache: Sendable {
-    private let hashes = Locked<[LogValue: String]>([:])
+    private let hashes = Locked<(generation: UInt64, values: [LogValue: String])>((0, [:]))
     /// The last common payload redacted, with its personal fields and the result.
     let lastCommon = Locked(CommonRedaction())
 
-    func hash(_ value: LogValue, _ compute: (LogValue) -> String) -> String {
-        if let known = hashes.withLock({ $0[value] }) { return known }
+    func hash(_ value: LogValue, generation: UInt64, _ compute: (LogValue) -> String) -> String {
+        if let known = hashes.withLock({ $0.generation == generation ? $0.values[value] : nil }) { return known }
         let hashed = compute(value)
         hashes.withLock { hashes in
-            if hashes.count >= 1_024 { hashes.removeAll(keepingCapacity: true) }
-            hashes[value] = hashed
+            guard generation >= hashes.generation else { return }   // made with a salt since replaced
+            if generation > hashes.generation || hashes.values.count >= 1_024 {
+                hashes.values.removeAll(keepingCapacity: true)
+                hashes.generation = generation
+            }
+            hashes.values[value] = hashed
         }
         return hashed
+    }
+
+    /// The salt generation a redaction is made under (0 without a renewable salt).
+    func generation(of mode: PersonalDataFilter.Mode) -> UInt64 {
+        guard case .saltedHash(let salt) = mode else { return 0 }
+        return salt.current.generation
+    }
+
+    /// Forgets every hash made with a salt older than `generation`.
+    func forget(before generation: UInt64) {
+        hashes.withLock { hashes in
+            guard hashes.generation < generation else { return }
+            hashes = (generation, [:])
+        }
+        lastCommon.withLock { $0 = CommonRedaction() }
     }
 }
 
@@ -154,18 +200,21 @@ private struct CommonRedaction: Sendable {
     private var input = LogPayload()
     private var fields: [String] = []
     private var output: LogPayload?
+    private var generation: UInt64 = 0
 
     init() {}
 
-    init(input: LogPayload, fields: [String], output: LogPayload) {
+    init(input: LogPayload, fields: [String], output: LogPayload, generation: UInt64) {
         self.input = input
         self.fields = fields
         self.output = output
+        self.generation = generation
     }
 
-    /// The redacted payload, when `common` with these personal fields is the one redacted last.
-    func output(for common: LogPayload, fields personal: [String]) -> LogPayload? {
-        guard output != nil, fields == personal, input.sharesStorage(with: common) || input == common else { return nil }
+    /// The redacted payload, when `common` with these personal fields is the one redacted last,
+    /// under the same salt.
+    func output(for common: LogPayload, fields personal: [String], generation: UInt64) -> LogPayload? {
+        guard output != nil, self.generation == generation, fields == personal, input.sharesStorage(with: common) || input == common else { return nil }
         return output
     }
 }

@@ -17,7 +17,7 @@ import Synchronization
 /// - `write` only appends to the store: it never reads the backlog, so posting costs the
 ///   same with 100,000 logs waiting behind a dead backend as with none.
 public final class BufferedOutput: LogOutput {
-    private struct State {
+    struct State {
         var suspended = false
         var stopping = false
         var senderFinished = false
@@ -28,16 +28,20 @@ public final class BufferedOutput: LogOutput {
         var appendedBytes = 0
         var statistics = BufferedOutputStatistics()
         var reportedStoreError = false
+        // Issue 17 (BufferedOutput+Privacy.swift): the consent it was told (`nil` until a logger
+        // tells it, or it is used directly), and how many times its logs were erased.
+        var consent: LogConsent?
+        var erasures = 0
     }
 
-    private let storage: any OutboxStorage
+    let storage: any OutboxStorage
     private let backend: any LogBackend
     /// When it sends and how it retries.
     public let configuration: BufferedOutputConfiguration
     private let name: String
     private let thread: SenderThread
-    private let wake: WakeSignal
-    private let state = Locked(State())
+    let wake: WakeSignal
+    let state = Locked(State())
 
     /// Opens (or creates) the output's store and starts sending its backlog.
     /// - Parameters:
@@ -82,6 +86,7 @@ public final class BufferedOutput: LogOutput {
     // MARK: LogOutput
 
     public func write(_ logs: [EncodedLog]) {
+        if !keepsWrittenLogs(logs.count) { return }   // issue 17: under `.denied`, nothing is kept
         do {
             try storage.append(logs)
             let bytes = logs.reduce(0) { $0 + $1.body.count }
@@ -117,10 +122,11 @@ public final class BufferedOutput: LogOutput {
     /// short); returns when nothing is left to send, when a send fails, or at once while
     /// suspended.
     public func flush() async {
+        usedDirectly()   // issue 17
         makeDurable()
         await withCheckedContinuation { continuation in
             let now: Bool = state.withLock { state in
-                if state.suspended || state.stopping || state.senderFinished { return true }
+                if state.suspended || state.consent != .granted || state.stopping || state.senderFinished { return true }
                 state.flushRequested = true
                 state.flushWaiters.append(continuation)
                 return false
@@ -134,6 +140,7 @@ public final class BufferedOutput: LogOutput {
     }
 
     public func resume() {
+        usedDirectly()   // issue 17
         state.withLock { $0.suspended = false }
         wake.signal()
     }
@@ -169,11 +176,11 @@ public final class BufferedOutput: LogOutput {
         // A backlog from an earlier run is due at once.
         var dueAt: ContinuousClock.Instant? = backlogAtStart ? clock.now : nil
         while true {
-            let (stopping, suspended, flushRequested, appendedBytes) = state.withLock {
-                ($0.stopping, $0.suspended, $0.flushRequested, $0.appendedBytes)
+            let (stopping, suspended, flushRequested, appendedBytes, held) = state.withLock {
+                ($0.stopping, $0.suspended, $0.flushRequested, $0.appendedBytes, $0.consent != .granted)
             }
             if stopping { break }
-            if suspended {
+            if suspended || held {   // issue 17: nothing is sent without consent
                 resolveFlushWaiters()
                 await wake.wait(for: nil)
                 continue
@@ -201,6 +208,7 @@ public final class BufferedOutput: LogOutput {
                 continue
             }
 
+            let erasuresAtRead = state.withLock { $0.erasures }   // issue 17
             let logs: [LogRecord]
             do {
                 logs = try storage.readUnsent(maxCount: configuration.chunkCount, maxBytes: configuration.chunkBytes)
@@ -212,7 +220,9 @@ public final class BufferedOutput: LogOutput {
             }
             guard let last = logs.last else { continue }
             let bytes = logs.reduce(0) { $0 + $1.payload.count }
-            let result = await send(LogChunk(logs: logs))
+            let result = await send(LogChunk(logs: logs), unlessErasedSince: erasuresAtRead)
+            // Issue 17: the logs were erased meanwhile (denied consent, `eraseAllData`): nothing to acknowledge.
+            if state.withLock({ $0.erasures != erasuresAtRead }) { continue }
             if state.withLock({ $0.stopping }) && result != .accepted { break }
             switch result {
             case .accepted:
@@ -291,22 +301,29 @@ public final class BufferedOutput: LogOutput {
     }
 
     /// Sends a chunk; gives up (retryable) after the timeout or when the output stops.
-    private func send(_ chunk: LogChunk) async -> LogDeliveryResult {
+    private func send(_ chunk: LogChunk, unlessErasedSince erasures: Int) async -> LogDeliveryResult {
         let timeout = configuration.sendTimeout
         let backend = self.backend
         let race = SendRace()
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<LogDeliveryResult, Never>) in
             race.start(continuation)
-            state.withLock { $0.abandonSend = { race.finish(.retryableFailure("the output stopped during the send")) } }
-            race.add(Task(executorPreference: thread) { race.finish(await backend.send(chunk)) })
-            thread.schedule(after: timeout) { race.finish(.retryableFailure("no answer within \(timeout) s")) }
+            let erased = state.withLock { state in
+                state.abandonSend = { race.finish(.retryableFailure("the output stopped during the send")) }
+                return state.erasures != erasures   // issue 17: erased since the chunk was read
+            }
+            if erased {
+                race.finish(.retryableFailure("the output's logs were erased"))
+            } else {
+                race.add(Task(executorPreference: thread) { race.finish(await backend.send(chunk)) })
+                thread.schedule(after: timeout) { race.finish(.retryableFailure("no answer within \(timeout) s")) }
+            }
         }
         state.withLock { $0.abandonSend = nil }
         race.cancelTasks()
         return result
     }
 
-    private func recordStoreError(_ error: any Error, lost: Int) {
+    func recordStoreError(_ error: any Error, lost: Int) {
         let first = state.withLock { state in
             state.statistics.storeErrors += 1
             state.statistics.lastError = "\(name): store: \(error)"

@@ -1,0 +1,45 @@
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+// Deleting files for erasure (issue 17): BehaviorLog's privacy features delete stores and the
+// personal-data salt through these, so that no system call is made above LogStore.
+extension StoreLayout {
+    /// Whether the directory exists.
+    var exists: Bool {
+        var info = stat()
+        return stat(directory, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Removes the directory if it is empty, then syncs its parent; leaves it (no error) when
+    /// something else is in it.
+    func removeDirectoryIfEmpty() throws(LogStoreError) {
+        if rmdir(directory) != 0 {
+            let code = errno
+            if code == ENOTEMPTY || code == EEXIST || code == ENOENT { return }
+            throw .system(operation: "remove directory", path: directory, errno: code)
+        }
+        try StoreLayout(directory: (directory as NSString).deletingLastPathComponent).syncDirectory()
+    }
+}
+
+/// Durable deletion of single files, for the data BehaviorLog keeps beside its stores.
+package enum DurableFileRemoval {
+    /// Deletes the file at `path` (a missing file is no error) and syncs its directory, so the
+    /// name is gone from disk when this returns.
+    package static func remove(_ path: String) throws(LogStoreError) {
+        if unlink(path) != 0 {
+            let code = errno
+            guard code == ENOENT else { throw .system(operation: "delete", path: path, errno: code) }
+        }
+        try StoreLayout(directory: (path as NSString).deletingLastPathComponent).syncDirectory()
+    }
+
+    /// Syncs the directory at `path`, so that a file just created or renamed in it stays.
+    package static func syncDirectory(_ path: String) throws(LogStoreError) {
+        try StoreLayout(directory: path).syncDirectory()
+    }
+}

@@ -113,6 +113,11 @@ import Testing
         let switchAt = 6_000
         await onOwnThread {
             for index in 0..<12_000 {
+                if index == switchAt / 2 {
+                    // Let the sender get going, so the change lands while it is sending.
+                    let deadline = Date().addingTimeInterval(10)
+                    while setup.backend.sends == 0 && Date() < deadline { usleep(1_000) }
+                }
                 if index == switchAt { setup.logger.setConsent(change) }
                 setup.logger.post(tag: "consent.tick", payload: LogPayload([("n", .integer(Int64(index)))]))
             }

@@ -84,8 +84,12 @@ targets += [
     // HTTPOutput and ClickHouseOutput: the only target that links FoundationNetworking.
     .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogStore", "CZlib"], swiftSettings: swiftSettings),
 
+    // Posts numbered logs and denies consent midway; the consent crash test kills it.
+    .executableTarget(
+        name: "consent-probe", dependencies: ["BehaviorLog", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
+    // Depends on consent-probe so that `swift build --build-tests` builds it.
     .testTarget(
-        name: "BehaviorLogTests", dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore", "TestSupport"],
+        name: "BehaviorLogTests", dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore", "TestSupport", "consent-probe"],
         swiftSettings: swiftSettings),
     .testTarget(
         name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"],

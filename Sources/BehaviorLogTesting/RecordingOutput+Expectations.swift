@@ -7,17 +7,18 @@ import BehaviorLog
 /// A log matches an event when its tag and its payload's fields equal the event's (the
 /// common payload and the envelope are not compared: filters add them).
 extension RecordingOutput {
-    /// Expects the event to have been logged, `count` times when given (else at least once).
+    /// Expects the event to have been logged, `count` times when given (else at least once);
+    /// with `under`, only the logs received under that consent count.
     @discardableResult
     public func expectLogged(
-        _ event: some LogEvent, count: Int? = nil,
+        _ event: some LogEvent, count: Int? = nil, under consent: LogConsent? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
-        let found = logs.filter { Self.matches($0, event) }.count
+        let found = logs(underOrAll: consent).filter { Self.matches($0, event) }.count
         if let count {
             guard found == count else {
                 TestFailure.record(
-                    "expected \(event.tag) \(Self.describe(event.payload)) logged \(count) time(s), found \(found)\(summary())",
+                    "expected \(event.tag) \(Self.describe(event.payload)) logged \(count) time(s)\(Self.describe(consent)), found \(found)\(summary())",
                     at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
                 return false
             }
@@ -25,23 +26,23 @@ extension RecordingOutput {
         }
         guard found > 0 else {
             TestFailure.record(
-                "expected \(event.tag) \(Self.describe(event.payload)) to be logged\(closest(to: event))\(summary())",
+                "expected \(event.tag) \(Self.describe(event.payload)) to be logged\(Self.describe(consent))\(closest(to: event))\(summary())",
                 at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
             return false
         }
         return true
     }
 
-    /// Expects the event never to have been logged.
+    /// Expects the event never to have been logged (under `consent`, when given).
     @discardableResult
     public func expectNotLogged(
-        _ event: some LogEvent,
+        _ event: some LogEvent, under consent: LogConsent? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
-        let found = logs.filter { Self.matches($0, event) }.count
+        let found = logs(underOrAll: consent).filter { Self.matches($0, event) }.count
         guard found == 0 else {
             TestFailure.record(
-                "expected \(event.tag) \(Self.describe(event.payload)) not to be logged, found it \(found) time(s)",
+                "expected \(event.tag) \(Self.describe(event.payload)) not to be logged\(Self.describe(consent)), found it \(found) time(s)",
                 at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
             return false
         }
@@ -71,20 +72,21 @@ extension RecordingOutput {
         return true
     }
 
-    /// Expects the number of logs whose tag matches the pattern (every log by default).
+    /// Expects the number of logs whose tag matches the pattern (every log by default),
+    /// received under `consent` when given.
     @discardableResult
     public func expectCount(
-        _ count: Int, tagPattern: String = "**",
+        _ count: Int, tagPattern: String = "**", under consent: LogConsent? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
         guard let pattern = try? TagPattern(tagPattern) else {
             TestFailure.record("invalid tag pattern `\(tagPattern)`", at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
             return false
         }
-        let found = tags.filter { pattern.matches($0) }.count
+        let found = logs(underOrAll: consent).filter { pattern.matches($0.tag) }.count
         guard found == count else {
             TestFailure.record(
-                "expected \(count) log(s) matching `\(tagPattern)`, found \(found)\(summary())",
+                "expected \(count) log(s) matching `\(tagPattern)`\(Self.describe(consent)), found \(found)\(summary())",
                 at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
             return false
         }
@@ -114,6 +116,14 @@ extension RecordingOutput {
 
     static func matches(_ envelope: LogEnvelope, _ event: some LogEvent) -> Bool {
         envelope.tag == event.tag && envelope.payload.fields.elementsEqual(event.payload.fields) { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    private func logs(underOrAll consent: LogConsent?) -> [LogEnvelope] {
+        consent.map { logs(under: $0) } ?? logs
+    }
+
+    private static func describe(_ consent: LogConsent?) -> String {
+        consent.map { " under consent \($0)" } ?? ""
     }
 
     private func closest(to event: some LogEvent) -> String {

@@ -218,6 +218,28 @@ public final class LogStoreWriter: Sendable {
         core.withLock { $0.stats() }
     }
 
+    // MARK: Erasure (issue 17)
+
+    /// Deletes every record, index, cursor and the drop count, and syncs the directory, so the
+    /// files are gone from disk when it returns; writing goes on in an empty store whose sequence
+    /// numbers continue after the last one given.
+    public func eraseAll() throws(LogStoreError) {
+        try locked { (core) throws(LogStoreError) in try core.eraseAll(removingStore: false) }
+    }
+
+    /// Deletes the store in `directory` — every file it made, the lock file too — and the
+    /// directory when nothing else is left in it, durably (the parent directory is synced).
+    /// A missing directory is no error.
+    /// - Throws: ``LogStoreError/lockedByAnotherWriter(directory:)`` while a writer has the store
+    ///   open, or a system error naming the file that could not be deleted.
+    public static func removeStore(directory: String) throws(LogStoreError) {
+        let layout = StoreLayout(directory: directory)
+        guard layout.exists else { return }
+        let writer = try LogStoreWriter(directory: directory, configuration: .standard)
+        try writer.locked { (core) throws(LogStoreError) in try core.eraseAll(removingStore: true) }
+        try layout.removeDirectoryIfEmpty()
+    }
+
     /// Makes the next fsync fail with `code`, for the tests of the failure path.
     func injectSyncFailure(errno code: Int32) {
         core.withLock { $0.injectedSyncFailure = code }

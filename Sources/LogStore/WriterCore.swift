@@ -456,6 +456,48 @@ final class WriterCore: @unchecked Sendable {
         closedSegments.removeFirst(dropped.count)
     }
 
+    // MARK: Erasure (issue 17)
+
+    /// Deletes every segment, index, cursor, the drop count and leftover temporary files, and
+    /// syncs the directory. Unless `removingStore`, writing goes on in a new, empty segment whose
+    /// sequence numbers continue (so a consumer's position in memory never points past the store);
+    /// with `removingStore` the lock file goes too and the writer is closed.
+    func eraseAll(removingStore: Bool) throws(LogStoreError) {
+        guard !isClosed else { throw .closed }
+        if let segment = active {
+            segment.file.close()
+            active = nil
+        }
+        buffer.removeAll()
+        reading.closeFiles()
+        let listing = try layout.list()
+        for number in listing.segments { deleteSegment(number) }
+        for number in listing.indexes { try? layout.remove(layout.indexPath(number)) }
+        for name in listing.cursors { try? layout.remove(try layout.cursorPath(name)) }
+        for name in listing.temporaryFiles { try? layout.remove(layout.directory + "/" + name) }
+        try? layout.remove(layout.droppedPath)
+        closedSegments.removeAll()
+        emptySegments.removeAll()
+        cursors.removeAll()
+        droppedByCaps = 0
+        droppedUnrecorded = false
+        recordsSinceSync = 0
+        writtenSequence = nextSequence - 1
+        if writtenSequence > durableSequence {
+            durableSequence = writtenSequence
+            durableAdvanced = true
+        }
+        if removingStore {
+            try? layout.remove(layout.lockPath)
+            isClosed = true
+            lockFile.close()
+            try layout.syncDirectory()
+            return
+        }
+        // Creating the new segment syncs the directory: the deletions are durable with it.
+        try startSegment()
+    }
+
     // MARK: State
 
     /// Summaries of every segment, the active one including buffered records.

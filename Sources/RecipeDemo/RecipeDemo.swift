@@ -74,7 +74,7 @@ public struct RecipeDemo: Sendable {
     /// Runs the simulation; `report` receives the lines to print (`durable N` lines too).
     public func run(report: @escaping @Sendable (String) -> Void) async throws -> Summary {
         let started = Date()
-        let salt = try PersonalDataFilter.installSalt(in: URL(fileURLWithPath: options.storeDirectory))
+        let salt = try PersonalDataSalt(directory: URL(fileURLWithPath: options.storeDirectory))   // erasable by logger.eraseAllData()
 
         let printDurable = options.printDurable
         var historyConfiguration = LogStoreConfiguration.standard
@@ -104,7 +104,7 @@ public struct RecipeDemo: Sendable {
         let logger = Logger(configuration: LoggerConfiguration(
             filters: [
                 FilterSetting(CommonPayloadFilter { current.withLock { $0 } }),
-                FilterSetting(PersonalDataFilter(mode: .hash(salt: salt))),
+                FilterSetting(PersonalDataFilter(mode: .saltedHash(salt))),
                 FilterSetting(ViolationRoutingFilter(route: "violations")),
             ],
             outputs: [

@@ -1,6 +1,7 @@
 import BehaviorLog
 import BehaviorLogHTTP
 import Foundation
+import LogStore
 import Testing
 
 /// The whole output against the scripted endpoint: each bad answer handled as specified,
@@ -49,6 +50,32 @@ import Testing
         // The retry after the 429 waited for Retry-After (1 s), not the 0.05 s backoff.
         #expect(received[2].time - received[1].time >= 0.95)
         await output.shutdown()
+    }
+
+    /// Issue 17: an HTTP output needs consent by default, and does what its buffered output does.
+    @Test func followsTheUsersConsent() async throws {
+        let directory = TestLogs.temporaryDirectory()
+        let output = try output(script: "200", directory: directory)
+        #expect(OutputSetting(output).requiresConsent)
+        output.consentChanged(to: .pending)   // as a logger tells it
+        output.write(TestLogs.make(5))
+        await output.flush()
+        try await Task.sleep(for: .milliseconds(200))   // four flush intervals
+        #expect(try server.received().isEmpty)
+        #expect(output.statistics.unsentLogs == 5)
+
+        output.consentChanged(to: .granted)
+        await HTTPOutputTestsSupport.drain({ await output.flush() }, unsent: { output.statistics.unsentLogs })
+        #expect(try server.received().count == 1)
+        #expect(output.statistics.sentLogs == 5)
+
+        output.consentChanged(to: .denied)
+        output.write(TestLogs.make(3, start: 5))
+        #expect(output.statistics.deletedForConsent == 3)
+        try await output.eraseAllData()
+        #expect(try LogStoreReader(directory: directory).stats().recordCount == 0)
+        await output.shutdown()
+        #expect(try server.received().count == 1)
     }
 
     @Test func setsAsideWhatTheServerRejectsAndCountsIt() async throws {

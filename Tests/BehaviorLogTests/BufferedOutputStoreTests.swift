@@ -37,6 +37,7 @@ import Testing
         // Second run: the backlog goes out at once, chunk after chunk, though the interval is an hour.
         let backend = ScriptedBackend()
         let up = try BufferedOutput(directory: directory, backend: backend, configuration: fast)
+        up.resume()   // used without a logger, an output holds its backlog until its first direct use
         #expect(await eventually { backend.accepted.count == 1_050 })
         #expect(backend.chunkSizes == Array(repeating: 100, count: 10) + [50])
         #expect(backend.accepted.map(\.uuid) == posted)   // in order, same UUIDs
@@ -47,6 +48,7 @@ import Testing
         // Third run: nothing is sent again.
         let again = ScriptedBackend()
         let third = try BufferedOutput(directory: directory, backend: again, configuration: fast)
+        third.resume()
         try await Task.sleep(for: .milliseconds(100))
         #expect(again.sends == 0)
         await third.shutdown()
@@ -59,6 +61,7 @@ import Testing
         let output = try BufferedOutput(directory: directory, backend: backend, configuration: fast)
         let posted = await post(600, to: [output])
         let reopened = try BufferedOutput(directory: directory, backend: backend, configuration: fast)
+        reopened.resume()   // used without a logger, an output holds its backlog until its first direct use
         #expect(await eventually { reopened.statistics.unsentLogs == 0 && backend.accepted.count >= 500 })
         try await Task.sleep(for: .milliseconds(700))   // late answers of the timed-out sends arrive
         let accepted = backend.accepted
@@ -146,4 +149,5 @@ final class CountingOutbox: OutboxStorage {
     var isDrained: Bool { base.isDrained }
     var setAsideCount: Int { base.setAsideCount }
     func close() throws { try base.close() }
+    func eraseAll() throws -> Int { try base.eraseAll() }
 }

@@ -138,6 +138,7 @@ import Testing
         let backend = ScriptedBackend()
         // A long interval: only the backlog rule can send these partial chunks now.
         let output = BufferedOutput(storage: InMemoryOutbox(backlog: 4_005), backend: backend, configuration: quick(chunkCount: 500, flushInterval: 3600), name: "test")
+        output.resume()   // used without a logger, an output holds its backlog until its first direct use
         #expect(await eventually(within: 20) { backend.accepted.count == 4_005 })
         #expect(backend.chunkSizes == Array(repeating: 500, count: 8) + [5])
         await output.shutdown()

@@ -112,7 +112,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("pii-salt")
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
-        let filter = PersonalDataFilter(mode: .hash(saltIn: directory))
+        let filter = PersonalDataFilter(mode: .saltedHash(try PersonalDataSalt(directory: directory)))
         let event = RecipeSearch.signIn(email: "cook@example.com", userID: 9)
         func redacted() -> LogEnvelope {
             var envelope = LogEnvelope(tag: event.tag, payload: event.payload, personalDataFields: event.personalDataFields)
@@ -138,7 +138,7 @@ import Testing
     @Test func aMissingSaltIsMadeOnceAndKept() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("salt-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let filter = PersonalDataFilter(mode: .hash(saltIn: directory))
+        let filter = PersonalDataFilter(mode: .saltedHash(try PersonalDataSalt(directory: directory)))
         var envelope = LogEnvelope(tag: "a.b", payload: LogPayload([("email", .string("x@y"))]), personalDataFields: ["email"])
         _ = filter.apply(to: &envelope)
         let salt = try PersonalDataFilter.installSalt(in: directory)

@@ -14,10 +14,15 @@ public protocol LogFilter: Sendable {
     /// settings (rates, field lists) looks them up here instead of on every post. Returns
     /// `self` by default.
     func specialized(forTag tag: String) -> any LogFilter
+
+    /// Deletes what the filter keeps on disk and starts afresh (`Logger.eraseAllData()`): the
+    /// personal-data filter makes a new salt. Nothing by default.
+    func eraseAllData() throws
 }
 
 extension LogFilter {
     public func specialized(forTag tag: String) -> any LogFilter { self }
+    public func eraseAllData() throws {}
 }
 
 /// What a filter decided about a log.

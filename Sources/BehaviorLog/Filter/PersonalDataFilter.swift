@@ -10,14 +10,13 @@ import LogStore
 /// up without the install's salt. `null` stays `null` (absence is not personal).
 ///
 /// ```swift
-/// PersonalDataFilter(mode: .hash(saltIn: appSupportDirectory))   // the install's salt, kept there
+/// PersonalDataFilter(mode: .saltedHash(try PersonalDataSalt(directory: appSupportDirectory)))
 /// ```
 ///
-/// The salt is made once, when its file does not exist. When the file exists but cannot be
-/// read — an Apple device locked before its first unlock, with the file's data protection —
-/// the personal fields are *held back* (removed from the log and counted in
-/// ``withheldValues``), never hashed with a new salt, which would silently change every hash
-/// of the install; the salt is read again a second later.
+/// The install's salt is made once, when its file does not exist. When the file exists but
+/// cannot be read — an Apple device locked before its first unlock keeps it unreadable — the
+/// personal values are *held back* (removed from the log and counted in ``withheldValues``),
+/// never hashed with a new salt, which would silently change every hash of the install.
 public struct PersonalDataFilter: LogFilter {
     /// What happens to a personal value.
     public enum Mode: Sendable {
@@ -25,19 +24,24 @@ public struct PersonalDataFilter: LogFilter {
         case drop
         /// The value is replaced by a salted SHA-256 hash.
         case hash(salt: [UInt8])
-        /// The value is replaced by a hash salted with the install's salt, kept in
-        /// `directory/pii-salt` (see ``installSalt(in:)``); held back while it cannot be read.
-        case hashWithSalt(in: URL)
+        /// The value is replaced by a SHA-256 hash salted with the install's salt, which
+        /// `Logger.eraseAllData()` replaces.
+        case saltedHash(PersonalDataSalt)
 
-        /// The install's salt, kept in `directory`.
-        public static func hash(saltIn directory: URL) -> Mode { .hashWithSalt(in: directory) }
+        /// The salt and its generation (0 for a fixed salt); `nil` when dropping, or while the
+        /// install's salt cannot be read.
+        var salt: (bytes: [UInt8], generation: UInt64)? {
+            switch self {
+            case .drop: nil
+            case .hash(let salt): (salt, 0)
+            case .saltedHash(let salt): salt.current
+            }
+        }
     }
 
     public var mode: Mode
     /// Hashes of recent values: the common payload's personal fields repeat on every log.
     private let cache = HashCache()
-    /// The salt of ``Mode/hashWithSalt(in:)``, read when first needed.
-    private let salt: SaltSource?
     /// Personal fields named here by tag, besides those the events declare
     /// (`LogEvent.personalDataFields`) — for logs posted by tag, or generated code that does
     /// not declare them.
@@ -46,14 +50,17 @@ public struct PersonalDataFilter: LogFilter {
     /// - Parameters:
     ///   - mode: Drop or hash.
     ///   - additionalFields: More personal payload keys by tag (`["user_post_detail.show": ["author_nickname"]]`).
+    /// Personal values removed because the install's salt could not be read at the time
+    /// (``Mode/saltedHash(_:)``; see ``PersonalDataSalt``).
+    public var withheldValues: UInt64 {
+        if case .saltedHash(let salt) = mode { return salt.withheld.load() }
+        return 0
+    }
+
     public init(mode: Mode, additionalFields: [String: [String]] = [:]) {
         self.mode = mode
         self.additionalFields = additionalFields
-        if case .hashWithSalt(let directory) = mode { salt = SaltSource(directory: directory) } else { salt = nil }
     }
-
-    /// Personal values removed because the salt could not be read at the time (see above).
-    public var withheldValues: UInt64 { salt?.withheld.load() ?? 0 }
 
     public func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
         redact(&envelope, extraFields: additionalFields[envelope.tag] ?? [])
@@ -80,13 +87,14 @@ public struct PersonalDataFilter: LogFilter {
         }
         if !envelope.commonPersonalDataFields.isEmpty {
             // The common payload is usually the same value log after log: redact it once.
-            let known = cache.lastCommon.withLock { $0.output(for: envelope.common, fields: envelope.commonPersonalDataFields) }
+            let generation = cache.generation(of: mode)
+            let known = cache.lastCommon.withLock { $0.output(for: envelope.common, fields: envelope.commonPersonalDataFields, generation: generation) }
             if let known {
                 envelope.common = known
             } else {
                 let input = envelope.common
                 redact(&envelope.common, fields: envelope.commonPersonalDataFields)
-                let redaction = CommonRedaction(input: input, fields: envelope.commonPersonalDataFields, output: envelope.common)
+                let redaction = CommonRedaction(input: input, fields: envelope.commonPersonalDataFields, output: envelope.common, generation: generation)
                 cache.lastCommon.withLock { $0 = redaction }
             }
         }
@@ -99,27 +107,32 @@ public struct PersonalDataFilter: LogFilter {
         switch mode {
         case .drop:
             payload.removeFields { personal.contains($0) }
-        case .hash(let salt):
-            payload.updateValues { key, value in
-                guard value != .null, personal.contains(key) else { return }
-                value = .string(cache.hash(value) { Self.hash($0, salt: salt) })
-            }
-        case .hashWithSalt:
-            guard let salt = self.salt?.current() else {
+        case .hash, .saltedHash:
+            guard let (bytes, generation) = mode.salt else {
+                // The install's salt cannot be read now: hold the values back, never hash them
+                // with another salt.
                 var removed: UInt64 = 0
                 payload.removeFields { key in
                     guard personal.contains(key) else { return false }
                     removed += 1
                     return true
                 }
-                self.salt?.withheld.add(removed)
+                if case .saltedHash(let salt) = mode { salt.withheld.add(removed) }
                 return
             }
             payload.updateValues { key, value in
                 guard value != .null, personal.contains(key) else { return }
-                value = .string(cache.hash(value) { Self.hash($0, salt: salt) })
+                value = .string(cache.hash(value, generation: generation) { Self.hash($0, salt: bytes) })
             }
         }
+    }
+
+    /// Makes a new install salt (`.saltedHash`) and forgets the hashes made with the old one;
+    /// nothing for the other modes (`Logger.eraseAllData()`).
+    public func eraseAllData() throws {
+        guard case .saltedHash(let salt) = mode else { return }
+        try salt.renew()
+        cache.forget(before: salt.generation)
     }
 
     /// The salted hash of a value: `"sha256:"` and 32 hex digits.
@@ -154,11 +167,12 @@ public struct PersonalDataFilter: LogFilter {
         case .damaged(let count):
             throw PersonalDataSaltError(
                 path: path, reason: "it holds \(count) bytes, not 32 (damaged)",
-                fix: "delete it to make a new salt; hashes made before will no longer match")
+                fix: "delete it to make a new salt; hashes made before will no longer match", existsButUnusable: true)
         case .unreadable(let failure):
             throw PersonalDataSaltError(
                 path: path, reason: "it exists but cannot be read: \(failure)",
-                fix: "read it again later (a locked device makes it readable at its first unlock); no new salt is made")
+                fix: "read it again later (a locked device makes it readable at its first unlock); no new salt is made",
+                existsButUnusable: true)
         }
     }
 
@@ -216,49 +230,44 @@ public struct PersonalDataFilter: LogFilter {
     }
 }
 
-/// The salt of a ``PersonalDataFilter/Mode/hashWithSalt(in:)`` filter: read (or made) at the
-/// first personal value, read again at most once a second while it cannot be.
-private final class SaltSource: Sendable {
-    private struct State {
-        var salt: [UInt8]?
-        var lastAttempt: UInt64 = 0
-        var attempted = false
-    }
-
-    let directory: URL
-    private let state = Locked(State())
-    let withheld = AtomicCounter()
-
-    init(directory: URL) { self.directory = directory }
-
-    func current() -> [UInt8]? {
-        state.withLock { state in
-            if let salt = state.salt { return salt }
-            let now = System.monotonicNanoseconds()
-            if state.attempted && now &- state.lastAttempt < 1_000_000_000 { return nil }
-            state.attempted = true
-            state.lastAttempt = now
-            state.salt = try? PersonalDataFilter.installSalt(in: directory)
-            return state.salt
-        }
-    }
-}
 
 /// The hashes of the last values seen (at most 1,024, then it starts over), so that a
 /// value that repeats on every log — the device's ID in the common payload — is hashed once.
+///
+/// Hashes are kept with the generation of the salt they were made with (issue 17: a renewed
+/// salt must never be mixed with a hash of the old one, even one a concurrent post computes).
 private final class HashCache: Sendable {
-    private let hashes = Locked<[LogValue: String]>([:])
+    private let hashes = Locked<(generation: UInt64, values: [LogValue: String])>((0, [:]))
     /// The last common payload redacted, with its personal fields and the result.
     let lastCommon = Locked(CommonRedaction())
 
-    func hash(_ value: LogValue, _ compute: (LogValue) -> String) -> String {
-        if let known = hashes.withLock({ $0[value] }) { return known }
+    func hash(_ value: LogValue, generation: UInt64, _ compute: (LogValue) -> String) -> String {
+        if let known = hashes.withLock({ $0.generation == generation ? $0.values[value] : nil }) { return known }
         let hashed = compute(value)
         hashes.withLock { hashes in
-            if hashes.count >= 1_024 { hashes.removeAll(keepingCapacity: true) }
-            hashes[value] = hashed
+            guard generation >= hashes.generation else { return }   // made with a salt since replaced
+            if generation > hashes.generation || hashes.values.count >= 1_024 {
+                hashes.values.removeAll(keepingCapacity: true)
+                hashes.generation = generation
+            }
+            hashes.values[value] = hashed
         }
         return hashed
+    }
+
+    /// The salt generation a redaction is made under (0 without a renewable salt).
+    func generation(of mode: PersonalDataFilter.Mode) -> UInt64 {
+        guard case .saltedHash(let salt) = mode else { return 0 }
+        return salt.generation
+    }
+
+    /// Forgets every hash made with a salt older than `generation`.
+    func forget(before generation: UInt64) {
+        hashes.withLock { hashes in
+            guard hashes.generation < generation else { return }
+            hashes = (generation, [:])
+        }
+        lastCommon.withLock { $0 = CommonRedaction() }
     }
 }
 
@@ -269,18 +278,21 @@ private struct CommonRedaction: Sendable {
     private var input = LogPayload()
     private var fields: [String] = []
     private var output: LogPayload?
+    private var generation: UInt64 = 0
 
     init() {}
 
-    init(input: LogPayload, fields: [String], output: LogPayload) {
+    init(input: LogPayload, fields: [String], output: LogPayload, generation: UInt64) {
         self.input = input
         self.fields = fields
         self.output = output
+        self.generation = generation
     }
 
-    /// The redacted payload, when `common` with these personal fields is the one redacted last.
-    func output(for common: LogPayload, fields personal: [String]) -> LogPayload? {
-        guard output != nil, fields == personal, input.sharesStorage(with: common) || input == common else { return nil }
+    /// The redacted payload, when `common` with these personal fields is the one redacted last,
+    /// under the same salt.
+    func output(for common: LogPayload, fields personal: [String], generation: UInt64) -> LogPayload? {
+        guard output != nil, self.generation == generation, fields == personal, input.sharesStorage(with: common) || input == common else { return nil }
         return output
     }
 }
@@ -291,6 +303,8 @@ public struct PersonalDataSaltError: Error, CustomStringConvertible {
     public var reason: String
     /// What to do about it.
     public var fix: String = "give a writable directory"
+    /// The salt file exists but cannot be used (unreadable now, or damaged): no new salt is made.
+    var existsButUnusable = false
     public var description: String {
         "cannot use the personal-data salt at \(path): \(reason); \(fix)"
     }

@@ -44,6 +44,12 @@ public final class Logger: Sendable {
         var writerExited = false
         var deliveryWaiters: [(target: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
         var exitWaiters: [CheckedContinuation<Void, Never>] = []
+        // Consent (issue 17): the consent of the next post, and the changes the writer has not
+        // taken yet — from the `index`-th log of `pending` on, `consent`.
+        var consent = LogConsent.granted
+        var consentChanges: [(index: Int, consent: LogConsent)] = []
+        /// The writer took changes and has not yet told the outputs (a flush waits for it).
+        var consentChangesInFlight = false
     }
 
     private struct DeliveryState {
@@ -54,6 +60,8 @@ public final class Logger: Sendable {
         var encoderState = EnvelopeEncoder.State()
         var deliveredSinceIdle = false
         var statistics = LoggerStatistics()
+        /// The consent of the logs being delivered, as the consent-requiring outputs were told (issue 17).
+        var consent = LogConsent.granted
     }
 
     private let configuration: LoggerConfiguration
@@ -94,8 +102,11 @@ public final class Logger: Sendable {
         encoder = EnvelopeEncoder(schemaVersion: configuration.schemaVersion)
         outputsTakeEveryTag = configuration.outputs.allSatisfy { $0.tagPattern == .all }
         uuids = UUIDGenerator()
-        delivery = Locked(DeliveryState(perOutput: Array(repeating: [], count: configuration.outputs.count)))
+        delivery = Locked(DeliveryState(perOutput: Array(repeating: [], count: configuration.outputs.count), consent: configuration.consent))
         queue.withLock { $0.pending.reserveCapacity(configuration.queueCapacity) }
+        // Consent (issue 17): each output learns the consent before it can send anything.
+        queue.withLock { $0.consent = configuration.consent }
+        for setting in configuration.outputs { setting.output.consentChanged(to: setting.requiresConsent ? configuration.consent : .granted) }
         Thread.start(named: Self.writerThreadName) { [self] in runWriter() }
     }
 
@@ -236,6 +247,49 @@ public final class Logger: Sendable {
         for setting in configuration.outputs { await setting.output.shutdown() }
     }
 
+    // MARK: Privacy (issue 17)
+
+    /// The user's consent as last given (`LoggerConfiguration.consent`, then `setConsent(_:)`).
+    public var consent: LogConsent { queue.withLock { $0.consent } }
+
+    /// Changes the user's consent, from any thread. Every log posted after this returns follows
+    /// the new consent; a log posted before it follows the consent it was posted under (the
+    /// writer hands the change to the outputs between the two). Under `.denied`, consent-requiring
+    /// outputs receive no log, and each buffered one deletes what it has not sent; under
+    /// `.pending` they keep logs and send nothing; `.granted` lets them send. The app keeps the
+    /// answer and passes it again at the next start (`LoggerConfiguration(…, consent:)`).
+    public func setConsent(_ consent: LogConsent) {
+        let wake: Bool = queue.withLock { state in
+            guard state.consent != consent else { return false }
+            state.consent = consent
+            state.consentChanges.append((state.pending.count, consent))
+            guard state.writerSleeping || state.writerNapping else { return false }
+            state.writerSleeping = false
+            state.writerNapping = false
+            return true
+        }
+        if wake { wakeup.signal() }
+    }
+
+    /// Deletes every log this logger's outputs keep — stores, outboxes, cursors, indexes, logs
+    /// set aside — and the personal-data salt (`PersonalDataFilter` with a `PersonalDataSalt`),
+    /// then goes on with empty stores and a new salt: hashes made before no longer match those
+    /// made after. A send in flight is abandoned. Returns when the files are gone from disk
+    /// (their directories synced). Logs posted while it runs may be erased too.
+    /// - Throws: The first error of a filter or an output; the others still erase.
+    public func eraseAllData() async throws {
+        var firstError: (any Error)?
+        // A new salt first, so that no log posted from here on carries a hash made with the old one.
+        for setting in configuration.filters {
+            do { try setting.filter.eraseAllData() } catch { firstError = firstError ?? error }
+        }
+        await waitUntilDelivered()
+        for setting in configuration.outputs {
+            do { try await setting.output.eraseAllData() } catch { firstError = firstError ?? error }
+        }
+        if let firstError { throw firstError }
+    }
+
     /// What the logger did so far.
     public var statistics: LoggerStatistics {
         var result = delivery.withLock { $0.statistics }
@@ -253,7 +307,7 @@ public final class Logger: Sendable {
     private func waitUntilDelivered() async {
         await withCheckedContinuation { continuation in
             let done: Bool = queue.withLock { state in
-                if state.delivered >= state.enqueued { return true }
+                if state.delivered >= state.enqueued && state.consentChanges.isEmpty && !state.consentChangesInFlight { return true }
                 state.deliveryWaiters.append((state.enqueued, continuation))
                 if state.writerSleeping || state.writerNapping {
                     state.writerSleeping = false
@@ -266,6 +320,20 @@ public final class Logger: Sendable {
         }
     }
 
+    /// The waiters of `flush` whose logs are delivered, once no consent change is on its way
+    /// to the outputs; clears the in-flight mark (the writer calls it after telling them).
+    private func readyDeliveryWaiters(_ queueState: inout QueueState) -> [CheckedContinuation<Void, Never>] {
+        queueState.consentChangesInFlight = false
+        guard queueState.consentChanges.isEmpty else { return [] }   // the writer comes back for them
+        var ready: [CheckedContinuation<Void, Never>] = []
+        queueState.deliveryWaiters.removeAll { waiter in
+            guard waiter.target <= queueState.delivered else { return false }
+            ready.append(waiter.continuation)
+            return true
+        }
+        return ready
+    }
+
     // MARK: Writing
 
     private func runWriter() {
@@ -274,6 +342,7 @@ public final class Logger: Sendable {
         while true {
             enum Step { case work, nap, sleep, exit }
             let step: Step = queue.withLock { state in
+                if !state.consentChanges.isEmpty { return .work }   // issue 17: a consent change to hand on
                 if !state.pending.isEmpty {
                     if napped || state.pending.count >= napWakeCount || state.stopping || !state.deliveryWaiters.isEmpty { return .work }
                     state.writerNapping = true
@@ -336,17 +405,27 @@ public final class Logger: Sendable {
     private func deliverQueued() {
         let resumed: [CheckedContinuation<Void, Never>] = delivery.withLock { state in
             var batch = state.spare
+            var consentChanges: [(index: Int, consent: LogConsent)] = []   // issue 17
             let waiting = queue.withLock { queueState in
                 swap(&batch, &queueState.pending)
+                swap(&consentChanges, &queueState.consentChanges)   // issue 17
+                if !consentChanges.isEmpty { queueState.consentChangesInFlight = true }
                 defer { queueState.postersWaiting = 0 }
                 return queueState.postersWaiting
             }
             for _ in 0..<waiting { roomAvailable.signal() }
             guard !batch.isEmpty else {
                 state.spare = batch
-                return []
+                // Issue 17: a consent change with no log around it; a flush waiting for it may go on.
+                guard !consentChanges.isEmpty else { return [] }
+                for change in consentChanges { consentTakesEffect(change.consent, state: &state) }
+                return queue.withLock { queueState in readyDeliveryWaiters(&queueState) }
             }
-            deliver(&batch, state: &state)
+            if consentChanges.isEmpty {
+                deliver(&batch, state: &state)
+            } else {
+                deliver(&batch, across: consentChanges, state: &state)   // issue 17
+            }
             let count = UInt64(batch.count)
             // The strings and values go here; the payloads' buffers go back to the posters.
             var retired = state.spareRetired
@@ -359,13 +438,7 @@ public final class Logger: Sendable {
             let ready: [CheckedContinuation<Void, Never>] = queue.withLock { queueState in
                 swap(&retired, &queueState.retired)
                 queueState.delivered += count
-                var ready: [CheckedContinuation<Void, Never>] = []
-                queueState.deliveryWaiters.removeAll { waiter in
-                    guard waiter.target <= queueState.delivered else { return false }
-                    ready.append(waiter.continuation)
-                    return true
-                }
-                return ready
+                return readyDeliveryWaiters(&queueState)
             }
             // What the posters left of the batch before (they posted fewer logs than it held).
             retired.removeAll(keepingCapacity: true)
@@ -382,22 +455,30 @@ public final class Logger: Sendable {
         let outputs = configuration.outputs
         var everyLogEverywhere = true
         var accepting: [Int] = []
+        // Issue 17: under `.denied`, the outputs that need consent receive nothing.
+        let denied = state.consent == .denied
         batch.withUnsafeMutableBufferPointer { logs in
             for index in logs.indices {
                 // Through the pointer, so that reading the envelope borrows it (no copy).
                 let log = logs.baseAddress! + index
                 accepting.removeAll(keepingCapacity: true)
+                var withheld = false
                 if outputsTakeEveryTag {
-                    for output in outputs.indices where outputs[output].route.accepts(log.pointee.envelope.route) { accepting.append(output) }
+                    for output in outputs.indices where outputs[output].route.accepts(log.pointee.envelope.route) {
+                        if denied && outputs[output].requiresConsent { withheld = true; continue }
+                        accepting.append(output)
+                    }
                 } else {
                     for output in outputRoutes(for: log.pointee.envelope.tag, state: &state)
                     where outputs[output].route.accepts(log.pointee.envelope.route) {
+                        if denied && outputs[output].requiresConsent { withheld = true; continue }
                         accepting.append(output)
                     }
                 }
+                if withheld { state.statistics.unroutedForConsent += 1 }
                 if accepting.count != outputs.count { everyLogEverywhere = false }
                 if accepting.isEmpty {
-                    state.statistics.unrouted += 1
+                    if !withheld { state.statistics.unrouted += 1 }
                     continue
                 }
                 state.statistics.delivered += 1
@@ -411,12 +492,43 @@ public final class Logger: Sendable {
         for log in batch where !log.body.isEmpty {
             let route = log.envelope.route
             let tagged = outputsTakeEveryTag ? Array(outputs.indices) : outputRoutes(for: log.envelope.tag, state: &state)
-            for output in tagged where outputs[output].route.accepts(route) { state.perOutput[output].append(log) }
+            for output in tagged where outputs[output].route.accepts(route) && !(denied && outputs[output].requiresConsent) {
+                state.perOutput[output].append(log)
+            }
         }
         for index in state.perOutput.indices where !state.perOutput[index].isEmpty {
             outputs[index].output.write(state.perOutput[index])
             state.perOutput[index].removeAll(keepingCapacity: true)
         }
+    }
+
+    // MARK: Consent (issue 17)
+
+    /// Delivers a batch in which the consent changed: each run of logs under the consent it
+    /// was posted under, each change handed to the consent-requiring outputs between the last
+    /// log posted before it and the first posted after it. (Rare, so the runs are copies.)
+    private func deliver(_ batch: inout [EncodedLog], across changes: [(index: Int, consent: LogConsent)], state: inout DeliveryState) {
+        var start = 0
+        for change in changes {
+            let end = min(max(change.index, start), batch.count)
+            if end > start {
+                var run = Array(batch[start..<end])
+                deliver(&run, state: &state)
+            }
+            start = end
+            consentTakesEffect(change.consent, state: &state)
+        }
+        if start < batch.count {
+            var run = Array(batch[start...])
+            deliver(&run, state: &state)
+        }
+    }
+
+    /// Tells the consent-requiring outputs of a change (on the writer, in post order).
+    private func consentTakesEffect(_ consent: LogConsent, state: inout DeliveryState) {
+        guard consent != state.consent else { return }
+        state.consent = consent
+        for setting in configuration.outputs where setting.requiresConsent { setting.output.consentChanged(to: consent) }
     }
 
     /// The outputs whose tag pattern matches `tag`, matched once per tag.

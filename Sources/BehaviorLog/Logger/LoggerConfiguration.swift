@@ -17,14 +17,18 @@ public struct LoggerConfiguration: Sendable {
     /// the queue itself: the writer is already writing, so a poster that took over would
     /// first wait for that batch, then stop the writer while it wrote its own.)
     public var queueCapacity: Int
+    /// The user's consent at start: the answer the app kept, `.granted` by default (see
+    /// `LogConsent`; change it later with `Logger.setConsent(_:)`).
+    public var consent: LogConsent
 
     public init(
         filters: [FilterSetting] = [], outputs: [OutputSetting], schemaVersion: String = "",
-        queueCapacity: Int = 4_096
+        queueCapacity: Int = 4_096, consent: LogConsent = .granted
     ) {
         self.filters = filters
         self.outputs = outputs
         self.schemaVersion = schemaVersion
         self.queueCapacity = max(1, queueCapacity)
+        self.consent = consent
     }
 }

@@ -8,6 +8,9 @@ public struct LoggerStatistics: Sendable, Equatable {
     public var delivered: UInt64 = 0
     /// Logs that matched no output.
     public var unrouted: UInt64 = 0
+    /// Logs posted under `LogConsent.denied` that the consent-requiring outputs did not
+    /// receive (a log that still went to an output without that need is counted here too).
+    public var unroutedForConsent: UInt64 = 0
     /// Times the queue was full and a posting thread waited for the writer to take it.
     public var spills: UInt64 = 0
     /// Logs the main thread posted into a full queue: it does not wait, the queue grows past

@@ -105,6 +105,13 @@ public final class LocalStoreOutput: LogOutput {
         do { try writer.close() } catch { recordError(error) }
     }
 
+    /// Deletes every log, index and cursor of the store, durably (`Logger.eraseAllData()`,
+    /// issue 17); the history goes on empty.
+    public func eraseAllData() async throws {
+        try writer.eraseAll()
+        durableAdvanced(to: writer.durableSequence)
+    }
+
     /// The last `limit` logs in the store, oldest first, for an in-app debug screen.
     public func recentLogs(limit: Int) throws -> [LogRecord] {
         let last = writer.lastSequence

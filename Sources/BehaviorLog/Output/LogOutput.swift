@@ -19,6 +19,18 @@ public protocol LogOutput: AnyObject, Sendable {
     func resume()
     /// Makes everything durable and stops; called once, by `Logger.shutdown()`.
     func shutdown() async
+
+    // Privacy (issue 17); defaults in LogOutput+Privacy.swift.
+    /// Whether the output needs the user's consent when its `OutputSetting` does not say:
+    /// `true` (it may ship logs off the device) unless the output says otherwise.
+    var requiresConsentByDefault: Bool { get }
+    /// Told by the logger's writer, in post order: at start, and between the last log posted
+    /// before a `Logger.setConsent(_:)` and the first one posted after it. An output that needs
+    /// no consent is always told `.granted`.
+    func consentChanged(to consent: LogConsent)
+    /// Deletes everything the output keeps on disk (its store, outbox, cursors, indexes), then
+    /// goes on empty; returns when the files are gone from disk.
+    func eraseAllData() async throws
 }
 
 extension LogOutput {
@@ -66,19 +78,29 @@ public struct OutputSetting: Sendable {
     public var output: any LogOutput
     public var tagPattern: TagPattern
     public var route: OutputRoute
+    /// Whether the output follows the user's consent (`LogConsent`): it receives no log posted
+    /// under `.denied`, and is told each change of consent.
+    public var requiresConsent: Bool
 
     /// - Parameters:
     ///   - output: The output.
     ///   - tagPattern: The tags it receives; every tag by default.
     ///   - route: The route it receives; the main stream by default.
-    public init(_ output: any LogOutput, tagPattern: TagPattern = .all, route: OutputRoute = .main) {
+    ///   - requiresConsent: Whether it follows the user's consent; by default `true` for the
+    ///     outputs that ship logs off the device (`BufferedOutput`, `HTTPOutput`,
+    ///     `ClickHouseOutput`, and any output that does not say), `false` for `ConsoleOutput`
+    ///     and `LocalStoreOutput`.
+    public init(_ output: any LogOutput, tagPattern: TagPattern = .all, route: OutputRoute = .main, requiresConsent: Bool? = nil) {
         self.output = output
         self.tagPattern = tagPattern
         self.route = route
+        self.requiresConsent = requiresConsent ?? output.requiresConsentByDefault
     }
 
     /// - Throws: `TagPatternError` when the pattern is invalid.
-    public init(_ output: any LogOutput, tagPattern: String, route: OutputRoute = .main) throws(TagPatternError) {
-        self.init(output, tagPattern: try TagPattern(tagPattern), route: route)
+    public init(
+        _ output: any LogOutput, tagPattern: String, route: OutputRoute = .main, requiresConsent: Bool? = nil
+    ) throws(TagPatternError) {
+        self.init(output, tagPattern: try TagPattern(tagPattern), route: route, requiresConsent: requiresConsent)
     }
 }

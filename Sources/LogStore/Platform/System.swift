@@ -30,6 +30,7 @@ package enum System {
         /// The reader of a pipe went away (`head`, a closed pager).
         package var isBrokenPipe: Bool { code == EPIPE }
         package var isAlreadyExisting: Bool { code == EEXIST }
+        package var isNotEmpty: Bool { code == ENOTEMPTY }
         package var isWouldBlock: Bool { code == EWOULDBLOCK || code == EAGAIN }
         /// The file is locked by data protection (an Apple device that is locked, a file of class
         /// `complete`): open and write fail with `EPERM` there until protected data is available.

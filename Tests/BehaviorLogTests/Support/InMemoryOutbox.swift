@@ -96,4 +96,16 @@ final class InMemoryOutbox: OutboxStorage {
     var isDrained: Bool { state.withLock { $0.logs.isEmpty } }
     var setAsideCount: Int { state.withLock { $0.setAside.count } }
     func close() throws {}
+
+    func eraseAll() throws -> Int {
+        state.withLock { state in
+            defer {
+                state.logs.removeAll()
+                state.setAside.removeAll()
+                state.durableCount = 0
+                state.acknowledged = state.nextSequence - 1
+            }
+            return state.logs.count
+        }
+    }
 }

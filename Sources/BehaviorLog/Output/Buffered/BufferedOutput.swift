@@ -19,7 +19,7 @@ import LogStore
 /// - `write` only appends to the store: it never reads the backlog, so posting costs the
 ///   same with 100,000 logs waiting behind a dead backend as with none.
 public final class BufferedOutput: LogOutput {
-    private struct State {
+    struct State {
         var suspended = false
         var stopping = false
         var senderFinished = false
@@ -30,17 +30,21 @@ public final class BufferedOutput: LogOutput {
         var appendedBytes = 0
         var statistics = BufferedOutputStatistics()
         var reportedStoreError = false
+        // Issue 17 (BufferedOutput+Privacy.swift): the consent it was told (`nil` until a logger
+        // tells it, or it is used directly), and how many times its logs were erased.
+        var consent: LogConsent?
+        var erasures = 0
     }
 
-    private let storage: any OutboxStorage
+    let storage: any OutboxStorage
     private let backend: any LogBackend
     /// When it sends and how it retries.
     public let configuration: BufferedOutputConfiguration
     private let name: String
     /// The send timeouts and the waits' timers (a wait without a timeout costs none).
     private let timers: DispatchQueue
-    private let wake: WakeSignal
-    private let state = Locked(State())
+    let wake: WakeSignal
+    let state = Locked(State())
 
     /// Opens (or creates) the output's store and starts sending its backlog.
     /// - Parameters:
@@ -85,6 +89,7 @@ public final class BufferedOutput: LogOutput {
     /// do: the first logs after everything was sent (it starts the `flushInterval`), or a chunk
     /// that just filled. So a log costs no wake-up of the sender of its own.
     public func write(_ logs: [EncodedLog]) {
+        if !keepsWrittenLogs(logs.count) { return }   // issue 17: under `.denied`, nothing is kept
         var wakeSender = false
         do {
             try storage.append(logs)
@@ -117,10 +122,11 @@ public final class BufferedOutput: LogOutput {
     /// short); returns when nothing is left to send, when a send fails, or at once while
     /// suspended.
     public func flush() async {
+        usedDirectly()   // issue 17
         makeDurable()
         await withCheckedContinuation { continuation in
             let now: Bool = state.withLock { state in
-                if state.suspended || state.stopping || state.senderFinished { return true }
+                if state.suspended || state.consent != .granted || state.stopping || state.senderFinished { return true }
                 state.flushRequested = true
                 state.flushWaiters.append(continuation)
                 return false
@@ -134,6 +140,7 @@ public final class BufferedOutput: LogOutput {
     }
 
     public func resume() {
+        usedDirectly()   // issue 17
         state.withLock { $0.suspended = false }
         wake.signal()
     }
@@ -168,11 +175,11 @@ public final class BufferedOutput: LogOutput {
         // A backlog from an earlier run is due at once.
         var dueAt: ContinuousClock.Instant? = backlogAtStart ? clock.now : nil
         while true {
-            let (stopping, suspended, flushRequested, appendedBytes) = state.withLock {
-                ($0.stopping, $0.suspended, $0.flushRequested, $0.appendedBytes)
+            let (stopping, suspended, flushRequested, appendedBytes, held) = state.withLock {
+                ($0.stopping, $0.suspended, $0.flushRequested, $0.appendedBytes, $0.consent != .granted)
             }
             if stopping { break }
-            if suspended {
+            if suspended || held {   // issue 17: nothing is sent without consent
                 resolveFlushWaiters()
                 await wake.wait(for: nil)
                 continue
@@ -200,6 +207,7 @@ public final class BufferedOutput: LogOutput {
                 continue
             }
 
+            let erasuresAtRead = state.withLock { $0.erasures }   // issue 17
             let logs: [LogRecord]
             do {
                 // Only durable logs are sent: sync first unless the chunk is durable already
@@ -221,7 +229,9 @@ public final class BufferedOutput: LogOutput {
                 continue
             }
             let bytes = logs.reduce(0) { $0 + $1.payload.count }
-            let result = await send(LogChunk(logs: logs))
+            let result = await send(LogChunk(logs: logs), unlessErasedSince: erasuresAtRead)
+            // Issue 17: the logs were erased meanwhile (denied consent, `eraseAllData`): nothing to acknowledge.
+            if state.withLock({ $0.erasures != erasuresAtRead }) { continue }
             if state.withLock({ $0.stopping }) && result != .accepted { break }
             switch result {
             case .accepted:
@@ -300,27 +310,34 @@ public final class BufferedOutput: LogOutput {
     }
 
     /// Sends a chunk; gives up (retryable) after the timeout or when the output stops.
-    private func send(_ chunk: LogChunk) async -> LogDeliveryResult {
+    private func send(_ chunk: LogChunk, unlessErasedSince erasures: Int) async -> LogDeliveryResult {
         let timeout = configuration.sendTimeout
         let backend = self.backend
         let race = SendRace()
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<LogDeliveryResult, Never>) in
             race.start(continuation)
-            state.withLock { $0.abandonSend = { race.finish(.retryableFailure("the output stopped during the send")) } }
-            // The timeout starts when the send does: a task that waits for a thread of the shared
-            // pool (an app can keep it busy) is late, not failed, and is not sent twice for it.
-            let timers = timers
-            race.add(Task.detached(priority: .utility) {
-                race.armTimeout(after: timeout, on: timers)
-                race.finish(await backend.send(chunk))
-            })
+            let erased = state.withLock { state in
+                state.abandonSend = { race.finish(.retryableFailure("the output stopped during the send")) }
+                return state.erasures != erasures   // issue 17: erased since the chunk was read
+            }
+            if erased {
+                race.finish(.retryableFailure("the output's logs were erased"))
+            } else {
+                // The timeout starts when the send does: a task that waits for a thread of the
+                // shared pool (an app can keep it busy) is late, not failed, and is not sent twice.
+                let timers = timers
+                race.add(Task.detached(priority: .utility) {
+                    race.armTimeout(after: timeout, on: timers)
+                    race.finish(await backend.send(chunk))
+                })
+            }
         }
         state.withLock { $0.abandonSend = nil }
         race.cancelTasks()
         return result
     }
 
-    private func recordStoreError(_ error: any Error, lost: Int) {
+    func recordStoreError(_ error: any Error, lost: Int) {
         let first = state.withLock { state in
             state.statistics.storeErrors += 1
             state.statistics.lastError = "\(name): store: \(error)"

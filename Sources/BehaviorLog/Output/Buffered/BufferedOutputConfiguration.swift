@@ -47,6 +47,9 @@ public struct BufferedOutputStatistics: Sendable, Equatable {
     /// Appends or syncs to the output's store that failed (the logs of a failed append are
     /// lost to this output; the error is printed once and kept in `lastError`).
     public var storeErrors: Int = 0
+    /// Logs deleted unsent because the user denied consent (`LogConsent.denied`), with any log
+    /// written to the output under it.
+    public var deletedForConsent: Int = 0
     /// The last error, for a debug screen.
     public var lastError: String?
 }

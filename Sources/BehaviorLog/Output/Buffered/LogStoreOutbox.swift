@@ -165,6 +165,28 @@ final class LogStoreOutbox: OutboxStorage {
         return stats.recordCount
     }
 
+    // MARK: Erasure (issue 17)
+
+    func eraseAll() throws -> Int {
+        let unsent = Int(writer.lastSequence - min(writer.lastSequence, acknowledged.load()))
+        recent.withLock { $0.removeAll() }
+        try writer.eraseAll()
+        // Sequence numbers go on after the erased ones: what was read before is never read again,
+        // and the cursor (rewritten at the last number) keeps them going on after a restart.
+        let last = writer.lastSequence
+        acknowledged.store(last)
+        cursorState.withLock { $0 = CursorState(inMemory: last, persisted: last, persistedAt: .now) }
+        if last > 0 { try writer.acknowledge(cursor: Self.cursor, through: last) }
+        try rejected.withLock { (store: inout LogStoreWriter?) throws in
+            if let open = store {
+                try open.close()
+                store = nil
+            }
+            try LogStoreWriter.removeStore(directory: rejectedDirectory)
+        }
+        return unsent
+    }
+
     func close() throws {
         scheduler.stop()
         try persistCursor(durably: true)

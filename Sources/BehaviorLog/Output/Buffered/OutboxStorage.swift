@@ -30,6 +30,10 @@ protocol OutboxStorage: AnyObject, Sendable {
     var setAsideCount: Int { get }
     /// Makes everything durable and closes.
     func close() throws
+    /// Deletes every log — sent, unsent and set aside — and the cursor, durably (issue 17);
+    /// appending goes on in an empty store.
+    /// - Returns: How many of the deleted logs had not been sent.
+    func eraseAll() throws -> Int
 }
 
 extension OutboxStorage {

@@ -1,0 +1,84 @@
+import Foundation
+import LogStore
+
+/// The install's personal-data salt, kept in `directory/pii-salt`, that
+/// `Logger.eraseAllData()` can replace: give it to `PersonalDataFilter(mode: .saltedHash(salt))`
+/// and erasure deletes the file (durably) and makes a new salt, so that hashes made before no
+/// longer match those made after.
+///
+/// ```swift
+/// let salt = try PersonalDataSalt(directory: appSupportDirectory)
+/// FilterSetting(PersonalDataFilter(mode: .saltedHash(salt)))
+/// ```
+public final class PersonalDataSalt: Sendable {
+    private struct State {
+        /// `nil` while the salt file exists but cannot be read.
+        var bytes: [UInt8]?
+        var generation: UInt64 = 0
+        var lastAttempt: UInt64 = 0
+    }
+
+    /// Where the salt file is.
+    public let directory: URL
+    private let state: Locked<State>
+    /// Personal values held back while the salt could not be read.
+    let withheld = AtomicCounter()
+
+    /// Reads the install's salt, or makes it (32 random bytes, mode 0600) when its file does
+    /// not exist. When the file exists but cannot be read now (protected data unavailable),
+    /// nothing is made: the salt is read again, at most once a second, when a value needs it,
+    /// and meanwhile personal values are held back.
+    /// - Throws: `PersonalDataSaltError` naming the file when a missing salt cannot be written.
+    public init(directory: URL) throws {
+        self.directory = directory
+        var bytes: [UInt8]?
+        do {
+            bytes = try PersonalDataFilter.installSalt(in: directory)
+        } catch let error as PersonalDataSaltError where error.existsButUnusable {
+            bytes = nil
+        }
+        state = Locked(State(bytes: bytes, lastAttempt: System.monotonicNanoseconds()))
+    }
+
+    /// The salt's bytes now (`nil` while the file cannot be read).
+    public var bytes: [UInt8]? { current.map(\.bytes) }
+
+    /// The bytes and how many times the salt was renewed, read together; `nil` while the salt
+    /// cannot be read (tried again at most once a second).
+    var current: (bytes: [UInt8], generation: UInt64)? {
+        state.withLock { state in
+            if let bytes = state.bytes { return (bytes, state.generation) }
+            let now = System.monotonicNanoseconds()
+            guard now &- state.lastAttempt >= 1_000_000_000 else { return nil }
+            state.lastAttempt = now
+            state.bytes = try? PersonalDataFilter.installSalt(in: directory)
+            return state.bytes.map { ($0, state.generation) }
+        }
+    }
+
+    /// How many times the salt was renewed.
+    var generation: UInt64 { state.withLock { $0.generation } }
+
+    /// The salt file's path.
+    var file: URL { directory.appendingPathComponent("pii-salt") }
+
+    /// Deletes the salt file (its directory synced, so it is gone from disk) and makes a new salt.
+    /// - Throws: `PersonalDataSaltError` naming the file.
+    public func renew() throws {
+        do {
+            try DurableFileRemoval.remove(file.path)
+        } catch {
+            throw PersonalDataSaltError(path: file.path, reason: "\(error)")
+        }
+        let fresh = try PersonalDataFilter.installSalt(in: directory)
+        do {
+            try DurableFileRemoval.syncDirectory(directory.path)
+        } catch {
+            throw PersonalDataSaltError(path: file.path, reason: "\(error)")
+        }
+        state.withLock { state in
+            state.bytes = fresh
+            state.generation += 1
+        }
+    }
+}

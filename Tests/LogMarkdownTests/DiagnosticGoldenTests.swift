@@ -26,6 +26,22 @@ import Testing
             """)
     }
 
+    /// A file name that is not a category name: the category and every tag are named after it.
+    @Test(arguments: [
+        ("recipe.search.md", "recipe_search.md"),
+        ("recipe search.md", "recipe_search.md"),
+        ("recipe-search.md", "recipe_search.md"),
+        ("v2.0.md", "v2_0.md"),
+    ])
+    func fileNameThatIsNotACategoryName(file: String, rename: String) {
+        let name = String(file.dropLast(3))
+        expectDiagnostics(
+            [file: "# \(name)\n\n## buy\n\nSent on a purchase.\n\n- item_id: !bigint\n    - The item\n"],
+            """
+            Defs/\(file):1:1: error: the file name '\(file)' is not a category name (letters, digits and '_'), and the category is named after its file; rename it to '\(rename)'
+            """)
+    }
+
     /// A builtin type that does not exist.
     @Test func unknownBuiltin() {
         expectDiagnostics(

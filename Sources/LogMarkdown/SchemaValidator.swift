@@ -2,7 +2,8 @@ import LogSchema
 
 /// Checks the rules between declarations of a whole schema: duplicates, one type per
 /// field name, shadowed common fields, reserved and over-long names, names that would
-/// become the same Swift identifier, and missing descriptions.
+/// become the same Swift identifier or one the generated code already uses
+/// (``GeneratedNameCheck``), and missing descriptions.
 ///
 /// Rules within one line (the type grammar, constraints, regular expressions) are
 /// ``SchemaParser``'s. The rules within one category run on all cores; the rules across
@@ -41,6 +42,11 @@ public struct SchemaValidator: Sendable {
             typeNames.add(category.name, kindName: "category", at: category.location, into: &diagnostics)
         }
         checkOneTypePerFieldName(schema.categories, into: &diagnostics)
+        // Names the generated code already uses: the code generator's own check, so that
+        // `loggen lint` reports what `loggen generate` would refuse, in the same words.
+        var generatedNames = GeneratedNameCheck()
+        generatedNames.check(schema, rules: .reservedNames)
+        diagnostics += generatedNames.diagnostics
         return diagnostics
     }
 

@@ -24,6 +24,28 @@ import Testing
             """)
     }
 
+    /// Names the generated code already uses: `lint` reports each error `generate` would, in
+    /// the same words at the same place, so that CI running `lint` is enough.
+    @Test func lintReportsWhatGenerateRefuses() throws {
+        let expected = """
+            GeneratedNames/shop.md:9:3: error: field 'self' becomes 'self' in Swift, a name the generated code already uses; rename it
+            GeneratedNames/shop.md:11:3: error: field 'schema_hash' becomes 'schemaHash' in Swift, a name the generated code already uses; rename it
+            GeneratedNames/shop.md:23:4: error: event 'schemaHash' becomes 'schemaHash' in Swift, a name the generated code already uses; rename it
+            GeneratedNames/types.md:3:4: error: type 'String' becomes the Swift type 'String', which generated code already uses; rename it
+            GeneratedNames/types.md:9:3: error: case 'rawValue' becomes 'rawValue' in Swift, a name the generated code already uses; rename it
+
+            """
+        let lint = try runLoggen(["lint", "GeneratedNames"], in: resources)
+        #expect(lint.status == 1)
+        #expect(lint.standardOutput == "")
+        #expect(lint.standardError == expected + "GeneratedNames: 5 errors\n")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("loggen-generated-names-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let generate = try runLoggen(["generate", "GeneratedNames", "--output", output.path], in: resources)
+        #expect(generate.status == 1)
+        #expect(generate.standardError.hasPrefix(expected))
+    }
+
     @Test func warningsAloneDoNotFailLintOrSchema() throws {
         let lint = try runLoggen(["lint", "WarningsOnly"], in: resources)
         #expect(lint == LoggenRun(status: 0, standardOutput: "", standardError: """

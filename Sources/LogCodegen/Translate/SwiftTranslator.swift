@@ -10,9 +10,9 @@ public struct SwiftTranslator: Sendable {
     /// `GeneratedSchema`; no category can have this name (`+` is not allowed in names).
     public static let commonFileName = "common+types.swift"
     /// The struct of the common payload.
-    public static let commonPayloadTypeName = "CommonPayload"
+    public static let commonPayloadTypeName = GeneratedNameCheck.commonPayloadTypeName
     /// The enum that holds the schema hash.
-    public static let schemaTypeName = "GeneratedSchema"
+    public static let schemaTypeName = GeneratedNameCheck.schemaTypeName
     /// The `LogPayloadLayout` of a category's events (a leading `_` keeps it apart from
     /// every case name).
     static let layoutName = "_layout"
@@ -33,18 +33,7 @@ public struct SwiftTranslator: Sendable {
     ///   Swift (a name Swift or generated code already uses).
     public func translate(_ schema: Schema) throws(CodeGenerationError) -> [SwiftFile] {
         var check = GeneratedNameCheck()
-        check.checkTypeNames(schema)
-        for category in schema.categories {
-            let events = category.events.filter { $0.status != .obsolete }
-            check.checkMemberNames(events.map { ($0.name, $0.location) }, kind: "event", reserved: GeneratedNameCheck.reservedEventNames)
-            for event in events {
-                check.checkMemberNames(activeFields(event.fields).map { ($0.name, $0.location) }, kind: "field", reserved: GeneratedNameCheck.reservedFieldNames)
-            }
-        }
-        check.checkMemberNames(activeFields(schema.common).map { ($0.name, $0.location) }, kind: "common field", reserved: GeneratedNameCheck.reservedFieldNames)
-        for type in schema.types {
-            check.checkMemberNames(type.cases.map { ($0.name, $0.location) }, kind: "case", reserved: GeneratedNameCheck.reservedCaseNames)
-        }
+        check.check(schema)
         if !check.diagnostics.isEmpty {
             throw CodeGenerationError(diagnostics: check.diagnostics.sorted { left, right in
                 switch (left.location, right.location) {

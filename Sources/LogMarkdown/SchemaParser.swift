@@ -47,6 +47,8 @@ private struct State {
     /// so that its paragraphs and lists are not taken for something else.
     var skippingSection = false
     var commonHasFields = false
+    /// Whether the category's common fields (the list before the first event) were read.
+    var categoryHasFields = false
 
     init(document: MarkdownDocument, name: String, role: DocumentRole, interner: StringInterner) {
         self.interner = interner
@@ -76,6 +78,8 @@ private struct State {
                     event!.descriptions.append(text)
                 } else if enumType != nil {
                     enumType!.descriptions.append(text)
+                } else if role == .common {
+                    result.commonDescriptions.append(text)
                 } else {
                     category.descriptions.append(text)
                 }
@@ -233,10 +237,16 @@ private struct State {
             result.common = fields(of: block)
             return
         }
+        if role == .category && !categoryHasFields {
+            // daifuku's category-level common columns: sent with every event of the category.
+            categoryHasFields = true
+            category.common = fields(of: block)
+            return
+        }
         result.diagnostics.append(.warning(
             role == .common
                 ? "second bullet list in common.md is ignored; put all common fields in one list"
-                : "bullet list before the first event is ignored; put fields under a '## event' heading",
+                : "second bullet list before the first event is ignored; put all of the category's common fields in one list",
             at: location(of: block)))
     }
 

@@ -90,7 +90,7 @@ public struct ConditionDiagnosis: Sendable {
         switch key {
         case .payload:
             return schema.categories.flatMap { category in
-                category.events.flatMap { $0.fields.filter { $0.name == name } }
+                category.common.filter { $0.name == name } + category.events.flatMap { $0.fields.filter { $0.name == name } }
             }
         case .common:
             return schema.common.filter { $0.name == name }

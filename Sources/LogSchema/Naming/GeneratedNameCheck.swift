@@ -51,10 +51,14 @@ public struct GeneratedNameCheck: Sendable {
         for category in schema.categories {
             let events = category.events.filter { $0.status != .obsolete }
             checkMemberNames(events.map { ($0.name, $0.location) }, kind: "event", reserved: Self.reservedEventNames, rules: rules)
+            // The category's common fields open every case's list of labels: checked once,
+            // then taken in each event's list.
+            let categoryFields = Self.activeFields(category.common).map { ($0.name, $0.location) }
+            checkMemberNames(categoryFields, kind: "field", reserved: Self.reservedFieldNames, rules: rules)
             for event in events {
                 checkMemberNames(
                     Self.activeFields(event.fields).map { ($0.name, $0.location) }, kind: "field",
-                    reserved: Self.reservedFieldNames, rules: rules)
+                    reserved: Self.reservedFieldNames, rules: rules, taken: categoryFields)
             }
         }
         checkMemberNames(
@@ -89,9 +93,11 @@ public struct GeneratedNameCheck: Sendable {
 
     /// Checks a list of names that become members of one Swift type.
     private mutating func checkMemberNames(
-        _ names: [(name: String, location: SourceLocation)], kind: String, reserved: Set<String>, rules: Rules
+        _ names: [(name: String, location: SourceLocation)], kind: String, reserved: Set<String>, rules: Rules,
+        taken: [(name: String, location: SourceLocation)] = []
     ) {
         var seen: [String: (name: String, location: SourceLocation)] = [:]
+        for (name, location) in taken { seen[SwiftName.lowerCamelCase(name)] = (name, location) }
         for (name, location) in names {
             let swiftName = SwiftName.lowerCamelCase(name)
             if case .reservedNames = rules, kind.hasSuffix("field"), Schema.reservedNames.contains(name) {

@@ -48,6 +48,31 @@ public struct GeneratedNameCheck: Sendable {
     /// generated, so they are not checked).
     public mutating func check(_ schema: Schema, rules: Rules = .all) {
         checkTypeNames(schema, rules: rules)
+        if case .reservedNames = rules {
+            // Every lint runs this part: one look per name, no list built per event.
+            // Indices, not copies of each field: this runs on every name of every lint.
+            for category in schema.categories {
+                for index in category.common.indices where category.common[index].status != .obsolete {
+                    checkReserved(category.common[index].name, kind: "field", reserved: Self.reservedFieldNames, at: category.common[index].location, rules: rules)
+                }
+                for event in category.events where event.status != .obsolete {
+                    checkReserved(event.name, kind: "event", reserved: Self.reservedEventNames, at: event.location, rules: rules)
+                    let fields = event.fields
+                    for index in fields.indices where fields[index].status != .obsolete && Self.mayBeReservedField(fields[index].name) {
+                        checkReserved(fields[index].name, kind: "field", reserved: Self.reservedFieldNames, at: fields[index].location, rules: rules)
+                    }
+                }
+            }
+            for field in schema.common where field.status != .obsolete {
+                checkReserved(field.name, kind: "common field", reserved: Self.reservedFieldNames, at: field.location, rules: rules)
+            }
+            for type in schema.types {
+                for enumCase in type.cases {
+                    checkReserved(enumCase.name, kind: "case", reserved: Self.reservedCaseNames, at: enumCase.location, rules: rules)
+                }
+            }
+            return
+        }
         for category in schema.categories {
             let events = category.events.filter { $0.status != .obsolete }
             checkMemberNames(events.map { ($0.name, $0.location) }, kind: "event", reserved: Self.reservedEventNames, rules: rules)
@@ -100,12 +125,7 @@ public struct GeneratedNameCheck: Sendable {
         for (name, location) in taken { seen[SwiftName.lowerCamelCase(name)] = (name, location) }
         for (name, location) in names {
             let swiftName = SwiftName.lowerCamelCase(name)
-            if case .reservedNames = rules, kind.hasSuffix("field"), Schema.reservedNames.contains(name) {
-                continue  // the validator reports it as a name the log envelope reserves
-            }
-            if reserved.contains(swiftName) {
-                diagnostics.append(.error("\(kind) '\(name)' becomes '\(swiftName)' in Swift, a name the generated code already uses; rename it", at: location))
-            } else if case .reservedNames = rules {
+            if checkReserved(name, swiftName: swiftName, kind: kind, reserved: reserved, at: location, rules: rules) {
                 continue
             } else if swiftName.isEmpty {
                 diagnostics.append(.error("\(kind) '\(name)' has no letter or digit to make a Swift name of; rename it", at: location))
@@ -117,6 +137,43 @@ public struct GeneratedNameCheck: Sendable {
                 seen[swiftName] = (name, location)
             }
         }
+    }
+
+    /// The (letter-and-digit count, lowercased first letter) of each reserved field name: an
+    /// ASCII name's Swift form keeps exactly its letters and digits, so a name that matches
+    /// none of these cannot become a reserved name, and costs no Swift name to rule out.
+    private static let reservedFieldShapes: Set<Int> = Set(reservedFieldNames.map { name in
+        (name.utf8.count << 8) | Int(name.utf8.first! | 0x20)
+    })
+
+    /// Whether a field name may become a reserved Swift name (`false` rules it out).
+    private static func mayBeReservedField(_ name: String) -> Bool {
+        var count = 0
+        var first: UInt8 = 0
+        for byte in name.utf8 {
+            if byte >= 0x80 { return true }  // not ASCII: only the Swift name can tell
+            let lower = byte | 0x20
+            if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+                if count == 0 { first = lower }
+                count += 1
+            }
+        }
+        return reservedFieldShapes.contains((count << 8) | Int(first))
+    }
+
+    /// Reports a name whose Swift form the generated code already uses.
+    /// - Returns: whether the name is reserved (reported here, or by the validator).
+    @discardableResult
+    private mutating func checkReserved(
+        _ name: String, swiftName: String? = nil, kind: String, reserved: Set<String>, at location: SourceLocation, rules: Rules
+    ) -> Bool {
+        if case .reservedNames = rules, kind.hasSuffix("field"), Schema.reservedNames.contains(name) {
+            return true  // the validator reports it as a name the log envelope reserves
+        }
+        let swiftName = swiftName ?? SwiftName.lowerCamelCase(name)
+        guard reserved.contains(swiftName) else { return false }
+        diagnostics.append(.error("\(kind) '\(name)' becomes '\(swiftName)' in Swift, a name the generated code already uses; rename it", at: location))
+        return true
     }
 
     private static func activeFields(_ fields: [Field]) -> [Field] {

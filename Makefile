@@ -12,6 +12,8 @@ TEST_CHECKS  =
 # Fuzz targets that `make fuzz` runs; fragments append.
 FUZZ_TARGETS =
 FUZZ_SECONDS ?= 60
+# The benchmark floors and corpus generator, beside the project (../shared/bench).
+BENCH_FLOORS ?= ../shared/bench
 
 .PHONY: all build deps test demo fuzz bench clean swift-test
 

@@ -5,6 +5,8 @@ import BehaviorLog
 import RecipeAppTypes
 
 /// The common payload: the fields sent with every event.
+///
+/// The common payload: sent with every event of the recipe app.
 public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// The signed-in user's ID; missing for guests
     public var userId: Int64?

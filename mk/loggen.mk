@@ -1,8 +1,8 @@
 # loggen: the definitions reader's benchmark and fuzzer, and the checks of the sample.
 
 BENCH_DIR   ?= bench-out
-# The shared benchmark helpers sit beside the project (../shared/bench from a clone in /work/main).
-SHARED_BENCH ?= $(firstword $(wildcard ../shared/bench ../../shared/bench) ../shared/bench)
+# The shared benchmark helpers sit beside the project (BENCH_FLOORS, ../shared/bench).
+SHARED_BENCH ?= $(BENCH_FLOORS)
 APT_PACKAGES += time
 FUZZ_TARGETS += fuzz-markdown
 TEST_CHECKS  += lint-sample
@@ -26,13 +26,13 @@ bench-loggen: deps
 
 FUZZ_BUILD = fuzz-out/markdown-build
 # Swift modules built with libFuzzer's coverage and AddressSanitizer, outside SwiftPM.
-FUZZ_SWIFTC = swiftc -O -sanitize=fuzzer,address -parse-as-library -wmo -swift-version 6 \
+FUZZ_SWIFTC = swiftc -O -sanitize=fuzzer,address -parse-as-library -wmo -swift-version 6 -package-name $(FUZZ_PACKAGE_NAME) \
 	-Xcc -fmodule-map-file=Sources/CCmark/module.modulemap -I $(FUZZ_BUILD)
 
 ## fuzz-markdown: fuzz the definitions reader (MarkdownReader → SchemaParser → SchemaValidator →
 ## JSON) for FUZZ_SECONDS; crashes land in fuzz-out/ (keep each as a regression test in
 ## Tests/LogMarkdownTests/Resources/FuzzRegressions/).
-fuzz-markdown: deps
+fuzz-markdown: deps fuzz-toolchain
 	@mkdir -p $(FUZZ_BUILD) fuzz-out/corpus-markdown
 	$(FUZZ_SWIFTC) -module-name LogSchema -emit-module -emit-module-path $(FUZZ_BUILD)/LogSchema.swiftmodule \
 	  -c $$(find Sources/LogSchema -name '*.swift' | sort) -o $(FUZZ_BUILD)/LogSchema.o

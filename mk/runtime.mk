@@ -1,6 +1,5 @@
 # Runtime: the BehaviorLog benchmark, and the demo's settings.
 
-BENCH_FLOORS   ?= /work/shared/bench
 RUNTIME_BENCH  ?= bench-out/runtime-store
 RUNTIME_ROUNDS ?= 2
 RUNTIME_LOGS   ?= 1000000

@@ -1,6 +1,5 @@
 # LogStore: the store benchmark and the segment-reader fuzzer.
 
-BENCH_FLOORS ?= /work/shared/bench
 STORE_BENCH  ?= bench-out/store
 STORE_RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 
@@ -42,16 +41,16 @@ bench-store:
 	  printf "backlog: %d ns per append with 0 pending, %d ns with 1 M pending: %.2fx (flat is 1.0x)\n", e, b, b / e }'
 
 ## fuzz-store: libFuzzer on the segment reader (and the index decoder) for FUZZ_SECONDS.
-fuzz-store:
+fuzz-store: fuzz-toolchain
 	@mkdir -p fuzz-out/store-corpus
 	$(SWIFT) build --product logstore-stress
 	@rm -rf fuzz-out/store-seed && $(BIN)/logstore-stress write --store fuzz-out/store-seed --count 12 --sync-every 5 --payload-bytes 40 >/dev/null
 	@cp fuzz-out/store-seed/segment-0000000000000001.log fuzz-out/store-corpus/seed-segment
 	@cp fuzz-out/store-seed/segment-0000000000000001.idx fuzz-out/store-corpus/seed-index 2>/dev/null || true
-	clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CLogStoreCRC/include -c Sources/CLogStoreCRC/CRC32C.c -o fuzz-out/crc32c.o
-	swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name LogStoreFuzz -package-name BehaviorLog \
+	$(FUZZ_CLANG) -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CLogStoreCRC/include -c Sources/CLogStoreCRC/CRC32C.c -o fuzz-out/crc32c.o
+	swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name LogStoreFuzz -package-name $(FUZZ_PACKAGE_NAME) \
 	  -I Sources/CLogStoreCRC/include -I Sources/CLogStoreAtomics/include \
-	  Sources/LogStore/*.swift Sources/LogStore/Platform/*.swift Fuzz/SegmentReaderFuzzer.swift fuzz-out/crc32c.o \
+	  $$(find Sources/LogStore -name '*.swift' | sort) Fuzz/SegmentReaderFuzzer.swift fuzz-out/crc32c.o \
 	  -o fuzz-out/segment-reader-fuzzer
 	fuzz-out/segment-reader-fuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 	  -artifact_prefix=fuzz-out/ fuzz-out/store-corpus

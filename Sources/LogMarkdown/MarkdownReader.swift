@@ -16,7 +16,14 @@ public struct MarkdownReader: Sendable {
     ///   - path: the document's path, as given, for locations.
     /// - Returns: the document's block tree with source ranges.
     /// - Throws: ``InvalidEncodingError`` when the bytes are not UTF-8.
+    ///
+    /// A UTF-8 byte-order mark at the start (as some Windows editors write) is not part of
+    /// the document: it is skipped, and columns on line 1 count from the character after it,
+    /// as editors show them.
     public func read(_ source: [UInt8], path: String) throws(InvalidEncodingError) -> MarkdownDocument {
+        if source.starts(with: Self.byteOrderMark) {
+            return try read(Array(source.dropFirst(Self.byteOrderMark.count)), path: path)
+        }
         if let offset = UTF8Validation.firstInvalidOffset(in: source) {
             throw InvalidEncodingError(location: Self.location(ofOffset: offset, in: source, path: path), byte: source[offset])
         }
@@ -32,6 +39,9 @@ public struct MarkdownReader: Sendable {
         }
         return MarkdownDocument(path: path, source: source, blocks: blocks)
     }
+
+    /// The UTF-8 encoding of U+FEFF, the byte-order mark.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Appends a cmark block node and its block descendants, linked; inline nodes are skipped.
     ///

@@ -26,6 +26,8 @@ public struct ParsedDocument: Hashable, Sendable {
     public var category: Category?
     /// The common payload, for `common.md`.
     public var common: [Field]
+    /// The paragraphs of `common.md`.
+    public var commonDescriptions: [String] = []
     /// The enum types, for `types.md`.
     public var types: [EnumType]
     /// The problems found within the document, in document order.

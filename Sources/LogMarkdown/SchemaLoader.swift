@@ -83,6 +83,7 @@ public struct SchemaLoader: Sendable {
             diagnostics += document.diagnostics
             if let category = document.category { schema.categories.append(category) }
             schema.common += document.common
+            schema.commonDescriptions += document.commonDescriptions
             schema.types += document.types
         }
         schema.categories.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }

@@ -47,6 +47,8 @@ private struct State {
     /// so that its paragraphs and lists are not taken for something else.
     var skippingSection = false
     var commonHasFields = false
+    /// Whether the category's common fields (the list before the first event) were read.
+    var categoryHasFields = false
 
     init(document: MarkdownDocument, name: String, role: DocumentRole, interner: StringInterner) {
         self.interner = interner
@@ -58,6 +60,7 @@ private struct State {
     }
 
     mutating func run() {
+        if role == .category { checkCategoryName() }
         for block in document.children(of: document.root) {
             switch block.kind {
             case .heading(1) where !sawHeading && event == nil && enumType == nil:
@@ -75,6 +78,8 @@ private struct State {
                     event!.descriptions.append(text)
                 } else if enumType != nil {
                     enumType!.descriptions.append(text)
+                } else if role == .common {
+                    result.commonDescriptions.append(text)
                 } else {
                     category.descriptions.append(text)
                 }
@@ -92,6 +97,30 @@ private struct State {
     }
 
     // MARK: Headings
+
+    /// A category is named after its file, and its name is the first part of every tag
+    /// (`category.event`): a file name that is not a name would break tag patterns.
+    mutating func checkCategoryName() {
+        let bytes = Array(name.utf8)
+        guard !isValidName(bytes[...]) else { return }
+        // Each run of other characters becomes one '_': recipe.search → recipe_search.
+        var suggestion: [UInt8] = []
+        var pendingUnderscore = false
+        for byte in bytes {
+            if LineScanner.isNameByte(byte) {
+                if pendingUnderscore && !suggestion.isEmpty { suggestion.append(UInt8(ascii: "_")) }
+                pendingUnderscore = false
+                suggestion.append(byte)
+            } else {
+                pendingUnderscore = true
+            }
+        }
+        let rename = suggestion.contains(where: { $0 != UInt8(ascii: "_") })
+            ? "'\(String(decoding: suggestion, as: UTF8.self)).md'" : "a name such as 'recipe_search.md'"
+        result.diagnostics.append(.error(
+            "the file name '\(name).md' is not a category name (letters, digits and '_'), and the category is named after its file; rename it to \(rename)",
+            at: document.location(line: 1, column: 1)))
+    }
 
     mutating func readCategoryHeading(_ block: MarkdownBlock) {
         guard let (text, location) = headingText(block) else { return }
@@ -208,10 +237,16 @@ private struct State {
             result.common = fields(of: block)
             return
         }
+        if role == .category && !categoryHasFields {
+            // daifuku's category-level common columns: sent with every event of the category.
+            categoryHasFields = true
+            category.common = fields(of: block)
+            return
+        }
         result.diagnostics.append(.warning(
             role == .common
                 ? "second bullet list in common.md is ignored; put all common fields in one list"
-                : "bullet list before the first event is ignored; put fields under a '## event' heading",
+                : "second bullet list before the first event is ignored; put all of the category's common fields in one list",
             at: location(of: block)))
     }
 

@@ -2,7 +2,8 @@ import LogSchema
 
 /// Checks the rules between declarations of a whole schema: duplicates, one type per
 /// field name, shadowed common fields, reserved and over-long names, names that would
-/// become the same Swift identifier, and missing descriptions.
+/// become the same Swift identifier or one the generated code already uses
+/// (``GeneratedNameCheck``), and missing descriptions.
 ///
 /// Rules within one line (the type grammar, constraints, regular expressions) are
 /// ``SchemaParser``'s. The rules within one category run on all cores; the rules across
@@ -41,30 +42,39 @@ public struct SchemaValidator: Sendable {
             typeNames.add(category.name, kindName: "category", at: category.location, into: &diagnostics)
         }
         checkOneTypePerFieldName(schema.categories, into: &diagnostics)
+        // Names the generated code already uses: the code generator's own check, so that
+        // `loggen lint` reports what `loggen generate` would refuse, in the same words.
+        var generatedNames = GeneratedNameCheck()
+        generatedNames.check(schema, rules: .reservedNames)
+        diagnostics += generatedNames.diagnostics
         return diagnostics
     }
 
     /// A field name has one type in every event: the warehouse table has one column per name.
+    /// The category's common fields count as fields of its events (event index `-1`).
     private func checkOneTypePerFieldName(_ categories: [Category], into diagnostics: inout [Diagnostic]) {
         var first: [String: (category: Int, event: Int, field: Int)] = [:]
+        func fieldsOf(_ category: Category, _ eventIndex: Int) -> [Field] {
+            eventIndex < 0 ? category.common : category.events[eventIndex].fields
+        }
         for categoryIndex in categories.indices {
-            let events = categories[categoryIndex].events
-            for eventIndex in events.indices {
-                let fields = events[eventIndex].fields
+            let category = categories[categoryIndex]
+            for eventIndex in -1..<category.events.count {
+                let fields = fieldsOf(category, eventIndex)
                 for fieldIndex in fields.indices {
                     let name = fields[fieldIndex].name
                     guard let at = first[name] else {
                         first[name] = (categoryIndex, eventIndex, fieldIndex)
                         continue
                     }
-                    let firstType = categories[at.category].events[at.event].fields[at.field].type
-                    if !fields[fieldIndex].type.hasSameColumn(as: firstType) {
+                    let firstCategory = categories[at.category]
+                    let firstField = fieldsOf(firstCategory, at.event)[at.field]
+                    if !fields[fieldIndex].type.hasSameColumn(as: firstField.type) {
                         let field = fields[fieldIndex]
-                        let firstCategory = categories[at.category]
-                        let firstEvent = firstCategory.events[at.event]
-                        let firstField = firstEvent.fields[at.field]
+                        let place = at.event < 0
+                            ? "the common fields of category '\(firstCategory.name)'" : firstCategory.events[at.event].tag(in: firstCategory)
                         diagnostics.append(.error(
-                            "field '\(field.name)' is '\(field.type.spelling)' here but '\(firstField.type.spelling)' in \(firstEvent.tag(in: firstCategory)); a field name has one type in every event (one warehouse column)",
+                            "field '\(field.name)' is '\(field.type.spelling)' here but '\(firstField.type.spelling)' in \(place); a field name has one type in every event (one warehouse column)",
                             at: field.location,
                             notes: [.note("'\(field.name)' first declared here", at: firstField.location)]))
                     }
@@ -75,6 +85,9 @@ public struct SchemaValidator: Sendable {
 
     private func checkCategory(_ category: Category, common: [Field], commonIndex: [String: Int], into diagnostics: inout [Diagnostic]) {
         checkLength(category.name, of: "category", at: category.location, into: &diagnostics)
+        // The category's common fields are checked like any field, and each event's fields
+        // against them (one payload, one list of Swift labels per case).
+        checkFields(category.common, owner: { "the common fields of category '\(category.name)'" }, common: common, commonIndex: commonIndex, into: &diagnostics)
         var events: [String: Int] = [:]
         var eventNames = SwiftNameSpace(kind: "case", naming: SwiftName.lowerCamelCase)
         let needsSwiftNames = !category.events.allSatisfy { isPlainSnakeCase($0.name) }
@@ -91,18 +104,29 @@ public struct SchemaValidator: Sendable {
             if event.descriptions.isEmpty {
                 diagnostics.append(.warning("event '\(event.name)' has no description; add a paragraph under its heading", at: event.location))
             }
-            checkFields(event.fields, owner: { "event '\(event.name)'" }, common: common, commonIndex: commonIndex, into: &diagnostics)
+            checkFields(
+                event.fields, owner: { "event '\(event.name)'" }, common: common, commonIndex: commonIndex,
+                category: category, into: &diagnostics)
         }
     }
 
-    /// The rules of one list of fields: duplicates, names, descriptions, shadowing.
+    /// The rules of one list of fields: duplicates, names, descriptions, shadowing (of
+    /// `common.md`'s fields, and of the common fields of the event's category).
     private func checkFields(
-        _ fields: [Field], owner: () -> String, common: [Field] = [], commonIndex: [String: Int] = [:], into diagnostics: inout [Diagnostic]
+        _ fields: [Field], owner: () -> String, common: [Field] = [], commonIndex: [String: Int] = [:],
+        category: Category? = nil, into diagnostics: inout [Diagnostic]
     ) {
+        let categoryFields = category?.common ?? []
         // Distinct plain snake_case names never share a Swift name, so the Swift names are
         // only computed when some name is not plain (the common case costs no allocation).
-        let needsSwiftNames = !fields.allSatisfy { isPlainSnakeCase($0.name) }
+        let needsSwiftNames = !fields.allSatisfy { isPlainSnakeCase($0.name) } || !categoryFields.allSatisfy { isPlainSnakeCase($0.name) }
         var labels = SwiftNameSpace(kind: "label", naming: SwiftName.lowerCamelCase)
+        if needsSwiftNames {
+            // The category's fields come first in every case: their own problems are
+            // reported once, with the category; here they only take their labels.
+            var ignored: [Diagnostic] = []
+            for field in categoryFields { labels.add(field.name, kindName: "field", at: field.location, into: &ignored) }
+        }
         // Events have a handful of fields: a scan beats hashing; long lists use a dictionary.
         let useDictionary = fields.count > 16
         var seen: [String: Int] = [:]
@@ -119,6 +143,12 @@ public struct SchemaValidator: Sendable {
                 diagnostics.append(.error(
                     "field name '\(field.name)' is reserved for the log envelope; rename the field (reserved: \(Schema.reservedNames.joined(separator: ", ")))",
                     at: field.location))
+            }
+            if let category, let shadowed = categoryFields.first(where: { $0.name == field.name }) {
+                diagnostics.append(.error(
+                    "field '\(field.name)' shadows the common field of category '\(category.name)' of the same name; rename it, every event of the category already sends '\(field.name)'",
+                    at: field.location, notes: [.note("'\(field.name)' is defined here, before the first event", at: shadowed.location)]))
+                continue
             }
             if let shadowed = commonIndex[field.name] {
                 diagnostics.append(.error(

@@ -23,6 +23,12 @@ public struct ClickHouseTable: Hashable, Sendable {
             builder.add(field, role: .common, in: "common.md")
         }
         for category in schema.categories {
+            // A category's common fields are payload fields of each of its events.
+            if category.events.contains(where: { $0.status != .obsolete }) {
+                for field in category.common where field.status != .obsolete {
+                    builder.add(field, role: .payload, in: "the common fields of category '\(category.name)'")
+                }
+            }
             for event in category.events where event.status != .obsolete {
                 for field in event.fields where field.status != .obsolete {
                     builder.add(field, role: .payload, in: event.tag(in: category))

@@ -40,9 +40,10 @@ let ddlCommand = CommandSpec(
             if let oldDirectory = arguments.value("alter-from") {
                 guard let old = loadCheckedSchema(oldDirectory) else { return 1 }
                 writeToStandardOutput(try dialect.migration(
-                    from: old, oldSource: oldDirectory, to: new, newSource: arguments.positional("dir")!, table: table))
+                    from: old, oldSource: definitionsName(oldDirectory), to: new,
+                    newSource: definitionsName(arguments.positional("dir")!), table: table))
             } else {
-                writeToStandardOutput(try dialect.createTable(for: new, table: table, source: arguments.positional("dir")!))
+                writeToStandardOutput(try dialect.createTable(for: new, table: table, source: definitionsName(arguments.positional("dir")!)))
             }
         } catch let error as WarehouseError {
             DiagnosticPrinter.printToStandardError(error.diagnostics)

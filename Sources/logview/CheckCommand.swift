@@ -22,6 +22,10 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
             try standardOutput.flushIfFull()
             return true
         }
+        if summary.logsChecked == 0 {
+            try standardOutput.flush()
+            try warnIfConditionsCannotMatch(query, in: store, schema: schema)
+        }
         if summary.findingCount > printed {
             standardOutput.append("(\(summary.findingCount - printed) more findings not printed; raise --max-findings to see them)\n")
         }

@@ -55,6 +55,10 @@ private func write(
         try standardOutput.flushIfFull()
         return true
     }
+    if shown == 0 {
+        try standardOutput.flush()
+        try warnIfConditionsCannotMatch(query, in: store)
+    }
     if follow {
         catchInterrupt()
         try standardOutput.flush()

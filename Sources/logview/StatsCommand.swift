@@ -14,6 +14,7 @@ func runStats(_ arguments: ParsedArguments) throws -> Int32 {
         var bucketer: TimeBucketer?
         if case .time(let bucket) = grouping { bucketer = TimeBucketer(bucket: bucket, timeZone: .current) }
         let statistics = try store.statistics(query, bucketer: bucketer)
+        if statistics.total == 0 { try warnIfConditionsCannotMatch(query, in: store) }
         let report = StatisticsReport(
             statistics: statistics, grouping: grouping, store: try store.storeStats(), directory: store.directory,
             outputs: BufferedOutputState.all(besideStoreIn: store.directory))

@@ -33,6 +33,16 @@ func query(_ arguments: ParsedArguments, limitOption: String? = nil) throws -> L
     }
 }
 
+/// After a query selected nothing: one warning line per `--where` condition that cannot
+/// match for a reason the store (or the definitions) show, so that an empty result is never
+/// silent about a misspelt field or a text compared with numbers.
+func warnIfConditionsCannotMatch(_ query: LogQuery, in store: StoreQuery, schema: Schema? = nil) throws {
+    guard !query.conditions.isEmpty else { return }
+    for warning in try ConditionDiagnosis(schema: schema).warnings(for: query, in: store) {
+        writeToStandardError("logview: warning: \(warning)\n")
+    }
+}
+
 /// Set by SIGINT, so that following ends cleanly (output flushed, exit 0).
 let interrupted = AtomicCounter()
 

@@ -11,7 +11,7 @@ let filterOptions: [ArgumentSpec] = [
     .option("tag", short: "t", valueName: "pattern", help: "Only tags matching the pattern (`*` one segment, `**` any); repeat for more.", isRepeating: true),
     .option("since", valueName: "time", help: "Only logs at or after: ISO 8601 (2026-11-30T10:15) or a span before now (10m, 2h, 3d, today)."),
     .option("until", valueName: "time", help: "Only logs before this time (same forms as --since)."),
-    .option("where", short: "w", valueName: "expr", help: "field=value, !=, <, <=, >, >=, ~regex, !~regex, field? (present); repeat to require all.", isRepeating: true),
+    .option("where", short: "w", valueName: "expr", help: "field=value, !=, <, <=, >, >=, ~regex, !~regex, field? (present); \"quoted text\" as written; repeat to require all.", isRepeating: true),
 ]
 
 let outputOption = ArgumentSpec.option(

@@ -27,6 +27,16 @@ import Testing
         #expect(event.payload["true"] == .integer(5))
     }
 
+    /// A category's common fields (the list before its first event) open every case.
+    @Test func categoryCommonFieldsLeadEveryCase() {
+        let open = CategoryFields.open(screen: "home", referrer: nil)
+        let tap = CategoryFields.tap(screen: "home", referrer: "push", target: "like")
+        #expect(open.payload.keys == ["screen", "referrer"])
+        #expect(tap.payload.keys == ["screen", "referrer", "target"])
+        #expect(tap.payload["referrer"] == .string("push"))
+        #expect(tap.tag == "category_fields.tap")
+    }
+
     @Test func enumCasesLogTheirRawValues() {
         #expect(Shade.allCases.map(\.rawValue) == ["default", "class", "light_grey", "2tone"])
         #expect(Shade._2tone.logValue == .string("2tone"))

@@ -26,6 +26,22 @@ import Testing
             """)
     }
 
+    /// A file name that is not a category name: the category and every tag are named after it.
+    @Test(arguments: [
+        ("recipe.search.md", "recipe_search.md"),
+        ("recipe search.md", "recipe_search.md"),
+        ("recipe-search.md", "recipe_search.md"),
+        ("v2.0.md", "v2_0.md"),
+    ])
+    func fileNameThatIsNotACategoryName(file: String, rename: String) {
+        let name = String(file.dropLast(3))
+        expectDiagnostics(
+            [file: "# \(name)\n\n## buy\n\nSent on a purchase.\n\n- item_id: !bigint\n    - The item\n"],
+            """
+            Defs/\(file):1:1: error: the file name '\(file)' is not a category name (letters, digits and '_'), and the category is named after its file; rename it to '\(rename)'
+            """)
+    }
+
     /// A builtin type that does not exist.
     @Test func unknownBuiltin() {
         expectDiagnostics(
@@ -582,8 +598,9 @@ import Testing
             """)
     }
 
-    /// A field list before the first event (a warning; it is ignored).
-    @Test func listBeforeFirstEvent() {
+    /// A second bullet list before the first event: the first is the category's common
+    /// fields; the second is ignored with a warning.
+    @Test func secondListBeforeFirstEvent() {
         expectDiagnostics(
             [
                 "shop.md": """
@@ -591,10 +608,74 @@ import Testing
 
                 - item_id: !bigint
                     - The item
+
+                Some words between.
+
+                - price: !integer
+                    - The price
                 """,
             ],
             """
-            Defs/shop.md:3:1: warning: bullet list before the first event is ignored; put fields under a '## event' heading
+            Defs/shop.md:8:1: warning: second bullet list before the first event is ignored; put all of the category's common fields in one list
+            """)
+    }
+
+    /// The category's common fields are checked like any field, and an event's field may not
+    /// shadow one of them, nor another event have another type for the same name.
+    @Test func categoryCommonFieldsAreCheckedLikeAnyField() {
+        expectDiagnostics(
+            [
+                "common.md": """
+                # common
+
+                - user_id: !bigint?
+                    - The user
+                """,
+                "shop.md": """
+                # shop
+
+                - screen: !string 32
+                    - The screen the event was sent from
+                - user_id: !bigint
+                    - Shadows common.md
+                - self: !bigint
+                    - A name the generated code uses
+                - time: !timestamp
+                    - A name the envelope reserves
+                - note: !string
+
+                ## buy
+
+                Sent on a purchase.
+
+                - screen: !string 32
+                    - Shadows the category's field
+                - item_id: !bigint
+                    - The item
+                """,
+                "cart.md": """
+                # cart
+
+                ## add
+
+                Sent when an item is added.
+
+                - screen: !integer
+                    - Another type for the same name
+                """,
+            ],
+            """
+            Defs/shop.md:3:3: error: field 'screen' is '!string 32' here but '!integer' in cart.add; a field name has one type in every event (one warehouse column)
+            Defs/cart.md:7:3: note: 'screen' first declared here
+            Defs/shop.md:5:3: error: field 'user_id' shadows the common field of the same name; rename it, the common payload already sends 'user_id'
+            Defs/common.md:3:3: note: common field 'user_id' is defined here
+            Defs/shop.md:7:3: error: field 'self' becomes 'self' in Swift, a name the generated code already uses; rename it
+            Defs/shop.md:9:3: error: field name 'time' is reserved for the log envelope; rename the field (reserved: id, log_id, event_name, event_category, uuid, seq, time, tag, schema, common, violations, payload)
+            Defs/shop.md:11:3: warning: field 'note' has no description; add a nested bullet under it
+            Defs/shop.md:17:3: error: field 'screen' shadows the common field of category 'shop' of the same name; rename it, every event of the category already sends 'screen'
+            Defs/shop.md:3:3: note: 'screen' is defined here, before the first event
+            Defs/shop.md:17:3: error: field 'screen' is '!string 32' here but '!integer' in cart.add; a field name has one type in every event (one warehouse column)
+            Defs/cart.md:7:3: note: 'screen' first declared here
             """)
     }
 

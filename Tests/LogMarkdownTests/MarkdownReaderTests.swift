@@ -21,6 +21,38 @@ import Testing
             """)
     }
 
+    @Test func aLeadingByteOrderMarkIsSkippedAndColumnsCountFromTheTextAfterIt() throws {
+        let document = try MarkdownReader().read([0xEF, 0xBB, 0xBF] + Array("# shop\n\n- item_id: !bigint\n".utf8), path: "doc.md")
+        #expect(document.dump() == """
+            document @1:1-3:18
+              heading(1) @1:1-1:6 "# shop"
+              list @3:1-3:18
+                item @3:1-3:18
+                  paragraph @3:3-3:18 "item_id: !bigint"
+            """)
+    }
+
+    @Test func aByteOrderMarkWithCRLFLineEndingsNamesTheCategoryWithoutWarnings() throws {
+        let loaded = SchemaLoader().load(documents: [
+            ("Defs/shop.md", [0xEF, 0xBB, 0xBF] + Array("# shop\r\n\r\n## buy\r\n\r\nSent on a purchase.\r\n\r\n- item_id: !bigint\r\n    - The item\r\n".utf8)),
+        ])
+        #expect(loaded.diagnostics.isEmpty)
+        let category = try #require(loaded.schema.categories.first)
+        #expect(category.location == SourceLocation(file: "Defs/shop.md", line: 1, column: 3))
+        #expect(category.events.first?.location == SourceLocation(file: "Defs/shop.md", line: 3, column: 4))
+        #expect(category.events.first?.fields.first?.location == SourceLocation(file: "Defs/shop.md", line: 7, column: 3))
+        #expect(category.events.first?.descriptions == ["Sent on a purchase."])
+    }
+
+    @Test func aByteOrderMarkKeepsTheColumnOfABadByteOnLine1() {
+        do {
+            _ = try MarkdownReader().read([0xEF, 0xBB, 0xBF, 0x23, 0x20, 0x80], path: "doc.md")
+            Issue.record("a lone continuation byte was accepted")
+        } catch {
+            #expect(error.location == SourceLocation(file: "doc.md", line: 1, column: 3))
+        }
+    }
+
     @Test func paragraphTextJoinsTrimmedLines() throws {
         let document = try read("- first line\n  second *line*\n")
         let paragraph = document.blocks.first { $0.kind == .paragraph }!

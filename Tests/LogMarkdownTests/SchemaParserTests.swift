@@ -125,6 +125,50 @@ import Testing
         #expect(loaded.schema.categories.isEmpty)
     }
 
+    /// daifuku's category-level common columns: the bullet list before the first `##` of a
+    /// category document holds fields sent with every event of the category.
+    @Test func listBeforeTheFirstEventHoldsTheCategorysCommonFields() throws {
+        let loaded = load(["shop.md": """
+            # shop
+
+            Events of the shop.
+
+            - screen: !string 32
+                - The screen the event was sent from
+            - [pii] session_id: !string 64
+                - The session
+
+            ## buy
+
+            Sent on a purchase.
+
+            - item_id: !bigint
+                - The item
+            """])
+        #expect(loaded.diagnostics.isEmpty)
+        let category = try #require(loaded.schema.categories.first)
+        #expect(category.descriptions == ["Events of the shop."])
+        #expect(category.common.map(\.name) == ["screen", "session_id"])
+        #expect(category.common[1].isPersonalData)
+        #expect(category.common[0].location == SourceLocation(file: "Defs/shop.md", line: 5, column: 3))
+        #expect(category.events.first?.fields.map(\.name) == ["item_id"])
+        #expect(category.fields(of: category.events[0]).map(\.name) == ["screen", "session_id", "item_id"])
+    }
+
+    @Test func commonKeepsItsDescription() throws {
+        let loaded = load(["common.md": """
+            # common
+
+            Sent with every event of the app.
+
+            - user_id: !bigint?
+                - The user
+            """])
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.schema.commonDescriptions == ["Sent with every event of the app."])
+        #expect(SchemaJSONEncoder().encode(loaded.schema).contains(#""commonDescriptions":["Sent with every event of the app."]"#))
+    }
+
     @Test func diagnosticsAreSortedByFileLineAndColumn() {
         let text = diagnostics([
             "b.md": "# b\n\n## x\n\n- y: !uuid\n",

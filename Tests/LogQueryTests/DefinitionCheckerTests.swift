@@ -191,4 +191,26 @@ import Testing
         #expect(coverage.undefinedTags.map(\.tag) == ["recipe_search.serch"])
         #expect(coverage.events.first { $0.tag == "recipe_search.search" }?.count == 4)
     }
+
+    /// A category's common fields are part of every event's payload: checked like its own.
+    @Test func categoryCommonFieldsArePartOfEveryPayload() {
+        let loaded = SchemaLoader().load(documents: [("defs/shop.md", Array("""
+            # shop
+
+            - screen: !string 8
+                - The screen
+
+            ## buy
+
+            - item_id: !bigint
+            """.utf8))])
+        #expect(!loaded.hasErrors)
+        let checker = DefinitionChecker(schema: loaded.schema)
+        func kinds(_ payload: String) -> [CheckFinding.Kind] {
+            makeLog(tag: "shop.buy", payload: payload).withStoredLog { checker.check($0) }.map(\.kind)
+        }
+        #expect(kinds(#"{"screen":"home","item_id":1}"#) == [])
+        #expect(kinds(#"{"item_id":1}"#) == [.missingField])
+        #expect(kinds(#"{"screen":"a very long screen","item_id":1}"#) == [.maxLength])
+    }
 }

@@ -81,6 +81,18 @@ import Testing
         ("seq>abc", "seq compares with a whole number"),
         ("common..x=1", "has an empty part"),
         ("seq.x=1", "is a single value"),
+        // Malformed values are refused, never read as a filter that matches nothing.
+        ("price>", "nothing follows '>'; write a value, as in price>5"),
+        ("keyword=", "nothing follows '='"),
+        ("keyword~", "nothing follows '~'"),
+        ("price>>5", "'>>' is not an operator"),
+        ("price=<5", "'=<' is not an operator"),
+        ("price>5 and", "'5 and' is not a number; compare with a number (price>5), give each condition its own --where"),
+        ("price<=5)", "'5)' is not a number"),
+        ("keyword= egg", "has a space around it"),
+        ("keyword=egg ", "has a space around it"),
+        ("keyword=\"egg", "has no closing '\"'"),
+        ("keyword=\"egg\" and", "follows the closing quote"),
     ])
     func explainsBadExpressions(_ text: String, _ expected: String) {
         #expect {
@@ -89,6 +101,32 @@ import Testing
             guard let error = error as? WhereExpressionError else { return false }
             return error.description.contains(expected) && error.description.hasPrefix("invalid --where '\(text)'")
         }
+    }
+
+    @Test func quotedValuesAreTextAsWritten() throws {
+        #expect(try log.matches(#"keyword="egg""#))
+        #expect(try log.matches(#"common.os="iOS 18.1""#))
+        #expect(try log.matches(#"keyword!=">5""#))
+        #expect(try !log.matches(#"keyword="""#))
+        #expect(try WhereExpression(#"note="say \"hi\" \\o/""#).value == #"say "hi" \o/"#)
+        #expect(try !log.matches(#"page="3""#))   // text never equals a number
+        #expect(try log.matches("common.os=iOS 18.1"))   // spaces inside a bare value are kept
+    }
+
+    @Test func conditionsKnowWhatTheyNeed() throws {
+        #expect(try WhereExpression("price=abc").cannotMatchNumbers)
+        #expect(try WhereExpression("price>abc").cannotMatchNumbers)
+        #expect(try !WhereExpression("price=5").cannotMatchNumbers)
+        #expect(try !WhereExpression("price!=abc").cannotMatchNumbers)
+        #expect(try !WhereExpression("price~abc").cannotMatchNumbers)
+        #expect(try WhereExpression("price?").needsField)
+        #expect(try !WhereExpression("price!=3").needsField)
+        #expect(try !WhereExpression("seq>3").needsField)
+        let contents = try ["keyword", "page", "tags", "flag", "none", "missing", "common.user_id"].map { name in
+            let condition = try WhereExpression(name + "?")
+            return log.withStoredLog { condition.content(of: $0) }
+        }
+        #expect(contents == [.other, .numbers, .other, .other, .other, .absent, .numbers])
     }
 
     @Test func malformedBodiesNeverMatchAndNeverCrash() throws {

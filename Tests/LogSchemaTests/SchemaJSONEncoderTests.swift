@@ -17,7 +17,7 @@ import Testing
             Field(name: "item_id", type: FieldType(scalar: .builtin(.bigint)), descriptions: ["The item"], location: here),
         ]))
         #expect(json == """
-            {"categories":[{"name":"shop","descriptions":["The shop."],"file":"Defs/shop.md","line":1,"events":[{"name":"buy","tag":"shop.buy","status":"deprecated","descriptions":["A purchase."],"line":3,"column":4,"fields":[{"name":"item_id","type":"bigint","optional":false,"status":"active","pii":false,"descriptions":["The item"],"line":7,"column":3}]}]}],"common":[],"types":[]}
+            {"categories":[{"name":"shop","descriptions":["The shop."],"file":"Defs/shop.md","line":1,"common":[],"events":[{"name":"buy","tag":"shop.buy","status":"deprecated","descriptions":["A purchase."],"line":3,"column":4,"fields":[{"name":"item_id","type":"bigint","optional":false,"status":"active","pii":false,"descriptions":["The item"],"line":7,"column":3}]}]}],"common":[],"commonDescriptions":[],"types":[]}
 
             """)
     }

@@ -111,4 +111,23 @@ import Testing
         let table = try ClickHouseTable(schema: schema)
         #expect(table.column(named: "naïve")?.definition == #"`naïve` String COMMENT 'back\\slash \'quote\'\nnew line'"#)
     }
+
+    /// A category's common fields (daifuku's category-level common columns) are payload
+    /// columns like any event field, after the common payload's and before the events' own.
+    @Test func categoryCommonFieldsAreColumns() throws {
+        var schema = Fixture.recipeApp()
+        schema.categories[0].common = [
+            Fixture.field("screen", .builtin(.string), ["The screen"], line: 2),
+            Fixture.field("session_id", .builtin(.string), optional: true, pii: true, line: 2),
+        ]
+        let table = try ClickHouseTable(schema: schema)
+        let names = table.columns.map(\.name)
+        #expect(names.firstIndex(of: "screen") == names.firstIndex(of: "premium")! + 1)
+        #expect(names.firstIndex(of: "session_id") == names.firstIndex(of: "keyword")! - 1)
+        #expect(table.column(named: "screen")?.definition == "screen String COMMENT 'The screen'")
+        #expect(table.column(named: "session_id")?.type == .nullable(.string))
+        // A payload column of another event with the same name and type is the same column.
+        schema.categories[0].events[1].fields.append(Fixture.field("screen", .builtin(.string), line: 18))
+        #expect(try ClickHouseTable(schema: schema).columns.filter { $0.name == "screen" }.count == 1)
+    }
 }

@@ -74,6 +74,58 @@ final class DemoStore: Sendable {
         #expect(result.errors.split(separator: "\n").first!.count > 20)
     }
 
+    /// A malformed --where is a usage error in every command that takes it: one line saying
+    /// what is wrong and what to write, then the usage; never an empty answer.
+    @Test(arguments: ["list", "tail", "stats", "check"])
+    func malformedWhereIsAUsageError(_ command: String) async throws {
+        let expected = [
+            "price>": "logview: error: invalid --where 'price>': nothing follows '>'; write a value, as in price>5 (price>\"\" for empty text, price? for present)",
+            "price>>5": "logview: error: invalid --where 'price>>5': '>>' is not an operator; write field=value, field!=value, field<value, field<=value, field>value, field>=value, field~regex, field!~regex or field? (quote a value that starts with '>': price>\">5\")",
+            "price>5 and": "logview: error: invalid --where 'price>5 and': '5 and' is not a number; compare with a number (price>5), give each condition its own --where (all must hold), or quote text: price>\"5 and\"",
+        ]
+        for (expression, line) in expected {
+            let result = try await run("logview", [command, "--store", demo.directory, "--definitions", demo.definitions, "--where", expression]
+                .filter { command == "check" || ($0 != "--definitions" && $0 != demo.definitions) })
+            #expect(result.status == 64, "\(command) --where '\(expression)'")
+            #expect(result.output == "")
+            #expect(result.errors.split(separator: "\n").first.map(String.init) == line)
+            #expect(result.errors.contains("Usage: logview \(command)"))
+        }
+    }
+
+    /// A filter that cannot match for a reason the store or the definitions show gets one
+    /// warning line; the (empty) result is as before, exit 0 (check: 0 logs, no findings).
+    @Test func whereThatCannotMatchSaysWhy() async throws {
+        let unknown = "logview: warning: --where 'nosuchfield=3' cannot match: none of the 1500 logs the other filters select has a field 'nosuchfield'; a bare name is a payload field (keyword=egg), a common one is common.NAME\n"
+        let list = try await run("logview", ["list", "--store", demo.directory, "-o", "jsonl", "--where", "nosuchfield=3"])
+        #expect(list.status == 0)
+        #expect(list.output == "")
+        #expect(list.errors == unknown)
+        let stats = try await run("logview", ["stats", "--store", demo.directory, "-o", "json", "--where", "nosuchfield=3"])
+        #expect(stats.status == 0)
+        #expect(stats.errors == unknown)
+        #expect(JSONValue.parse(stats.output)?["total"] == .integer(0))
+
+        let searches = try await run("logview", ["list", "--store", demo.directory, "-o", "jsonl", "--tag", "recipe_search.search", "--where", "page=abc"])
+        #expect(searches.output == "")
+        #expect(searches.errors == "logview: warning: --where 'page=abc' cannot match: 'page' holds numbers in every log that has it, and 'abc' is not a number; compare with a number, such as page=10\n")
+
+        let check = try await run("logview", ["check", "--store", demo.directory, "--definitions", demo.definitions, "--where", "nosuchfield=3"])
+        #expect(check.status == 0)
+        #expect(check.output == "checked 0 logs: no findings\n")
+        #expect(check.errors == "logview: warning: --where 'nosuchfield=3' cannot match: none of the 1500 logs the other filters select has a field 'nosuchfield' and no definition declares one; a bare name is a payload field (keyword=egg), a common one is common.NAME\n")
+        // No stored log to look at: the definitions still say that 'page' is a number.
+        let declared = try await run("logview", ["check", "--store", demo.directory, "--definitions", demo.definitions, "--tag", "nosuch.*", "--where", "page>abc"])
+        #expect(declared.errors == "logview: warning: --where 'page>abc' cannot match: the definitions declare 'page' a number, and 'abc' is not a number; compare with a number, such as page>10\n")
+
+        // Filters that simply match nothing say nothing.
+        for expression in ["keyword=no-such-keyword", "page>100000", "nosuchfield!=3"] {
+            let quiet = try await run("logview", ["list", "--store", demo.directory, "-o", "jsonl", "--tag", "recipe_search.search", "--where", expression, "--where", "page>100000"])
+            #expect(quiet.status == 0)
+            #expect(quiet.errors == "", "\(expression)")
+        }
+    }
+
     @Test func filtersAgreeWithTheExport() async throws {
         let all = try await demo.all
         #expect(all.count == 1500)

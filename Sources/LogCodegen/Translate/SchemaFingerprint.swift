@@ -1,7 +1,8 @@
 import LogSchema
 
-/// A stable hash of what a schema logs: categories, events, fields, their types,
-/// constraints and markers, the common payload and the enum types. Descriptions and
+/// A stable hash of what a schema logs: categories, events, fields (a category's common
+/// fields count as fields of each of its events), their types, constraints and markers,
+/// the common payload and the enum types. Descriptions and
 /// source positions are left out, so editing documentation keeps the hash.
 ///
 /// The hash is 64-bit FNV-1a over a canonical text form, printed as `fnv1a64:` and 16
@@ -29,7 +30,7 @@ public enum SchemaFingerprint {
             lines.append("category \(category.name)")
             for event in category.events {
                 lines.append("event \(event.name) \(event.status.rawValue)")
-                for field in event.fields { lines.append("field " + canonical(field)) }
+                for field in category.fields(of: event) { lines.append("field " + canonical(field)) }
             }
         }
         return lines.joined(separator: "\n")

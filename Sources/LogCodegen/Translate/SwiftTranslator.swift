@@ -10,9 +10,9 @@ public struct SwiftTranslator: Sendable {
     /// `GeneratedSchema`; no category can have this name (`+` is not allowed in names).
     public static let commonFileName = "common+types.swift"
     /// The struct of the common payload.
-    public static let commonPayloadTypeName = "CommonPayload"
+    public static let commonPayloadTypeName = GeneratedNameCheck.commonPayloadTypeName
     /// The enum that holds the schema hash.
-    public static let schemaTypeName = "GeneratedSchema"
+    public static let schemaTypeName = GeneratedNameCheck.schemaTypeName
     /// The `LogPayloadLayout` of a category's events (a leading `_` keeps it apart from
     /// every case name).
     static let layoutName = "_layout"
@@ -33,18 +33,7 @@ public struct SwiftTranslator: Sendable {
     ///   Swift (a name Swift or generated code already uses).
     public func translate(_ schema: Schema) throws(CodeGenerationError) -> [SwiftFile] {
         var check = GeneratedNameCheck()
-        check.checkTypeNames(schema)
-        for category in schema.categories {
-            let events = category.events.filter { $0.status != .obsolete }
-            check.checkMemberNames(events.map { ($0.name, $0.location) }, kind: "event", reserved: GeneratedNameCheck.reservedEventNames)
-            for event in events {
-                check.checkMemberNames(activeFields(event.fields).map { ($0.name, $0.location) }, kind: "field", reserved: GeneratedNameCheck.reservedFieldNames)
-            }
-        }
-        check.checkMemberNames(activeFields(schema.common).map { ($0.name, $0.location) }, kind: "common field", reserved: GeneratedNameCheck.reservedFieldNames)
-        for type in schema.types {
-            check.checkMemberNames(type.cases.map { ($0.name, $0.location) }, kind: "case", reserved: GeneratedNameCheck.reservedCaseNames)
-        }
+        check.check(schema)
         if !check.diagnostics.isEmpty {
             throw CodeGenerationError(diagnostics: check.diagnostics.sorted { left, right in
                 switch (left.location, right.location) {
@@ -65,16 +54,16 @@ public struct SwiftTranslator: Sendable {
 
     private func categoryFile(_ category: Category) -> SwiftFile {
         let events = category.events.filter { $0.status != .obsolete }
-        let allFields = events.flatMap { activeFields($0.fields) }
+        let allFields = events.flatMap { activeFields(category.fields(of: $0)) }
         var patterns = PatternTable()
         for field in allFields { patterns.add(field) }
 
         let cases = events.map { event in
             SwiftEnumCase(
-                documentation: eventDocumentation(event),
+                documentation: eventDocumentation(event, in: category),
                 deprecationMessage: event.status == .deprecated ? oneLine(event.descriptions) : nil,
                 name: SwiftName.lowerCamelCase(event.name),
-                associatedValues: activeFields(event.fields).map {
+                associatedValues: activeFields(category.fields(of: event)).map {
                     SwiftParameter(label: SwiftName.lowerCamelCase($0.name), type: SwiftTypeMapping.swiftType(of: $0))
                 })
         }
@@ -86,7 +75,7 @@ public struct SwiftTranslator: Sendable {
         let fields = SwiftProperty(
             documentation: [], name: Self.fieldsName, type: "LogEventFields",
             value: .computed([.switch(.self, events.enumerated().map { index, event in
-                let names = activeFields(event.fields).map { SwiftName.lowerCamelCase($0.name) }
+                let names = activeFields(category.fields(of: event)).map { SwiftName.lowerCamelCase($0.name) }
                 return SwiftSwitchCase(
                     caseName: SwiftName.lowerCamelCase(event.name), bindings: names,
                     body: [.return(.call(
@@ -96,7 +85,7 @@ public struct SwiftTranslator: Sendable {
         var layoutArguments = [
             SwiftArgument("category", .string(category.name)),
             SwiftArgument("events", .array(events.map { event in
-                let fields = activeFields(event.fields)
+                let fields = activeFields(category.fields(of: event))
                     .map { SwiftTypeMapping.layoutField(for: $0, patternNumber: patterns.number) }
                 return .string(fields.isEmpty ? event.name : event.name + ": " + fields.joined(separator: ", "))
             })),
@@ -121,9 +110,10 @@ public struct SwiftTranslator: Sendable {
             declarations: [.enumeration(enumeration)])
     }
 
-    private func eventDocumentation(_ event: Event) -> [String] {
+    /// The event's paragraphs, then its parameters (the category's common fields first).
+    private func eventDocumentation(_ event: Event, in category: Category) -> [String] {
         var documentation = event.descriptions
-        let fields = activeFields(event.fields)
+        let fields = activeFields(category.fields(of: event))
         let described = fields.map { ($0, fieldSummary($0)) }.filter { !$0.1.isEmpty }
         if !described.isEmpty {
             if !documentation.isEmpty { documentation.append("") }
@@ -171,8 +161,11 @@ public struct SwiftTranslator: Sendable {
         }
         members += patterns.declarations
 
+        // common.md's own paragraphs follow the summary line.
+        var documentation = ["The common payload: the fields sent with every event."]
+        for paragraph in schema.commonDescriptions { documentation += ["", paragraph] }
         var declarations: [SwiftDeclaration] = [.structure(SwiftStruct(
-            documentation: ["The common payload: the fields sent with every event."],
+            documentation: documentation,
             name: Self.commonPayloadTypeName, inheritance: ["LogCommonPayload", "LoggenGenerated"], members: members))]
         declarations += schema.types.map { .enumeration(enumType($0)) }
         declarations.append(.enumeration(SwiftEnum(

@@ -33,7 +33,7 @@ public struct DefinitionChecker {
             categories[category.name] = category
             for event in category.events {
                 events[event.tag(in: category)] = EventDefinition(
-                    category: category, event: event, fields: Self.rules(event.fields, schema: schema))
+                    category: category, event: event, fields: Self.rules(category.fields(of: event), schema: schema))
             }
         }
         commonRules = Self.rules(schema.common, schema: schema)
@@ -85,7 +85,7 @@ public struct DefinitionChecker {
 
         switch body["payload"] {
         case .object(let members)?:
-            checkFields(members, rules: definition.fields, owner: "payload", ownerLocation: definition.event.location, ownerFields: definition.event.fields, report: report)
+            checkFields(members, rules: definition.fields, owner: "payload", ownerLocation: definition.event.location, ownerFields: definition.category.fields(of: definition.event), report: report)
         case nil:
             report(.malformedLog, "the envelope has no payload object", definition.event.location)
         case let other?:

@@ -12,7 +12,13 @@ import Foundation
 /// - an array matches when any element matches (`!=` when none equals);
 /// - `time` compares moments, with the value in any form `--since` accepts (`time>10m`);
 ///   `seq` compares numbers; `tag` and `uuid` compare text;
-/// - a missing field only matches `!=` and `!~`.
+/// - a missing field only matches `!=` and `!~`;
+/// - a value in double quotes is text, taken as written (`keyword="egg salad"`,
+///   `note=">5"`, `keyword=""`); `\"` and `\\` stand for `"` and `\` inside.
+///
+/// A value that cannot be what was meant is refused with the fix: nothing after the
+/// operator (`price>`), a second operator (`price>>5`), spaces around the value, and a
+/// number followed by more in an ordering (`price>5 and`).
 public struct WhereExpression: Sendable, CustomStringConvertible {
     /// How a field is compared.
     public enum Operator: String, Sendable, CaseIterable {
@@ -58,7 +64,7 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
             let what = rest.isEmpty ? "it has no operator" : "'\(rest.prefix(1))' is not an operator"
             throw WhereExpressionError(expression: text, message: "\(what); " + Self.forms)
         }
-        let value = String(rest.dropFirst(found.rawValue.count))
+        var value = String(rest.dropFirst(found.rawValue.count))
         if found == .present && !value.isEmpty {
             throw WhereExpressionError(expression: text, message: "'?' ends the expression ('\(name)?' means present); remove '\(value)'")
         }
@@ -67,10 +73,17 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
         } catch {
             throw WhereExpressionError(expression: text, message: error.message)
         }
+        let isQuoted = value.utf8.first == UInt8(ascii: "\"")
+        if isQuoted {
+            value = try Self.unquoted(value, expression: text, name: name, operator: found)
+        } else if found != .present {
+            try Self.checkBareValue(value, expression: text, name: name, operator: found, path: path)
+        }
         self.operator = found
         self.value = value
         valueBytes = Array(value.utf8)
-        valueNumber = Self.number(value)
+        // A quoted value is text, even when it reads as a number.
+        valueNumber = isQuoted ? nil : Self.number(value)
 
         switch found {
         case .matches, .notMatches:
@@ -253,7 +266,143 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
         }
     }
 
+    // MARK: - Explaining an empty result
+
+    /// What a log holds at a condition's field, for explaining why nothing matched.
+    public enum FieldContent: Hashable, Sendable {
+        /// The log has no such field.
+        case absent
+        /// A number, or an array holding only numbers.
+        case numbers
+        /// An empty array: present, but with nothing to compare.
+        case empty
+        /// Anything else (text, booleans, null, objects, arrays holding some non-number).
+        case other
+    }
+
+    /// Whether the condition holds only for logs that have the field (every operator but
+    /// `!=` and `!~`), on a field of the stored body (the framed `seq`, `time`, `tag` and
+    /// `uuid` are in every log).
+    public var needsField: Bool {
+        guard case .body(_, let names) = path, !names.isEmpty else { return false }
+        return self.operator != .notEqual && self.operator != .notMatches
+    }
+
+    /// Whether the condition can hold only for a field that is not a number: it compares
+    /// (`=`, `<`, `<=`, `>`, `>=`) with a value that is not a number, and a number never
+    /// equals nor orders against text.
+    public var cannotMatchNumbers: Bool {
+        guard needsField, valueNumber == nil else { return false }
+        switch self.operator {
+        case .equal, .less, .lessOrEqual, .greater, .greaterOrEqual: return true
+        case .notEqual, .matches, .notMatches, .present: return false
+        }
+    }
+
+    /// What the log holds at the condition's field (``FieldContent/other`` for the framed ones).
+    public func content(of log: LogRecordView) -> FieldContent {
+        guard case .body = path else { return .other }
+        let scanner = log.scanner
+        var range = 0..<log.body.count
+        for key in bodyKeys {
+            guard scanner.kind(at: range.lowerBound) == .object,
+                  let next = scanner.member(key, ofObjectAt: range.lowerBound) else { return .absent }
+            range = next
+        }
+        switch scanner.kind(at: range.lowerBound) {
+        case .number:
+            return .numbers
+        case .array:
+            var count = 0
+            var numbersOnly = true
+            scanner.forEachElement(ofArrayAt: range.lowerBound) { element in
+                count += 1
+                numbersOnly = scanner.kind(at: element.lowerBound) == .number
+                return numbersOnly
+            }
+            return count == 0 ? .empty : (numbersOnly ? .numbers : .other)
+        case nil:
+            return .absent
+        default:
+            return .other
+        }
+    }
+
     // MARK: - Reading
+
+    /// The bytes that start an operator: a value starting with one is a mistyped operator
+    /// (`price>>5`) unless quoted.
+    private static let operatorBytes: Set<UInt8> = Set("=<>!~?".utf8)
+
+    /// Refuses an unquoted value that cannot be what was meant: nothing after the operator,
+    /// a second operator, spaces around it, or (for `<`, `<=`, `>`, `>=` on a body field) a
+    /// number followed by more (`price>5 and`, `price>5)`).
+    private static func checkBareValue(
+        _ value: String, expression: String, name: String, operator found: Operator, path: FieldPath
+    ) throws(WhereExpressionError) {
+        let op = found.rawValue
+        let bytes = Array(value.utf8)
+        guard let first = bytes.first else {
+            throw WhereExpressionError(
+                expression: expression,
+                message: "nothing follows '\(op)'; write a value, as in \(name)\(op)5 (\(name)\(op)\"\" for empty text, \(name)? for present)")
+        }
+        if operatorBytes.contains(first) {
+            let written = op + String(decoding: bytes.prefix { operatorBytes.contains($0) }, as: UTF8.self)
+            throw WhereExpressionError(
+                expression: expression,
+                message: "'\(written)' is not an operator; \(forms) (quote a value that starts with '\(Character(Unicode.Scalar(first)))': \(name)\(op)\"\(value)\")")
+        }
+        if isSpace(first) || isSpace(bytes.last!) {
+            throw WhereExpressionError(
+                expression: expression,
+                message: "the value '\(value)' has a space around it; remove it, or quote the value to keep it: \(name)\(op)\"\(value)\"")
+        }
+        guard case .body = path else { return }
+        switch found {
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            let startsLikeNumber = (first &- UInt8(ascii: "0")) < 10
+                || (bytes.count > 1 && (first == UInt8(ascii: "-") || first == UInt8(ascii: ".")) && (bytes[1] &- UInt8(ascii: "0")) < 10)
+            if startsLikeNumber && number(value) == nil {
+                throw WhereExpressionError(
+                    expression: expression,
+                    message: "'\(value)' is not a number; compare with a number (\(name)\(op)5), give each condition its own --where (all must hold), or quote text: \(name)\(op)\"\(value)\"")
+            }
+        default:
+            break
+        }
+    }
+
+    /// The text of a quoted value (`"egg salad"`, with `\"` and `\\` inside).
+    private static func unquoted(
+        _ value: String, expression: String, name: String, operator found: Operator
+    ) throws(WhereExpressionError) -> String {
+        var text: [UInt8] = []
+        var bytes = Array(value.utf8).dropFirst()
+        while let byte = bytes.popFirst() {
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard bytes.isEmpty else {
+                    throw WhereExpressionError(
+                        expression: expression,
+                        message: "'\(String(decoding: bytes, as: UTF8.self))' follows the closing quote; end the value there, and give each condition its own --where")
+                }
+                return String(decoding: text, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard let escaped = bytes.popFirst() else { break }
+                text.append(escaped)
+            default:
+                text.append(byte)
+            }
+        }
+        throw WhereExpressionError(
+            expression: expression,
+            message: "the quoted value has no closing '\"'; write \(name)\(found.rawValue)\"text\" (\\\" for a quote inside)")
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
 
     /// Operators, longest first, so that `<=` is not read as `<` followed by `=`.
     private static let operatorPrefixes: [Operator] = [.notEqual, .notMatches, .lessOrEqual, .greaterOrEqual, .equal, .less, .greater, .matches, .present]

@@ -5,8 +5,9 @@ import Dispatch
 ///
 /// ```json
 /// {"categories":[{"name":"recipe_search","descriptions":["…"],"file":"LogDefinitions/recipe_search.md",
-///   "line":1,"events":[{"name":"search","tag":"recipe_search.search","status":"active",
+///   "line":1,"common":[FIELD…],"events":[{"name":"search","tag":"recipe_search.search","status":"active",
 ///   "descriptions":["…"],"line":5,"column":4,"fields":[FIELD…]}]}],"common":[FIELD…],
+///  "commonDescriptions":["…"],
 ///  "types":[{"name":"SearchOrder","descriptions":[],"file":"LogDefinitions/types.md","line":3,
 ///   "cases":[{"name":"latest","descriptions":[],"line":5}]}]}
 /// ```
@@ -72,6 +73,7 @@ public struct SchemaJSONEncoder: Sendable {
         }
         writer.raw("],\"common\":")
         fields(schema.common, declared: declared, into: &writer)
+        writer.raw(",\"commonDescriptions\":"); writer.strings(schema.commonDescriptions)
         writer.raw(",\"types\":[")
         for (index, type) in schema.types.enumerated() {
             if index > 0 { writer.raw(",") }
@@ -98,6 +100,8 @@ public struct SchemaJSONEncoder: Sendable {
         writer.raw(",\"descriptions\":"); writer.strings(category.descriptions)
         writer.raw(",\"file\":"); writer.string(category.file)
         writer.raw(",\"line\":"); writer.integer(category.location.line)
+        writer.raw(",\"common\":")
+        fields(category.common, declared: declared, into: &writer)
         writer.raw(",\"events\":[")
         for (eventIndex, event) in category.events.enumerated() {
             if eventIndex > 0 { writer.raw(",") }

@@ -8,12 +8,15 @@ public struct Schema: Hashable, Sendable {
     public var categories: [Category]
     /// The common payload: fields sent with every event (from `common.md`).
     public var common: [Field]
+    /// The paragraphs of `common.md`, which describe the common payload.
+    public var commonDescriptions: [String]
     /// The enum types declared in `types.md`, in the order written.
     public var types: [EnumType]
 
-    public init(categories: [Category] = [], common: [Field] = [], types: [EnumType] = []) {
+    public init(categories: [Category] = [], common: [Field] = [], commonDescriptions: [String] = [], types: [EnumType] = []) {
         self.categories = categories
         self.common = common
+        self.commonDescriptions = commonDescriptions
         self.types = types
     }
 
@@ -43,15 +46,27 @@ public struct Category: Hashable, Sendable {
     public var file: String
     /// Where the category is introduced (its `#` heading, or the document's start).
     public var location: SourceLocation
+    /// The category's common fields: the bullet list before the first event (daifuku's
+    /// category-level common columns), sent with every event of the category.
+    public var common: [Field]
     /// The events, in the order written.
     public var events: [Event]
 
-    public init(name: String, descriptions: [String] = [], file: String, location: SourceLocation, events: [Event] = []) {
+    public init(
+        name: String, descriptions: [String] = [], file: String, location: SourceLocation, common: [Field] = [], events: [Event] = []
+    ) {
         self.name = name
         self.descriptions = descriptions
         self.file = file
         self.location = location
+        self.common = common
         self.events = events
+    }
+
+    /// The fields every log of an event carries in its payload: the category's common
+    /// fields, then the event's own, in the order written (obsolete ones included).
+    public func fields(of event: Event) -> [Field] {
+        common.isEmpty ? event.fields : common + event.fields
     }
 }
 

@@ -1,0 +1,182 @@
+/// Finds definition names whose Swift form cannot be generated: names Swift or the
+/// generated code already uses, names without a letter or digit, and two names that
+/// become one identifier.
+///
+/// The one home of these rules: `SchemaValidator` runs the reserved-name part (so that
+/// `loggen lint` reports what `loggen generate` would refuse, at the same place, with the
+/// same words), and the code generator runs the whole check before printing anything, so
+/// that it never prints code that does not compile, whatever schema it is handed.
+public struct GeneratedNameCheck: Sendable {
+    /// Which rules to apply.
+    public enum Rules: Sendable {
+        /// Names the generated code already uses (`self`, `payload`, `String`…): what no
+        /// other rule of the definitions catches.
+        case reservedNames
+        /// Reserved names, names with no letter or digit, and names that become one Swift
+        /// identifier (the validator reports the last two in its own words).
+        case all
+    }
+
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init() {}
+
+    /// The struct of the common payload.
+    public static let commonPayloadTypeName = "CommonPayload"
+    /// The enum that holds the schema hash.
+    public static let schemaTypeName = "GeneratedSchema"
+
+    /// Type names the generated code refers to, so a generated type must not shadow them.
+    public static let reservedTypeNames: Set<String> = [
+        "Any", "Array", "Bool", "CaseIterable", "Date", "Double", "Float", "Foundation",
+        "Int", "Int16", "Int32", "Int64", "Optional", "Protocol", "Self", "Sendable", "String",
+        "Swift", "Type", "BehaviorLog", "LogCommonPayload", "LogDate", "LogEvent", "LogPattern",
+        "LogPayload", "LogPayloadLayout", "LogValue", "LogValueConvertible", "LoggenGenerated",
+        "GeneratedLogEvent", "LogEventFields", "LogEventContents",
+        "LoggenVersion1", "LoggenVersion2", "LoggenVersion3", "LoggenVersion4",
+        commonPayloadTypeName, schemaTypeName,
+    ]
+
+    /// Member names of a category's enum besides its cases.
+    public static let reservedEventNames: Set<String> = ["categoryName", "eventName", "tag", "payload", "personalDataFields", "contents", "schemaHash", "self", "Type", "Protocol"]
+    /// Names a field's value cannot take (labels, bindings, common payload properties).
+    public static let reservedFieldNames: Set<String> = ["payload", "schemaHash", "self", "Type", "Protocol"]
+    /// Member names of an enum type besides its cases.
+    public static let reservedCaseNames: Set<String> = ["rawValue", "allCases", "logValue", "init", "self", "Type", "Protocol"]
+
+    /// Checks every name of a schema that becomes Swift (obsolete events and fields are not
+    /// generated, so they are not checked).
+    public mutating func check(_ schema: Schema, rules: Rules = .all) {
+        checkTypeNames(schema, rules: rules)
+        if case .reservedNames = rules {
+            // Every lint runs this part: one look per name, no list built per event.
+            // Indices, not copies of each field: this runs on every name of every lint.
+            for category in schema.categories {
+                for index in category.common.indices where category.common[index].status != .obsolete {
+                    checkReserved(category.common[index].name, kind: "field", reserved: Self.reservedFieldNames, at: category.common[index].location, rules: rules)
+                }
+                for event in category.events where event.status != .obsolete {
+                    checkReserved(event.name, kind: "event", reserved: Self.reservedEventNames, at: event.location, rules: rules)
+                    let fields = event.fields
+                    for index in fields.indices where fields[index].status != .obsolete && Self.mayBeReservedField(fields[index].name) {
+                        checkReserved(fields[index].name, kind: "field", reserved: Self.reservedFieldNames, at: fields[index].location, rules: rules)
+                    }
+                }
+            }
+            for field in schema.common where field.status != .obsolete {
+                checkReserved(field.name, kind: "common field", reserved: Self.reservedFieldNames, at: field.location, rules: rules)
+            }
+            for type in schema.types {
+                for enumCase in type.cases {
+                    checkReserved(enumCase.name, kind: "case", reserved: Self.reservedCaseNames, at: enumCase.location, rules: rules)
+                }
+            }
+            return
+        }
+        for category in schema.categories {
+            let events = category.events.filter { $0.status != .obsolete }
+            checkMemberNames(events.map { ($0.name, $0.location) }, kind: "event", reserved: Self.reservedEventNames, rules: rules)
+            // The category's common fields open every case's list of labels: checked once,
+            // then taken in each event's list.
+            let categoryFields = Self.activeFields(category.common).map { ($0.name, $0.location) }
+            checkMemberNames(categoryFields, kind: "field", reserved: Self.reservedFieldNames, rules: rules)
+            for event in events {
+                checkMemberNames(
+                    Self.activeFields(event.fields).map { ($0.name, $0.location) }, kind: "field",
+                    reserved: Self.reservedFieldNames, rules: rules, taken: categoryFields)
+            }
+        }
+        checkMemberNames(
+            Self.activeFields(schema.common).map { ($0.name, $0.location) }, kind: "common field",
+            reserved: Self.reservedFieldNames, rules: rules)
+        for type in schema.types {
+            checkMemberNames(type.cases.map { ($0.name, $0.location) }, kind: "case", reserved: Self.reservedCaseNames, rules: rules)
+        }
+    }
+
+    /// Checks the Swift type names of the categories and enum types.
+    private mutating func checkTypeNames(_ schema: Schema, rules: Rules) {
+        var seen: [String: (what: String, location: SourceLocation)] = [:]
+        let named = schema.categories.map { ("category '\($0.name)'", SwiftName.upperCamelCase($0.name), $0.location) }
+            + schema.types.map { ("type '\($0.name)'", SwiftName.upperCamelCase($0.name), $0.location) }
+        for (what, swiftName, location) in named {
+            if Self.reservedTypeNames.contains(swiftName) {
+                diagnostics.append(.error("\(what) becomes the Swift type '\(swiftName)', which generated code already uses; rename it", at: location))
+            } else if case .reservedNames = rules {
+                continue
+            } else if swiftName.isEmpty {
+                diagnostics.append(.error("\(what) has no letter or digit to make a Swift type name of; rename it", at: location))
+            } else if let previous = seen[swiftName] {
+                diagnostics.append(.error(
+                    "\(what) becomes the Swift type '\(swiftName)', like \(previous.what); rename one of them",
+                    at: location, notes: [.note("\(previous.what) is here", at: previous.location)]))
+            } else {
+                seen[swiftName] = (what, location)
+            }
+        }
+    }
+
+    /// Checks a list of names that become members of one Swift type.
+    private mutating func checkMemberNames(
+        _ names: [(name: String, location: SourceLocation)], kind: String, reserved: Set<String>, rules: Rules,
+        taken: [(name: String, location: SourceLocation)] = []
+    ) {
+        var seen: [String: (name: String, location: SourceLocation)] = [:]
+        for (name, location) in taken { seen[SwiftName.lowerCamelCase(name)] = (name, location) }
+        for (name, location) in names {
+            let swiftName = SwiftName.lowerCamelCase(name)
+            if checkReserved(name, swiftName: swiftName, kind: kind, reserved: reserved, at: location, rules: rules) {
+                continue
+            } else if swiftName.isEmpty {
+                diagnostics.append(.error("\(kind) '\(name)' has no letter or digit to make a Swift name of; rename it", at: location))
+            } else if let previous = seen[swiftName] {
+                diagnostics.append(.error(
+                    "\(kind) '\(name)' becomes '\(swiftName)' in Swift, like '\(previous.name)'; rename one of them",
+                    at: location, notes: [.note("'\(previous.name)' is here", at: previous.location)]))
+            } else {
+                seen[swiftName] = (name, location)
+            }
+        }
+    }
+
+    /// The (letter-and-digit count, lowercased first letter) of each reserved field name: an
+    /// ASCII name's Swift form keeps exactly its letters and digits, so a name that matches
+    /// none of these cannot become a reserved name, and costs no Swift name to rule out.
+    private static let reservedFieldShapes: Set<Int> = Set(reservedFieldNames.map { name in
+        (name.utf8.count << 8) | Int(name.utf8.first! | 0x20)
+    })
+
+    /// Whether a field name may become a reserved Swift name (`false` rules it out).
+    private static func mayBeReservedField(_ name: String) -> Bool {
+        var count = 0
+        var first: UInt8 = 0
+        for byte in name.utf8 {
+            if byte >= 0x80 { return true }  // not ASCII: only the Swift name can tell
+            let lower = byte | 0x20
+            if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+                if count == 0 { first = lower }
+                count += 1
+            }
+        }
+        return reservedFieldShapes.contains((count << 8) | Int(first))
+    }
+
+    /// Reports a name whose Swift form the generated code already uses.
+    /// - Returns: whether the name is reserved (reported here, or by the validator).
+    @discardableResult
+    private mutating func checkReserved(
+        _ name: String, swiftName: String? = nil, kind: String, reserved: Set<String>, at location: SourceLocation, rules: Rules
+    ) -> Bool {
+        if case .reservedNames = rules, kind.hasSuffix("field"), Schema.reservedNames.contains(name) {
+            return true  // the validator reports it as a name the log envelope reserves
+        }
+        let swiftName = swiftName ?? SwiftName.lowerCamelCase(name)
+        guard reserved.contains(swiftName) else { return false }
+        diagnostics.append(.error("\(kind) '\(name)' becomes '\(swiftName)' in Swift, a name the generated code already uses; rename it", at: location))
+        return true
+    }
+
+    private static func activeFields(_ fields: [Field]) -> [Field] {
+        fields.filter { $0.status != .obsolete }
+    }
+}

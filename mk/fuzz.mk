@@ -1,0 +1,30 @@
+# Fuzzing: the toolchain the fuzz targets need, and the check that keeps them building.
+#
+# Each area adds its fuzz target to FUZZ_TARGETS (mk/loggen.mk, mk/store.mk); `make fuzz` runs
+# each for FUZZ_SECONDS. `make test` builds every one of them and runs each for a few seconds
+# (fuzz-check), so a target that stops compiling fails CI instead of rotting until someone runs it.
+
+# libFuzzer comes with the Swift toolchain (clang and its libclang_rt.fuzzer runtime sit beside
+# swiftc), so the C parts are compiled by the clang next to swiftc, not whatever `clang` is first
+# on PATH: the two must agree on the sanitizer runtime.
+FUZZ_CLANG ?= $(dir $(realpath $(shell command -v swiftc)))clang
+# The package name the fuzz builds pass to swiftc, so that `package` declarations compile.
+FUZZ_PACKAGE_NAME ?= BehaviorLog
+# How long `make test` runs each fuzz target.
+FUZZ_CHECK_SECONDS ?= 5
+
+TEST_CHECKS += fuzz-check
+
+.PHONY: fuzz-toolchain fuzz-check
+
+## fuzz-toolchain: fail with one line saying what to install when clang with libFuzzer is missing.
+fuzz-toolchain:
+	@mkdir -p fuzz-out
+	@printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' > fuzz-out/toolchain-probe.c
+	@$(FUZZ_CLANG) -fsanitize=fuzzer,address fuzz-out/toolchain-probe.c -o fuzz-out/toolchain-probe 2> fuzz-out/toolchain-probe.log || { \
+	  echo "fuzz: '$(FUZZ_CLANG)' cannot link a libFuzzer program ($$(head -n 1 fuzz-out/toolchain-probe.log)); install a Swift toolchain from swift.org (it ships clang with libFuzzer) or set FUZZ_CLANG to a clang that has it" >&2; \
+	  exit 1; }
+
+## fuzz-check: build every fuzz target and run each for FUZZ_CHECK_SECONDS (part of `make test`).
+fuzz-check: deps
+	$(MAKE) --no-print-directory FUZZ_SECONDS=$(FUZZ_CHECK_SECONDS) $(FUZZ_TARGETS)

@@ -61,7 +61,8 @@ struct ClickHouseDDLTests {
         let result = try runTool("loggen", ["ddl", definitionsDirectory, "--dialect", "clickhouse", "--alter-from", old])
         #expect(result.status == 1)
         #expect(result.output.isEmpty)
+        // The same line `loggen diff` prints for the change (one rule set).
         #expect(result.errors.contains("recipe_search.md:") && result.errors.contains(
-            "error: column 'page' cannot change from String to Int32: the field's type changed; add a new field with the new type instead"))
+            "error: type-changed: field 'page' of recipe_search.search changed type from !string to !integer; stored values have the old type, so history splits at this change, and the warehouse column 'page' cannot change from String to Int32 in place; add a field with a new name"))
     }
 }

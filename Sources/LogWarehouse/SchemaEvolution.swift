@@ -371,12 +371,16 @@ private struct Differ {
     /// the changes that caused it, or is reported on its own.
     mutating func markWarehouseChanges() {
         guard let oldTable = try? ClickHouseTable(schema: old), let newTable = try? ClickHouseTable(schema: new) else { return }
+        // Columns are never dropped, so a table made over time still has the columns of the
+        // old definitions' [obsolete] fields: a name reused with another type clashes there.
+        let historicalTable = try? ClickHouseTable(schema: Self.everythingActive(old))
         for column in newTable.columns {
             switch column.role {
             case .common, .payload: break
             case .envelope, .milliseconds: continue
             }
-            guard let before = oldTable.column(named: column.name), before.type != column.type,
+            guard let before = oldTable.column(named: column.name) ?? historicalTable?.column(named: column.name),
+                  before.type != column.type,
                   ClickHouseMigration.refusal(from: before.type, to: column.type) != nil else { continue }
             let clause = brief(before.type) == brief(column.type)
                 ? "the warehouse column '\(column.name)' (\(brief(column.type))) would relabel the rows it holds"
@@ -401,7 +405,7 @@ private struct Differ {
                 drafts[index].render()
             }
             if !marked {
-                let oldField = firstField(named: column.name, in: old)
+                let oldField = firstField(named: column.name, in: old) ?? firstField(named: column.name, in: Self.everythingActive(old))
                 let newField = firstField(named: column.name, in: new)
                 var draft = Draft(
                     .columnTypeChanged, .field, field: column.name, old: before.location, new: column.location,
@@ -413,6 +417,21 @@ private struct Differ {
                 drafts.append(draft)
             }
         }
+    }
+
+    /// The schema with every event and field active: the columns a table made over time has.
+    private static func everythingActive(_ schema: Schema) -> Schema {
+        var schema = schema
+        for index in schema.common.indices { schema.common[index].status = .active }
+        for category in schema.categories.indices {
+            for event in schema.categories[category].events.indices {
+                schema.categories[category].events[event].status = .active
+                for field in schema.categories[category].events[event].fields.indices {
+                    schema.categories[category].events[event].fields[field].status = .active
+                }
+            }
+        }
+        return schema
     }
 
     private func firstField(named name: String, in schema: Schema) -> Field? {

@@ -79,7 +79,14 @@ let diffCommand = CommandSpec(
 struct DiffSide {
     var source: String
     var loaded: LoadedSchema
-    var hash: String { SchemaFingerprint.hash(of: loaded.schema) }
+    /// The definitions' hash, as `loggen schema` prints it and their logs carry it.
+    var hash: String
+
+    init(source: String, loaded: LoadedSchema) {
+        self.source = source
+        self.loaded = loaded
+        hash = SchemaFingerprint.hash(of: loaded.schema)
+    }
 }
 
 /// What `loggen diff` prints.

@@ -11,12 +11,7 @@ public enum SchemaFingerprint {
     /// The hash of `schema`, such as `fnv1a64:8c0f3e5d2a7b9c14`.
     public static func hash(of schema: Schema) -> String {
         var hasher = FNV1a64()
-        var first = true
-        forEachCanonicalLine(of: schema) { line in
-            if !first { hasher.add("\n") }
-            first = false
-            hasher.add(line)
-        }
+        writeCanonicalText(of: schema, to: &hasher)
         let digits = String(hasher.value, radix: 16)
         return "fnv1a64:" + String(repeating: "0", count: 16 - digits.count) + digits
     }
@@ -31,45 +26,88 @@ public enum SchemaFingerprint {
         }
     }
 
-    /// The canonical text, lines joined by newlines.
+    /// The canonical text: one line per common field, type, category, event and field.
     static func canonicalText(of schema: Schema) -> String {
-        var lines: [String] = []
-        forEachCanonicalLine(of: schema) { lines.append($0) }
-        return lines.joined(separator: "\n")
+        var text = TextSink()
+        writeCanonicalText(of: schema, to: &text)
+        return text.text
     }
 
-    /// One line per category, event, field, type and case, in schema order; handed over one
-    /// at a time so that a large schema's text is never held whole.
-    private static func forEachCanonicalLine(of schema: Schema, _ body: (String) -> Void) {
-        for field in schema.common { body("common " + canonical(field)) }
+    /// Writes the canonical text piece by piece, so that hashing a large schema builds no
+    /// string for it (nor one per line).
+    private static func writeCanonicalText(of schema: Schema, to sink: inout some CanonicalSink) {
+        var first = true
+        func line(_ sink: inout some CanonicalSink) {
+            if !first { sink.add("\n") }
+            first = false
+        }
+        for field in schema.common {
+            line(&sink)
+            sink.add("common ")
+            write(field, to: &sink)
+        }
         for type in schema.types {
-            body("type \(type.name) " + type.cases.map(\.name).joined(separator: "\u{1F}"))
+            line(&sink)
+            sink.add("type ")
+            sink.add(type.name)
+            sink.add(" ")
+            for (index, enumCase) in type.cases.enumerated() {
+                if index > 0 { sink.add("\u{1F}") }
+                sink.add(enumCase.name)
+            }
         }
         for category in schema.categories {
-            body("category \(category.name)")
+            line(&sink)
+            sink.add("category ")
+            sink.add(category.name)
             for event in category.events {
-                body("event \(event.name) \(event.status.rawValue)")
-                for field in event.fields { body("field " + canonical(field)) }
+                line(&sink)
+                sink.add("event ")
+                sink.add(event.name)
+                sink.add(" ")
+                sink.add(event.status.rawValue)
+                for field in event.fields {
+                    line(&sink)
+                    sink.add("field ")
+                    write(field, to: &sink)
+                }
             }
         }
     }
 
-    private static func canonical(_ field: Field) -> String {
+    /// `name !type[count]? length=N range=A..B pattern=BYTES:TEXT status pii`.
+    private static func write(_ field: Field, to sink: inout some CanonicalSink) {
         let type = field.type
-        var text = "\(field.name) \(type.builtin != nil ? "!" : "")\(type.scalar.name)"
-        if type.isArray { text += "[\(type.maxCount.map(String.init) ?? "")]" }
-        if field.isOptional { text += "?" }
-        if let maxLength = type.maxLength { text += " length=\(maxLength)" }
-        if let range = type.range { text += " range=\(range.min)..\(range.max)" }
-        if let pattern = type.pattern { text += " pattern=\(pattern.utf8.count):\(pattern)" }
-        text += " " + field.status.rawValue
-        if field.isPersonalData { text += " pii" }
-        return text
+        sink.add(field.name)
+        sink.add(type.builtin != nil ? " !" : " ")
+        sink.add(type.scalar.name)
+        if type.isArray {
+            sink.add("[")
+            if let maxCount = type.maxCount { sink.add(String(maxCount)) }
+            sink.add("]")
+        }
+        if field.isOptional { sink.add("?") }
+        if let maxLength = type.maxLength { sink.add(" length=\(maxLength)") }
+        if let range = type.range { sink.add(" range=\(range.min)..\(range.max)") }
+        if let pattern = type.pattern { sink.add(" pattern=\(pattern.utf8.count):\(pattern)") }
+        sink.add(" ")
+        sink.add(field.status.rawValue)
+        if field.isPersonalData { sink.add(" pii") }
     }
 }
 
+/// Where the canonical text goes: the hash, or a string (for tests).
+private protocol CanonicalSink {
+    mutating func add(_ text: String)
+}
+
+private struct TextSink: CanonicalSink {
+    var text = ""
+    mutating func add(_ text: String) { self.text += text }
+}
+
 /// 64-bit FNV-1a, fed a piece at a time.
-private struct FNV1a64 {
+private struct FNV1a64: CanonicalSink {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     mutating func add(_ text: String) {

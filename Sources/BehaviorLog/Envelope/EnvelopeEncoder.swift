@@ -48,6 +48,10 @@ public struct EnvelopeEncoder: Sendable {
         /// Kept, so that its storage (compared by address) is not reused by another payload.
         fileprivate var common: LogPayload?
         fileprivate var commonJSON: [UInt8] = []
+        /// The last log's own schema hash and its `{"schema":"…","common":` prefix: logs of
+        /// one generated set share the hash, so it is escaped once.
+        fileprivate var schema = ""
+        fileprivate var schemaPrefix: [UInt8] = Array(#"{"schema":"","common":"#.utf8)
         fileprivate var scratch = JSONWriter(capacity: 1_024)
     }
 
@@ -62,9 +66,15 @@ public struct EnvelopeEncoder: Sendable {
         state.scratch = JSONWriter(capacity: 0)   // `writer` holds the only reference: no copy
         writer.bytes.removeAll(keepingCapacity: true)
         if schemaVersion.isEmpty {
-            writer.raw("{\"schema\":")
-            writer.string(envelope.schema)
-            writer.raw(",\"common\":")
+            if envelope.schema != state.schema {
+                var prefix = JSONWriter(capacity: 32 + envelope.schema.utf8.count)
+                prefix.raw("{\"schema\":")
+                prefix.string(envelope.schema)
+                prefix.raw(",\"common\":")
+                state.schema = envelope.schema
+                state.schemaPrefix = prefix.bytes
+            }
+            writer.encoded(state.schemaPrefix)
         } else {
             writer.encoded(schemaPrefix)
         }

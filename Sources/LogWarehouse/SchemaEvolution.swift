@@ -409,8 +409,8 @@ private struct Differ {
                 let newField = firstField(named: column.name, in: new)
                 var draft = Draft(
                     .columnTypeChanged, .field, field: column.name, old: before.location, new: column.location,
-                    "field '\(column.name)' is now \(newField.map { describeFully($0, in: new) } ?? "\(column.type)")"
-                        + " where the definitions had \(oldField.map { describeFully($0, in: old) } ?? "\(before.type)")",
+                    "field '\(column.name)' is now \(newField.map { describeFully($0) } ?? "\(column.type)")"
+                        + " where the definitions had \(oldField.map { describeFully($0) } ?? "\(before.type)")",
                     "the warehouse has one column per field name (the one-wide-table rule), and \(clause)",
                     "give the field a new name")
                 draft.change.breaksWarehouse = true
@@ -456,7 +456,7 @@ private struct Differ {
     }
 
     /// The type as written, and whether it is optional.
-    private func describeFully(_ field: Field, in schema: Schema) -> String {
+    private func describeFully(_ field: Field) -> String {
         field.type.spelling + (field.isOptional ? " (optional)" : "")
     }
 

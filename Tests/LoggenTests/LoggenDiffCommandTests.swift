@@ -86,6 +86,7 @@ import TestSupport
     @Test(arguments: ["old", "new"])
     func invalidDefinitionsOnEitherSideAreReportedLikeLint(side: String) throws {
         let directory = try copyOfCase("type-changed")
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         let broken = directory.appendingPathComponent("\(side)/shop.md")
         try (try String(contentsOf: broken, encoding: .utf8)).replacingOccurrences(of: "- item_id: !bigint\n    - The item\n- size", with: "- item_id: !uuid\n    - The item\n- size")
             .write(to: broken, atomically: true, encoding: .utf8)
@@ -101,6 +102,7 @@ import TestSupport
 
     @Test func againstReadsTheFolderAtAGitRevision() throws {
         let repository = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: repository) }
         let git = { (arguments: [String]) throws -> ProcessResult in
             let result = try ProcessRunner.run("/usr/bin/env", ["git", "-c", "user.name=test", "-c", "user.email=test@example.com"] + arguments, in: repository)
             #expect(result.status == 0, "git \(arguments): \(result.standardError)")

@@ -3,20 +3,34 @@ import LogSchema
 /// The `ALTER TABLE` statements that take a table made from older definitions to the table
 /// of newer ones, when that can be done without losing or reinterpreting data.
 ///
-/// Allowed: new columns (added after the column they follow in the new table, so a migrated
-/// table has the column order of a new one); a field that became optional (`Nullable`);
-/// enum cases appended at the end of their list; changed descriptions (comments).
-/// Refused, with the reason: any other type change, and enum cases removed, renamed or
-/// reordered (ClickHouse stores an enum as its number, so renumbering would relabel rows).
-/// Columns whose fields left the definitions are kept, never dropped.
+/// What is refused is decided by ``SchemaEvolution``, the rule set `loggen diff` prints: every
+/// change it marks ``DefinitionChange/breaksWarehouse`` (a column's type changed, a field
+/// became required while its column holds NULLs, enum cases removed or reordered, an enum
+/// grown past Enum8), with the same message. The rest becomes statements: new columns (added
+/// after the column they follow in the new table, so a migrated table has the column order of
+/// a new one); `Nullable` for a field that became optional; enum cases appended at the end;
+/// changed descriptions (comments). Columns whose fields left the definitions are kept, never
+/// dropped.
 public struct ClickHouseMigration: Sendable {
     /// The statements, in order; empty when the tables already match.
     public var statements: [String]
     /// Columns of the old table that the new definitions no longer fill; they are kept.
     public var retainedColumns: [String]
 
-    /// - Throws: `WarehouseError` listing every change that cannot be migrated.
-    public init(from old: ClickHouseTable, to new: ClickHouseTable) throws(WarehouseError) {
+    /// - Parameters:
+    ///   - old: The definitions the table was made from.
+    ///   - new: The definitions to migrate it to.
+    ///   - table: The table's name, `table` or `database.table`.
+    /// - Throws: `WarehouseError` listing every change that cannot be migrated, as
+    ///   `SchemaEvolution` words it (or why either side cannot become a table).
+    public init(from old: Schema, to new: Schema, table: String = "logs") throws(WarehouseError) {
+        let refused = SchemaEvolution.changes(from: old, to: new).filter(\.breaksWarehouse)
+        if !refused.isEmpty { throw WarehouseError(refused.map(\.diagnostic)) }
+        try self.init(from: ClickHouseTable(schema: old, name: table), to: ClickHouseTable(schema: new, name: table))
+    }
+
+    /// The statements between two tables whose column changes ``SchemaEvolution`` allowed.
+    private init(from old: ClickHouseTable, to new: ClickHouseTable) throws(WarehouseError) {
         var statements: [String] = []
         var diagnostics: [Diagnostic] = []
         let table = new.qualifiedName
@@ -31,6 +45,8 @@ public struct ClickHouseMigration: Sendable {
                 continue
             }
             if before.type != column.type {
+                // Unreachable for payload columns (the rule set reports each of these), kept so
+                // that no statement can ever reinterpret a column.
                 if let reason = Self.refusal(from: before.type, to: column.type) {
                     diagnostics.append(.error(
                         "column '\(column.name)' cannot change from \(before.type) to \(column.type): \(reason)",
@@ -63,7 +79,8 @@ public struct ClickHouseMigration: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Why a column cannot change from one type to another in place, or `nil` when it can.
+    /// Why a column cannot change from one type to another in place, or `nil` when it can:
+    /// the warehouse's part of ``SchemaEvolution``'s rules.
     static func refusal(from old: ClickHouseType, to new: ClickHouseType) -> String? {
         switch (old, new) {
         case (_, .nullable(let wrapped)) where wrapped == old:

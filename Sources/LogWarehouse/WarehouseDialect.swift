@@ -29,8 +29,7 @@ public enum WarehouseDialect: String, CaseIterable, Sendable {
     ) throws(WarehouseError) -> String {
         switch self {
         case .clickhouse:
-            try ClickHouseMigration(from: ClickHouseTable(schema: old, name: table), to: ClickHouseTable(schema: new, name: table))
-                .script(from: oldSource, to: newSource)
+            try ClickHouseMigration(from: old, to: new, table: table).script(from: oldSource, to: newSource)
         }
     }
 }

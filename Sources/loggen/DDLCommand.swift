@@ -12,7 +12,8 @@ let ddlCommand = CommandSpec(
         common and event field (see docs/Warehouse.md for the mapping). With --alter-from,
         writes the ALTER TABLE statements that take a table made from the older definitions
         to these, and exits 1 with the reason when a change cannot be migrated safely
-        (a column's type changed, enum cases reordered).
+        (a column's type changed, enum cases reordered): the changes 'loggen diff' reports
+        as breaking the warehouse, with the same lines.
         """,
     examples: [
         "loggen ddl LogDefinitions --dialect clickhouse --table logs | clickhouse-client --multiquery",
@@ -47,7 +48,11 @@ let ddlCommand = CommandSpec(
             }
         } catch let error as WarehouseError {
             DiagnosticPrinter.printToStandardError(error.diagnostics)
-            writeToStandardError("loggen: error: the definitions cannot become the warehouse table as they are; fix the fields above\n")
+            if arguments.value("alter-from") != nil {
+                writeToStandardError("loggen: error: the table cannot be migrated in place; undo the changes above, or add fields with new names (loggen diff lists every change)\n")
+            } else {
+                writeToStandardError("loggen: error: the definitions cannot become the warehouse table as they are; fix the fields above\n")
+            }
             return 1
         }
         return 0

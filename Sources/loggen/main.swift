@@ -10,7 +10,7 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
         see docs/Syntax.md for the syntax.
         """,
     examples: ["loggen lint LogDefinitions", "loggen schema LogDefinitions > schema.json",
-               "loggen ddl LogDefinitions --dialect clickhouse"],
-    subcommands: [lintCommand, schemaCommand, generateCommand, ddlCommand]))
+               "loggen ddl LogDefinitions --dialect clickhouse", "loggen diff --against origin/main"],
+    subcommands: [lintCommand, schemaCommand, generateCommand, ddlCommand, diffCommand]))
 
 await tool.main()

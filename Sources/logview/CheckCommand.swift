@@ -2,19 +2,22 @@ import CommandLineSupport
 import Foundation
 import LogQuery
 
-/// `logview check`: every matching log against the definitions; exit 1 on findings.
+/// `logview check`: every matching log against the definitions it was written with; exit 1 on findings.
 func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
     let schema = try loadDefinitions(arguments)
+    let directory = arguments.value("definitions")!
+    var versions = [(source: directory, schema: schema)]
+    for revision in arguments.values("definitions-at") {
+        versions.append((source: "\(revision):\(directory)", schema: try loadDefinitions(at: revision, directory: directory)))
+    }
     let query = try query(arguments)
     let maximum = try arguments.integer("max-findings") ?? 1000
     let store = try openStore(arguments)
     return try writingOutput { standardOutput in
-        let checker = DefinitionChecker(schema: schema)
-        var summary = CheckSummary()
+        var check = SchemaGroupedCheck(versions)
         var printed = 0
         try store.forEach(query) { log in
-            let findings = checker.check(log)
-            summary.add(findings)
+            let findings = check.check(log)
             for finding in findings where printed < maximum {
                 standardOutput.append(TableFormatter.safe(finding.description) + "\n")
                 printed += 1
@@ -22,15 +25,16 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
             try standardOutput.flushIfFull()
             return true
         }
-        if summary.logsChecked == 0 {
+        let logsSeen = check.definitions.reduce(0) { $0 + $1.summary.logsChecked } + check.unmatched.values.reduce(0, +)
+        if logsSeen == 0 {
             try standardOutput.flush()
             try warnIfConditionsCannotMatch(query, in: store, schema: schema)
         }
-        if summary.findingCount > printed {
-            standardOutput.append("(\(summary.findingCount - printed) more findings not printed; raise --max-findings to see them)\n")
+        if check.findingCount > printed {
+            standardOutput.append("(\(check.findingCount - printed) more findings not printed; raise --max-findings to see them)\n")
         }
-        standardOutput.append(summary.description + "\n")
-        return summary.findingCount > 0 ? 1 : 0
+        for line in check.summaryLines { standardOutput.append(line + "\n") }
+        return check.findingCount > 0 ? 1 : 0
     }
 }
 

@@ -84,3 +84,17 @@ func loadDefinitions(_ arguments: ParsedArguments) throws -> Schema {
     }
     return loaded.schema
 }
+
+/// The definitions of `directory` as they were at a git revision (`--definitions-at`),
+/// printing their diagnostics; fails when they cannot be read or have errors.
+func loadDefinitions(at revision: String, directory: String) throws -> Schema {
+    let documents = try GitRevision(revision).files(in: directory, withExtension: ".md")
+    let loaded = SchemaLoader().load(documents: documents)
+    if loaded.hasErrors {
+        for diagnostic in loaded.diagnostics where diagnostic.severity == .error {
+            writeToStandardError(diagnostic.description + "\n")
+        }
+        throw CommandFailure("the definitions in '\(directory)' at \(revision) have errors (above); check them against their own revision's loggen")
+    }
+    return loaded.schema
+}

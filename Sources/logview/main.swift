@@ -76,10 +76,14 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
                 Reports unknown tags, obsolete events still sent, missing, unknown and obsolete fields, wrong types, \
                 constraint violations (length, range, pattern, enum case, array length) and the violations the runtime \
                 recorded. Each finding names the log (seq, time, tag) and the definition's file:line. Exits 1 when \
-                anything is found.
+                anything is found. Each log is checked against the definitions whose hash it carries in 'schema' \
+                (loggen schema prints it as "hash"): logs written with other definitions are counted per hash, not \
+                checked; --definitions-at REV adds the folder as it was at a git revision, for the logs written with it.
                 """,
-            examples: ["logview check --definitions LogDefinitions", "logview check --definitions LogDefinitions --since 1h --tag 'recipe_search.*'"],
+            examples: ["logview check --definitions LogDefinitions", "logview check --definitions LogDefinitions --since 1h --tag 'recipe_search.*'",
+                       "logview check --definitions LogDefinitions --definitions-at v1.2 --definitions-at v1.3"],
             arguments: [storeOption, definitionsOption] + filterOptions + [
+                .option("definitions-at", valueName: "rev", help: "Also check logs written with the folder as it was at this git revision. Repeatable.", isRepeating: true),
                 .option("max-findings", valueName: "n", help: "Print at most N findings (all are counted).", defaultValue: "1000"),
             ],
             run: runCheck),

@@ -13,11 +13,14 @@ import Testing
     }
 
     @Test func shapeAndKeyOrder() {
-        let json = SchemaJSONEncoder().encode(schema(fields: [
+        let shop = schema(fields: [
             Field(name: "item_id", type: FieldType(scalar: .builtin(.bigint)), descriptions: ["The item"], location: here),
-        ]))
+        ])
+        let json = SchemaJSONEncoder().encode(shop)
+        let hash = SchemaFingerprint.hash(of: shop)
+        #expect(SchemaFingerprint.isHash(hash))
         #expect(json == """
-            {"categories":[{"name":"shop","descriptions":["The shop."],"file":"Defs/shop.md","line":1,"common":[],"events":[{"name":"buy","tag":"shop.buy","status":"deprecated","descriptions":["A purchase."],"line":3,"column":4,"fields":[{"name":"item_id","type":"bigint","optional":false,"status":"active","pii":false,"descriptions":["The item"],"line":7,"column":3}]}]}],"common":[],"commonDescriptions":[],"types":[]}
+            {"hash":"\(hash)","categories":[{"name":"shop","descriptions":["The shop."],"file":"Defs/shop.md","line":1,"common":[],"events":[{"name":"buy","tag":"shop.buy","status":"deprecated","descriptions":["A purchase."],"line":3,"column":4,"fields":[{"name":"item_id","type":"bigint","optional":false,"status":"active","pii":false,"descriptions":["The item"],"line":7,"column":3}]}]}],"common":[],"commonDescriptions":[],"types":[]}
 
             """)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TestSupport
 
 /// What a run of the built `loggen` printed and returned.
@@ -25,4 +26,17 @@ let loggenExecutable: URL = {
 func runLoggen(_ arguments: [String], in directory: URL = projectRoot) throws -> LoggenRun {
     let result = try ProcessRunner.run(loggenExecutable.path, arguments, in: directory)
     return LoggenRun(status: result.status, standardOutput: result.standardOutput, standardError: result.standardError)
+}
+
+/// Compares `actual` with the golden file at `url`, byte for byte. With `RECORD_GOLDENS=1`
+/// the golden is rewritten and the test fails, so that recording is never left on.
+func expectGolden(_ actual: String, at url: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try actual.write(to: url, atomically: true, encoding: .utf8)
+        Issue.record("recorded \(url.lastPathComponent); run again without RECORD_GOLDENS", sourceLocation: sourceLocation)
+        return
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(actual == expected, "\(url.path) differs; re-record with RECORD_GOLDENS=1 and review the diff", sourceLocation: sourceLocation)
 }

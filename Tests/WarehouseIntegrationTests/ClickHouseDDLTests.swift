@@ -61,7 +61,43 @@ struct ClickHouseDDLTests {
         let result = try runTool("loggen", ["ddl", definitionsDirectory, "--dialect", "clickhouse", "--alter-from", old])
         #expect(result.status == 1)
         #expect(result.output.isEmpty)
+        // The same line `loggen diff` prints for the change (one rule set).
         #expect(result.errors.contains("recipe_search.md:") && result.errors.contains(
-            "error: column 'page' cannot change from String to Int32: the field's type changed; add a new field with the new type instead"))
+            "error: type-changed: field 'page' of recipe_search.search changed type from !string to !integer; stored values have the old type, so history splits at this change, and the warehouse column 'page' cannot change from String to Int32 in place; add a field with a new name"))
+    }
+
+    /// `loggen diff`'s golden pairs (Tests/LoggenTests/Resources/Diff): each pair that diff
+    /// says the warehouse can follow migrates on a real server to exactly the new table.
+    @Test(arguments: try FileManager.default.contentsOfDirectory(atPath: diffFixtures).sorted())
+    func everyPairDiffAllowsMigratesOnClickHouse(name: String) async throws {
+        let old = diffFixtures + "/" + name + "/old"
+        let new = diffFixtures + "/" + name + "/new"
+        let diff = try runTool("loggen", ["diff", old, new, "--format", "json"])
+        #expect(diff.errors == "")
+        guard !diff.output.contains(#""warehouse":true"#) else {
+            // Refused: LoggenDiffCommandTests checks that --alter-from says so, with diff's lines.
+            #expect(try runTool("loggen", ["ddl", new, "--dialect", "clickhouse", "--alter-from", old]).status == 1)
+            return
+        }
+        let table = "diff_" + name.replacingOccurrences(of: "-", with: "_")
+        try await server.query(try ddl([old, "--table", table]))
+        try await server.query(try ddl([new, "--table", table + "_fresh"]))
+        let script = try ddl([new, "--table", table, "--alter-from", old])
+        for statement in script.split(separator: "\n") where !statement.hasPrefix("--") {
+            try await server.query(String(statement))
+        }
+        // Columns of removed fields are kept (never dropped) and named in the script's last comment.
+        let keptPrefix = "-- Kept, no longer filled by the definitions: "
+        let kept = Set(script.split(separator: "\n").first { $0.hasPrefix(keptPrefix) }
+            .map { $0.dropFirst(keptPrefix.count).dropLast().components(separatedBy: ", ") } ?? [])
+        let describe = { (name: String) async throws -> [Substring] in
+            try await server.query("DESCRIBE TABLE \(name) FORMAT TabSeparated").split(separator: "\n")
+                .filter { !kept.contains(String($0.prefix { $0 != "\t" })) }
+        }
+        #expect(try await describe(table) == describe(table + "_fresh"))
     }
 }
+
+/// The old and new definition folders of `loggen diff`'s goldens, one pair per rule.
+let diffFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("LoggenTests/Resources/Diff").path

@@ -17,13 +17,16 @@ import LogStore
 /// {"uuid":"…","seq":1,"time":"2026-11-30T10:29:54.123Z","tag":"recipe_search.search","schema":"…","common":{…},"violations":[],"payload":{…}}
 /// ```
 public struct EnvelopeEncoder: Sendable {
-    /// The schema's version or hash, written in every log's `schema` key.
+    /// The schema's version or hash, written in every log's `schema` key; when empty, each
+    /// log's own ``LogEnvelope/schema`` (its generated event type's hash) is written instead.
     public var schemaVersion: String
     private let schemaPrefix: [UInt8]
     /// For `body(of:)`, which any thread may call.
     private let sharedState = Locked(State())
 
-    public init(schemaVersion: String) {
+    /// - Parameter schemaVersion: The `schema` of every log, overriding each event's own
+    ///   hash; empty (the default) to write each log's ``LogEnvelope/schema``.
+    public init(schemaVersion: String = "") {
         self.schemaVersion = schemaVersion
         var writer = JSONWriter(capacity: 32 + schemaVersion.utf8.count)
         writer.raw("{\"schema\":")
@@ -45,6 +48,10 @@ public struct EnvelopeEncoder: Sendable {
         /// Kept, so that its storage (compared by address) is not reused by another payload.
         fileprivate var common: LogPayload?
         fileprivate var commonJSON: [UInt8] = []
+        /// The last log's own schema hash and its `{"schema":"…","common":` prefix: logs of
+        /// one generated set share the hash, so it is escaped once.
+        fileprivate var schema = ""
+        fileprivate var schemaPrefix: [UInt8] = Array(#"{"schema":"","common":"#.utf8)
         fileprivate var scratch = JSONWriter(capacity: 1_024)
     }
 
@@ -58,7 +65,19 @@ public struct EnvelopeEncoder: Sendable {
         var writer = state.scratch
         state.scratch = JSONWriter(capacity: 0)   // `writer` holds the only reference: no copy
         writer.bytes.removeAll(keepingCapacity: true)
-        writer.encoded(schemaPrefix)
+        if schemaVersion.isEmpty {
+            if envelope.schema != state.schema {
+                var prefix = JSONWriter(capacity: 32 + envelope.schema.utf8.count)
+                prefix.raw("{\"schema\":")
+                prefix.string(envelope.schema)
+                prefix.raw(",\"common\":")
+                state.schema = envelope.schema
+                state.schemaPrefix = prefix.bytes
+            }
+            writer.encoded(state.schemaPrefix)
+        } else {
+            writer.encoded(schemaPrefix)
+        }
         appendCommon(envelope.common, to: &writer, state: &state)
         writer.raw(",\"violations\":[")
         var first = true

@@ -15,6 +15,10 @@ public struct LogEnvelope: Sendable {
     public var tag: String
     /// The event's fields, and the constraint violations found while building them.
     public var payload: LogPayload
+    /// The hash of the definitions the event was generated from, written as the log's
+    /// `schema` unless the logger is configured with a `schemaVersion`; empty for a log
+    /// posted by tag.
+    public var schema: String
     /// The app's common payload, set by `CommonPayloadFilter`.
     public var common: LogPayload
     /// The payload keys that hold personal data (`[pii]` in the definitions).
@@ -40,7 +44,7 @@ public struct LogEnvelope: Sendable {
     public init(
         uuid: UUID = UUID(), time: Date = Date(), tag: String, payload: LogPayload,
         common: LogPayload = LogPayload(), personalDataFields: [String] = [],
-        commonPersonalDataFields: [String] = [], route: String? = nil
+        commonPersonalDataFields: [String] = [], route: String? = nil, schema: String = ""
     ) {
         self.uuid = uuid
         self.time = time
@@ -49,6 +53,7 @@ public struct LogEnvelope: Sendable {
         self.common = common
         self.personalDataFields = personalDataFields
         self.commonPersonalDataFields = commonPersonalDataFields
+        self.schema = schema
         routeName = route ?? ""
         hasRoute = route != nil
     }

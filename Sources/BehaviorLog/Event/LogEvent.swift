@@ -44,11 +44,15 @@ public struct LogEventContents: Sendable {
     public var payload: LogPayload
     /// The payload keys that hold personal data.
     public var personalDataFields: [String]
+    /// The hash of the definitions the event was generated from (`"fnv1a64:…"`), which the
+    /// log carries as `schema`; empty for a hand-written event.
+    public var schema: String
 
     /// Contents with these parts.
-    public init(tag: String, payload: LogPayload, personalDataFields: [String] = []) {
+    public init(tag: String, payload: LogPayload, personalDataFields: [String] = [], schema: String = "") {
         self.tag = tag
         self.payload = payload
         self.personalDataFields = personalDataFields
+        self.schema = schema
     }
 }

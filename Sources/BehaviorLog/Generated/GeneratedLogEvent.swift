@@ -46,12 +46,12 @@ extension GeneratedLogEvent {
     /// The payload keys marked `[pii]` in the definitions, from the table.
     public var personalDataFields: [String] { Self._layout.personalDataFields(ofEvent: _fields.event) }
 
-    /// The tag, the payload and the personal fields, with one visit of the cases.
+    /// The tag, the payload, the personal fields and the schema hash, with one visit of the cases.
     public var contents: LogEventContents {
         let fields = _fields
         let layout = Self._layout
         return LogEventContents(
             tag: layout.tag(ofEvent: fields.event), payload: layout.payload(fields),
-            personalDataFields: layout.personalDataFields(ofEvent: fields.event))
+            personalDataFields: layout.personalDataFields(ofEvent: fields.event), schema: Self.schemaHash)
     }
 }

@@ -115,7 +115,7 @@ public final class Logger: Sendable {
     /// Posts a generated event. Returns at once.
     public func post<Event: LogEvent>(_ event: Event) {
         let contents = event.contents
-        post(tag: contents.tag, payload: contents.payload, personalDataFields: contents.personalDataFields)
+        post(tag: contents.tag, payload: contents.payload, personalDataFields: contents.personalDataFields, schema: contents.schema)
     }
 
     /// Posts a log by tag and payload, for logs without generated code. Returns at once.
@@ -124,12 +124,16 @@ public final class Logger: Sendable {
     ///   - payload: The fields.
     ///   - personalDataFields: The payload keys that hold personal data, for `PersonalDataFilter`.
     public func post(tag: String, payload: consuming LogPayload, personalDataFields: [String] = []) {
+        post(tag: tag, payload: consume payload, personalDataFields: personalDataFields, schema: "")
+    }
+
+    private func post(tag: String, payload: consuming LogPayload, personalDataFields: [String], schema: String) {
         let now = Date()
         // Made where it is queued (an `EncodedLog` whose body the writer fills), so that the
         // filters change it in place and it is moved, never copied, into the queue.
         var log = EncodedLog(envelope: LogEnvelope(
             uuid: uuids.next(at: now), time: now, tag: tag, payload: consume payload,
-            personalDataFields: personalDataFields), body: [])
+            personalDataFields: personalDataFields, schema: schema), body: [])
         for filter in filters(for: tag) where filter.apply(to: &log.envelope) == .drop {
             filteredOutCount.add(1)
             return

@@ -8,7 +8,10 @@ public struct LoggerConfiguration: Sendable {
     public var filters: [FilterSetting]
     /// The outputs; each log goes to every output whose pattern and route match it.
     public var outputs: [OutputSetting]
-    /// The schema's version or hash, written in every log's `schema` key.
+    /// The schema's version or hash, written in every log's `schema` key. Empty (the
+    /// default) writes each generated event's own `schemaHash` (`GeneratedSchema.hash`, the
+    /// hash `loggen schema` prints), and an empty `schema` for logs posted by tag; a value
+    /// set here overrides it for every log.
     public var schemaVersion: String
     /// How many logs may wait in memory for the writer. When the queue is full, `post` waits
     /// until the writer takes the queue (a spill; about one batch's write at most): memory

@@ -57,13 +57,18 @@ public struct DefinitionChecker {
 
     /// Every problem of one log, in the order found.
     public func check(_ log: LogRecordView) -> [CheckFinding] {
+        check(log, decodedBody: JSONScanner(log.body).decodeDocument())
+    }
+
+    /// Every problem of one log whose body the caller already decoded (`nil` when it is not JSON).
+    public func check(_ log: LogRecordView, decodedBody: JSONValue?) -> [CheckFinding] {
         var findings: [CheckFinding] = []
         func report(_ kind: CheckFinding.Kind, _ message: String, _ location: SourceLocation?) {
             findings.append(CheckFinding(kind: kind, sequence: log.sequence, microseconds: log.microseconds,
                                          tag: log.tag, message: message, location: location))
         }
 
-        guard let body = JSONScanner(log.body).decodeDocument(), case .object = body else {
+        guard let body = decodedBody, case .object = body else {
             report(.malformedLog, "the stored body is not a JSON object; it was not written by the BehaviorLog runtime", events[log.tag]?.event.location)
             return findings
         }

@@ -1,0 +1,3 @@
+let viewerCSS = #"""
+body{}
+"""#

@@ -1,0 +1,3 @@
+let viewerHTML = #"""
+<!doctype html><title>logview</title>
+"""#

@@ -1,0 +1,3 @@
+let viewerJavaScript = #"""
+"use strict";
+"""#

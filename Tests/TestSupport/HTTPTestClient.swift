@@ -13,6 +13,7 @@ public final class HTTPTestConnection: @unchecked Sendable {   // one test threa
 
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Connects to `127.0.0.1:port` (or `host`).

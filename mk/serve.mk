@@ -2,7 +2,7 @@
 # viewer's screenshot for `make demo`, and the benchmark.
 
 # The real browser of the viewer's test: Debian's chromium and its driver, through selenium.
-APT_PACKAGES += chromium chromium-driver python3-selenium zlib1g-dev
+APT_PACKAGES += chromium chromium-driver python3-selenium zlib1g-dev curl jq
 TEST_CHECKS  += serve-browser-check
 FUZZ_TARGETS += fuzz-serve
 

@@ -105,3 +105,14 @@ import Testing
 extension HTTPRequest {
     var text: String { String(decoding: body, as: UTF8.self) }
 }
+
+@Suite struct ExpectContinueTests {
+    @Test func aWholeHeadAskingToContinueIsSeen() {
+        let parser = HTTPRequestParser()
+        let head = Array("POST /v1/logs HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n".utf8)
+        #expect(head.withUnsafeBufferPointer { parser.expectsContinue($0) })
+        #expect(Array(head.dropLast(2)).withUnsafeBufferPointer { !parser.expectsContinue($0) })
+        let plain = Array("POST /v1/logs HTTP/1.1\r\nContent-Length: 5\r\n\r\n".utf8)
+        #expect(plain.withUnsafeBufferPointer { !parser.expectsContinue($0) })
+    }
+}

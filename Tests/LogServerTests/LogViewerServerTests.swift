@@ -123,6 +123,23 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
         #expect(try storedUUIDs(directory).count == 2)
     }
 
+    @Test func aClientThatExpects100ContinueIsToldToSendItsBody() async throws {
+        let directory = TemporaryDirectory()
+        let server = try collectingServer(directory)
+        defer { server.stop() }
+        let body = Array((envelope() + "\n").utf8)
+        let (interim, final) = try await onOwnThread { () throws -> (String, Int) in
+            let connection = try HTTPTestConnection(port: server.port)
+            connection.send("POST /v1/logs HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nExpect: 100-continue\r\nContent-Length: \(body.count)\r\n\r\n")
+            let interim = String(decoding: connection.readSome(timeout: 5) ?? [], as: UTF8.self)
+            connection.send(body)
+            return (interim, try connection.readResponse().status)
+        }
+        #expect(interim == "HTTP/1.1 100 Continue\r\n\r\n")
+        #expect(final == 200)
+        #expect(try storedUUIDs(directory).count == 1)
+    }
+
     @Test func foreignHostsAndOriginsAre403() async throws {
         let directory = TemporaryDirectory()
         let server = try collectingServer(directory)

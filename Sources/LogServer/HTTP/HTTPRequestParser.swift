@@ -81,6 +81,15 @@ public struct HTTPRequestParser: Sendable {
         }
     }
 
+    /// Whether the request at the start of `bytes` has its whole head and asks, with
+    /// `Expect: 100-continue`, to be told to send its body (curl and libcurl-based clients
+    /// wait a second for that before sending a large body).
+    public func expectsContinue(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let headEnd = Self.find(crlfcrlf: bytes, limit: limits.headBytes) else { return false }
+        let head = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<headEnd]), as: UTF8.self).lowercased()
+        return head.contains("\r\nexpect: 100-continue") || head.contains("\r\nexpect:100-continue")
+    }
+
     /// Reads the request at the start of `bytes`.
     public func parse(_ bytes: [UInt8]) -> Outcome {
         bytes.withUnsafeBufferPointer { parse($0) }

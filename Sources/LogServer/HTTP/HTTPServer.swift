@@ -108,11 +108,15 @@ public final class HTTPServer: Sendable {
             var started: Int64? = buffered.isEmpty ? nil : ClientSocket.monotonicMilliseconds()
             let idleSince = ClientSocket.monotonicMilliseconds()
             var request: HTTPRequest?
+            var continued = false
             while request == nil {
                 if !buffered.isEmpty {
                     switch buffered.withUnsafeBufferPointer({ parser.parse($0) }) {
                     case .incomplete:
-                        break
+                        if !continued && buffered.withUnsafeBufferPointer({ parser.expectsContinue($0) }) {
+                            continued = true
+                            _ = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8).withUnsafeBytes { client.writeAll($0, waitingUpTo: limits.writeMilliseconds) }
+                        }
                     case .request(let parsed, let consumed):
                         request = parsed
                         buffered.removeFirst(consumed)

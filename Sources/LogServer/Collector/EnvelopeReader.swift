@@ -23,11 +23,14 @@ enum EnvelopeReader {
     /// The store entry of one envelope (a JSON object, whitespace around it allowed).
     static func entry(_ line: UnsafeBufferPointer<UInt8>) throws(Rejection) -> LogEntry {
         let scanner = JSONScanner(line)
-        guard let document = scanner.documentRange() else { throw Rejection(reason: "not one JSON value") }
-        guard scanner.kind(at: document.lowerBound) == .object else { throw Rejection(reason: "not a JSON object") }
+        let start = scanner.skipWhitespace(0)
+        guard scanner.kind(at: start) == .object else { throw Rejection(reason: "not a JSON object") }
+        var end = start + 1
         var uuid: Range<Int>?, time: Range<Int>?, tag: Range<Int>?
         var schema: Range<Int>?, common: Range<Int>?, violations: Range<Int>?, payload: Range<Int>?
-        let wellFormed = scanner.forEachMember(ofObjectAt: document.lowerBound) { key, value in
+        // One pass: the members are found and the object checked as they are read.
+        let wellFormed = scanner.forEachMember(ofObjectAt: start) { key, value in
+            end = value.upperBound
             if scanner.keyEquals(key, uuidKey) { uuid = value }
             else if scanner.keyEquals(key, timeKey) { time = value }
             else if scanner.keyEquals(key, tagKey) { tag = value }
@@ -37,12 +40,16 @@ enum EnvelopeReader {
             else if scanner.keyEquals(key, payloadKey) { payload = value }
             return true
         }
-        guard wellFormed else { throw Rejection(reason: "not a well-formed JSON object") }
-        guard let uuidRange = uuid, scanner.kind(at: uuidRange.lowerBound) == .string,
-              let uuidText = scanner.decodeString(uuidRange), let parsedUUID = UUID(uuidString: uuidText)
+        // Nothing but whitespace may follow the object's closing brace.
+        let close = scanner.skipWhitespace(end)
+        guard wellFormed, close < line.count, line[close] == UInt8(ascii: "}"), scanner.skipWhitespace(close + 1) == line.count else {
+            throw Rejection(reason: "not a well-formed JSON object")
+        }
+        guard let uuidRange = uuid, let parsedUUID = scanner.uuid(uuidRange) ?? scanner.decodeString(uuidRange).flatMap(UUID.init(uuidString:))
         else { throw Rejection(reason: "no \"uuid\" string in the 8-4-4-4-12 form") }
         guard let timeRange = time, scanner.kind(at: timeRange.lowerBound) == .string,
-              let timeText = scanner.decodeString(timeRange), let microseconds = parseTime(timeText)
+              let microseconds = parseTime(UnsafeBufferPointer(rebasing: line[(timeRange.lowerBound + 1)..<(timeRange.upperBound - 1)]))
+                ?? scanner.decodeString(timeRange).flatMap(parseTime)
         else { throw Rejection(reason: "no \"time\" string in ISO 8601 UTC (2026-11-30T10:29:54.123Z)") }
         guard let tagRange = tag, scanner.kind(at: tagRange.lowerBound) == .string,
               let tagText = scanner.decodeString(tagRange), !tagText.isEmpty,
@@ -73,11 +80,18 @@ enum EnvelopeReader {
     /// a zone through ``TimeExpression``.
     static func parseTime(_ text: String) -> Int64? {
         var text = text
-        let fast: Int64?? = text.withUTF8 { bytes -> Int64?? in
+        if let fast = text.withUTF8({ parseTime($0) }) { return fast }
+        guard text.contains("T"), text.hasSuffix("Z") || text.dropFirst(19).contains(where: { $0 == "+" || $0 == "-" }) else { return nil }
+        return try? TimeExpression(timeZone: TimeZone(identifier: "UTC")!).parse(text)
+    }
+
+    /// The runtime's form, `2026-11-30T10:29:54.123Z`, from its bytes; `nil` for any other.
+    static func parseTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        do {
             guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
                   bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
                   bytes[23] == UInt8(ascii: "Z")
-            else { return .none }
+            else { return nil }
             func number(_ range: Range<Int>) -> Int? {
                 var value = 0
                 for index in range {
@@ -90,13 +104,10 @@ enum EnvelopeReader {
             guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
                   let minute = number(14..<16), let second = number(17..<19), let millisecond = number(20..<23),
                   hour < 24, minute < 60, second < 61
-            else { return .some(nil) }
+            else { return nil }
             let civil = CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, microsecond: millisecond * 1000)
-            guard civil.isValidDate else { return .some(nil) }
-            return .some(civil.microseconds())
+            guard civil.isValidDate else { return nil }
+            return civil.microseconds()
         }
-        if let fast { return fast }
-        guard text.contains("T"), text.hasSuffix("Z") || text.dropFirst(19).contains(where: { $0 == "+" || $0 == "-" }) else { return nil }
-        return try? TimeExpression(timeZone: TimeZone(identifier: "UTC")!).parse(text)
     }
 }

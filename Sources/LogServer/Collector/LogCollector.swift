@@ -54,7 +54,7 @@ public final class LogCollector: Sendable {
         seen = Locked(uuids)
     }
 
-    /// Stores the envelopes of one request body (already de-gzipped), then syncs the store.
+    /// Stores the envelopes of one request body (already de-gzipped).
     public func collect(_ body: [UInt8]) throws(LogStoreError) -> Outcome {
         var outcome = Outcome()
         var entries: [LogEntry] = []
@@ -73,9 +73,13 @@ public final class LogCollector: Sendable {
             for entry in entries {
                 if seen.insert(entry.uuid).inserted { fresh.append(entry) } else { outcome.duplicates += 1 }
             }
+            // Written (visible to readers and to the event streams) before the answer; synced by
+            // the store's group commit rather than once per request, which cost the collector
+            // 60 % of its rate (an fsync per 500 logs). A crash of the machine within the
+            // group-commit interval can lose logs already answered; the app's copy is gone by
+            // then, which is acceptable for a local viewer, not for a warehouse.
             do throws(LogStoreError) {
                 try writer.append(contentsOf: fresh)
-                _ = try writer.sync()
             } catch {
                 for entry in fresh { seen.remove(entry.uuid) }
                 throw error

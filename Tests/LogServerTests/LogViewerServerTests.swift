@@ -171,6 +171,11 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
         let page = try await onOwnThread { try HTTPTestConnection.request(port: server.port, "/?token=s3cret") }
         #expect(page.status == 200)
         #expect(page.headers["set-cookie"]?.hasPrefix("logview_token=s3cret; Path=/; HttpOnly; SameSite=Strict") == true)
+        // A rebinding page can read the answer to its own request: it must not carry the token.
+        let rebound = try await onOwnThread { try HTTPTestConnection.request(port: server.port, "/", host: "evil.example:\(server.port)") }
+        #expect(rebound.status == 403)
+        #expect(!rebound.text.contains("s3cret"))
+        #expect(rebound.headers["set-cookie"] == nil)
         let withCookie = try await onOwnThread { try HTTPTestConnection.request(port: server.port, "/api/stats", headers: [("Cookie", "a=b; logview_token=s3cret")]) }
         #expect(withCookie.status == 200)
     }

@@ -61,7 +61,7 @@ public final class HTTPServer: Sendable {
         }
         // Each connection's thread owns its descriptor and notices `stopping` within 200 ms.
         _ = open
-        for _ in 0..<100 where !state.withLock({ $0.acceptorDone }) { usleep(10_000) }
+        for _ in 0..<100 where !state.withLock({ $0.acceptorDone }) { Thread.sleep(forTimeInterval: 0.01) }
     }
 
     /// How many connections are open.

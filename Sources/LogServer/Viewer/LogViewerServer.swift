@@ -120,7 +120,8 @@ public final class LogViewerServer: Sendable {
     private func handle(_ request: HTTPRequest, _ exchange: HTTPExchange) {
         let security = [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store")]
         guard access.allows(hostHeader: request.header("host")) else {
-            exchange.respond(status: 403, text: "error: the Host '\(request.header("host") ?? "")' is not this server's address; open \(url)\n", headers: security)
+            // Never the URL with its token here: a rebinding page can read this answer.
+            exchange.respond(status: 403, text: "error: the Host '\(request.header("host") ?? "")' is not this server's address; open the URL logview serve printed\n", headers: security)
             return
         }
         let changesState = request.method != "GET" && request.method != "HEAD"

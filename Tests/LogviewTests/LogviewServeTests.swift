@@ -132,6 +132,13 @@ final class ServeProcess: @unchecked Sendable {   // used by one test
         #expect(!fromServer.isEmpty)
         #expect(fromServer.count == fromCommand.count)
         #expect(zip(fromServer, fromCommand).allSatisfy { $1.hasSuffix(": " + $0) })
+        // `after` reads only what follows: the same lines as filtering the whole answer.
+        let middle = lines.count / 2
+        guard case .integer(let pivot)? = lines[middle]["seq"] else { Issue.record("no seq"); return }
+        let after = try await server.get("/api/findings?after=\(pivot)")
+        let allLines: [String] = response.text.split(separator: "\n").map(String.init)
+        let afterLines: [String] = after.text.split(separator: "\n").map(String.init)
+        #expect(afterLines == Array(allLines[(middle + 1)...]))
     }
 
     @Test func theCollectorFedByRecipeDemoHoldsTheDemosLogs() async throws {

@@ -42,7 +42,11 @@ public final class LogCollector: Sendable {
     /// - Throws: `LogStoreError` when another writer holds the store or it cannot be created.
     public init(directory: String) throws(LogStoreError) {
         self.directory = directory
-        writer = try LogStoreWriter(directory: directory)
+        // Group commit by time (every 200 ms) rather than every 1,000 records: at 100,000 logs/s
+        // the count rule would fsync inside every other request.
+        var configuration = LogStoreConfiguration.standard
+        configuration.syncEveryRecords = 1_000_000
+        writer = try LogStoreWriter(directory: directory, configuration: configuration)
         var uuids: Set<UUID> = []
         var after: UInt64 = 0
         while true {

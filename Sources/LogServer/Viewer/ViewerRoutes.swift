@@ -207,14 +207,23 @@ struct ViewerRoutes {
 
     /// `logview check` per log: one JSON line per log with findings,
     /// `{"seq":N,"findings":[{"kind":…,"message":…,"location":"file:line:column"}]}`.
+    /// `after=SEQ` reads only the logs after it (the viewer asks for the rows it shows).
     func findings(_ request: HTTPRequest, _ exchange: HTTPExchange, headers: [(String, String)]) {
         guard let schema = schema(exchange, headers: headers),
-              let query = query(request, exchange, headers: headers, allowed: ["tag", "where", "since", "until", "limit"]),
+              let query = query(request, exchange, headers: headers, allowed: ["tag", "where", "since", "until", "limit", "after"]),
               let store = openStore(exchange, headers: headers) else { return }
+        var after: UInt64?
+        if let text = request.queryValue("after") {
+            guard let number = UInt64(text) else {
+                exchange.respond(status: 400, text: "logview: error: after '\(text)' is not a sequence number\n", headers: headers)
+                return
+            }
+            after = number
+        }
         let checker = DefinitionChecker(schema: schema)
         var output = OutputBuffer.collecting()
         do {
-            try store.forEach(query) { log in
+            try forEach(store, query, after: after) { log in
                 let findings = checker.check(log)
                 guard !findings.isEmpty else { return true }
                 output.append("{\"seq\":")
@@ -238,6 +247,21 @@ struct ViewerRoutes {
             return
         }
         exchange.respond(status: 200, headers: headers + [("Content-Type", "application/x-ndjson")], body: output.bytes)
+    }
+
+    /// The logs the query selects, or (given `after`) those after that sequence number, read
+    /// from there on rather than filtered from the start.
+    private func forEach(_ store: StoreQuery, _ query: LogQuery, after: UInt64?, _ body: (LogRecordView) throws -> Bool) throws {
+        guard let after else {
+            try store.forEach(query, body)
+            return
+        }
+        var reachedTheEnd = false
+        var remaining = query.limit ?? Int.max
+        try store.follow(query, after: after, pollInterval: 0, shouldStop: { reachedTheEnd || remaining <= 0 }, onIdle: { reachedTheEnd = true }) { log in
+            remaining -= 1
+            return try body(log) && remaining > 0
+        }
     }
 
     /// `logview coverage` as JSON: events in use never seen, stored tags not defined.

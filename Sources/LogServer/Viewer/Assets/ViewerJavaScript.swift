@@ -125,9 +125,10 @@ function receive(logs) {
 /// Asks the server (the code of `logview check`) which of the logs after `after` break
 /// their definitions, and marks them.
 async function loadFindings(filters, after, generation) {
+  await state.definitionsLoaded;
   if (!state.hasDefinitions) return;
   try {
-    const lines = parseLines(await fetchText("/api/findings?" + apiQuery(filters, { where: ["seq>" + after] })));
+    const lines = parseLines(await fetchText("/api/findings?" + apiQuery(filters, { after: String(after) })));
     if (generation !== state.generation) return;
     for (const line of lines) {
       state.findings.set(line.seq, line.findings);
@@ -185,7 +186,7 @@ function select(index) {
   row.classList.add("selected");
   row.focus({ preventScroll: true });
   row.scrollIntoView({ block: "nearest" });
-  showDetail(state.logs[index]);
+  showDetailWhenReady(state.logs[index]);
 }
 
 function isAtBottom() {
@@ -226,6 +227,11 @@ function constraints(field) {
   if (field.pii) parts.push("[pii]");
   if (field.status && field.status !== "active") parts.push("[" + field.status + "]");
   return parts.join(" ");
+}
+
+async function showDetailWhenReady(log) {
+  await state.definitionsLoaded;
+  showDetail(log);
 }
 
 function showDetail(log) {
@@ -322,6 +328,7 @@ async function refreshSummary() {
     }
     $("counts").setAttribute("aria-label", stats.total + " logs");
   } catch (error) { /* the summary is optional */ }
+  await state.definitionsLoaded;
   if (!state.hasDefinitions) return;
   try {
     const coverage = JSON.parse(await fetchText("/api/coverage"));
@@ -442,7 +449,8 @@ async function start() {
   });
   window.addEventListener("popstate", () => { fillForm(filtersFromURL()); reload(); });
   document.addEventListener("keydown", onKey);
-  await loadDefinitions();
+  // The table does not wait for the definitions; the marks and the detail do.
+  state.definitionsLoaded = loadDefinitions();
   reload();
 }
 

@@ -303,6 +303,38 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
         #expect(afterwards == 200)
     }
 
+    @Test func anIdleEventStreamSendsKeepAliveComments() async throws {
+        let directory = TemporaryDirectory()
+        let server = try LogViewerServer(configuration: LogViewerConfiguration(
+            storeDirectory: directory.path + "/store", port: 0, collect: true, streamKeepAliveSeconds: 0.3))
+        defer { server.stop() }
+        let received = try await onOwnThread { () throws -> String in
+            let stream = try HTTPTestConnection(port: server.port)
+            stream.send("GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+            return String(decoding: stream.readUntilClosed(timeout: 1.5).bytes, as: UTF8.self)
+        }
+        let comments = received.components(separatedBy: ": keep-alive\n\n").count - 1
+        #expect((2...6).contains(comments), "\(received)")
+    }
+
+    @Test func aWildcardAddressTakesIPAddressesWithTheTokenAndRefusesNames() async throws {
+        let directory = TemporaryDirectory()
+        let server = try LogViewerServer(configuration: LogViewerConfiguration(
+            storeDirectory: directory.path + "/store", host: "0.0.0.0", port: 0, token: "t0ken", collect: true))
+        defer { server.stop() }
+        #expect(server.url == "http://127.0.0.1:\(server.port)/?token=t0ken")
+        let port = server.port
+        let (device, named, noToken) = try await onOwnThread { () throws -> (Int, Int, Int) in
+            let bearer = [("Authorization", "Bearer t0ken")]
+            return (try HTTPTestConnection.request(port: port, "/api/stats", headers: bearer, host: "192.168.1.5:\(port)").status,
+                    try HTTPTestConnection.request(port: port, "/api/stats", headers: bearer, host: "mac.example:\(port)").status,
+                    try HTTPTestConnection.request(port: port, "/api/stats", host: "192.168.1.5:\(port)").status)
+        }
+        #expect(device == 200)
+        #expect(named == 403)
+        #expect(noToken == 401)
+    }
+
     @Test func theEventStreamDeliversALogPostedAfterItOpened() async throws {
         let directory = TemporaryDirectory()
         let server = try collectingServer(directory)

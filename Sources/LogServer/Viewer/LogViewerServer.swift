@@ -22,11 +22,16 @@ public struct LogViewerConfiguration: Sendable {
     public var maximumBodyBytes: Int
     /// Bounds on connections and time.
     public var limits: HTTPServer.Limits
+    /// How long an event stream may stay silent before a comment line keeps proxies from
+    /// closing it (15 s).
+    public var streamKeepAliveSeconds: Double
 
     public init(
         storeDirectory: String, schema: Schema? = nil, host: String = "127.0.0.1", port: UInt16 = 8765, token: String? = nil,
-        collect: Bool = false, maximumBodyBytes: Int = 8 << 20, limits: HTTPServer.Limits = HTTPServer.Limits()
+        collect: Bool = false, maximumBodyBytes: Int = 8 << 20, limits: HTTPServer.Limits = HTTPServer.Limits(),
+        streamKeepAliveSeconds: Double = 15
     ) {
+        self.streamKeepAliveSeconds = streamKeepAliveSeconds
         self.storeDirectory = storeDirectory
         self.schema = schema
         self.host = host

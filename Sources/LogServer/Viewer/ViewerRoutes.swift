@@ -14,9 +14,6 @@ struct ViewerRoutes {
     /// The client went away mid-response.
     private struct ClientGone: Error {}
 
-    /// How often an idle event stream sends a comment, so that proxies keep it open.
-    static let keepAliveSeconds = 15.0
-
     // MARK: - Filters
 
     /// The filters of a request (`tag`, `where` repeatable; `since`, `until`, `limit`), as the
@@ -169,7 +166,7 @@ struct ViewerRoutes {
                 query, after: after, pollInterval: 0.05,
                 shouldStop: { isStopping() || exchange.clientHungUp },
                 onIdle: {
-                    if output.count == 0 && Date().timeIntervalSince(lastWrite) >= Self.keepAliveSeconds { output.append(": keep-alive\n\n") }
+                    if output.count == 0 && Date().timeIntervalSince(lastWrite) >= configuration.streamKeepAliveSeconds { output.append(": keep-alive\n\n") }
                     if output.count > 0 { lastWrite = Date() }
                     try output.flush()
                 }

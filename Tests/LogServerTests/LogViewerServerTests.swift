@@ -278,6 +278,28 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
         #expect(idleClosed)
     }
 
+    @Test func aRequestCutShortIsDroppedAndNothingIsStored() async throws {
+        let directory = TemporaryDirectory()
+        let server = try collectingServer(directory)
+        defer { server.stop() }
+        let line = Array((envelope() + "\n").utf8)
+        let after = try await onOwnThread { () throws -> Int in
+            for cut in [10, 40, 80 + line.count / 2] {
+                let connection = try HTTPTestConnection(port: server.port)
+                let request = Array("POST /v1/logs HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: \(line.count)\r\n\r\n".utf8) + line
+                connection.send(Array(request[0..<min(cut, request.count - 1)]))
+            }   // each connection closes here, its request unfinished
+            Thread.sleep(forTimeInterval: 0.3)
+            return try HTTPTestConnection.request(port: server.port, "/api/stats").status
+        }
+        #expect(after == 200)
+        #expect(try storedUUIDs(directory).isEmpty)
+        // Every connection's thread ends (the last one, the stats request's, a moment after its answer).
+        let deadline = Date().addingTimeInterval(3)
+        while server.openConnectionCount > 0 && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(server.openConnectionCount == 0)
+    }
+
     @Test func connectionsOverTheLimitGet503() async throws {
         let directory = TemporaryDirectory()
         var limits = HTTPServer.Limits()

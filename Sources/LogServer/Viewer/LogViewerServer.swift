@@ -114,6 +114,9 @@ public final class LogViewerServer: Sendable {
         return url
     }
 
+    /// How many connections are open (each has a thread).
+    public var openConnectionCount: Int { server.withLock { $0 }?.openConnections ?? 0 }
+
     /// Stops serving and closes the store.
     public func stop() {
         server.withLock { $0 }?.stop()

@@ -25,7 +25,7 @@ var targets: [Target] = []
 // CCmark → LogMarkdown → LogSchema → LogCodegen → loggen / LoggenPlugin
 
 targets += [
-    .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+    .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
     // The schema model, diagnostics and the schema's JSON: no cmark, no I/O.
     .target(name: "LogSchema", swiftSettings: swiftSettings),
     // Markdown → Schema; the only module that calls cmark_*.
@@ -59,7 +59,12 @@ targets += [
 
 targets += [
     .target(name: "CLogStoreCRC"),
-    .target(name: "LogStore", dependencies: ["CLogStoreCRC"], swiftSettings: swiftSettings),
+    // A C11 atomic counter: `Synchronization.Atomic` needs iOS 18 / macOS 15.
+    .target(name: "CLogStoreAtomics"),
+    // The privacy manifest: the store calls stat/fstat/lstat, a required-reason API (docs/Platforms.md).
+    .target(
+        name: "LogStore", dependencies: ["CLogStoreCRC", "CLogStoreAtomics"],
+        resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
     .executableTarget(
         name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // The fault tests run the built logstore-stress; depending on it makes `swift build --build-tests` build it.
@@ -98,7 +103,9 @@ targets += [
     .target(
         name: "LogServer", dependencies: ["LogQuery", "LogStore", "LogSchema", "BehaviorLogHTTP"],
         swiftSettings: swiftSettings),
-    .executableTarget(name: "logview", dependencies: ["LogQuery", "LogServer", "CommandLineSupport"], swiftSettings: swiftSettings),
+    .executableTarget(
+        name: "logview", dependencies: ["LogQuery", "LogServer", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
+        swiftSettings: swiftSettings),
     .testTarget(name: "LogServerTests", dependencies: ["LogServer", "LogQuery", "LogStore", "BehaviorLogHTTP", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "LogQueryTests", dependencies: ["LogQuery", "TestSupport"], swiftSettings: swiftSettings),
     // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
@@ -130,6 +137,9 @@ targets += [
     // `make bench-runtime` and `make bench-clickhouse`.
     .executableTarget(
         name: "runtime-bench", dependencies: ["BehaviorLog", "LogStore", "RecipeDemo"], swiftSettings: swiftSettings),
+    // `make bench-energy`: syncs, wake-ups and bytes per log at 100 and 1 logs/s, and idle.
+    .executableTarget(
+        name: "energy-bench", dependencies: ["BehaviorLog", "LogStore", "RecipeDemo", "RecipeLogs"], swiftSettings: swiftSettings),
     .executableTarget(
         name: "clickhouse-bench", dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogStore", "RecipeDemo"],
         swiftSettings: swiftSettings),
@@ -168,6 +178,10 @@ targets += [
 
 let package = Package(
     name: "BehaviorLog",
+    // The deployment floor of everything an app links (docs/Platforms.md): Swift `Regex`,
+    // `ContinuousClock` and `Duration` need iOS 16 / macOS 13 / tvOS 16 / watchOS 9; nothing
+    // newer is used without `@available` (no `Synchronization`, no task executors).
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: products,
     targets: targets,
     swiftLanguageModes: [.v6]

@@ -25,13 +25,14 @@ printf 'import BehaviorLog\nimport Foundation\n' > "$floor"
 
 # Best of 3 runs: "<wall seconds> <cpu seconds>" (CPU = user + system: on a shared,
 # loaded machine the wall time mostly measures the other jobs).
-# BehaviorLog's interface imports LogStore, which imports the C module CLogStoreCRC.
+# BehaviorLog's interface imports LogStore, which imports the C modules CLogStoreCRC and CLogStoreAtomics.
 crc_include=$(cd "$(dirname "$0")/.." && pwd)/Sources/CLogStoreCRC/include
+atomics_include=$(cd "$(dirname "$0")/.." && pwd)/Sources/CLogStoreAtomics/include
 best() {
   : > "$out/typecheck-runs"
   for run in 1 2 3; do
     if ! /usr/bin/time -f "%e %U %S" -o "$out/typecheck-time" \
-        swiftc -typecheck -wmo -swift-version 6 -module-name Bench -I "$modules" -I "$crc_include" "$@"; then
+        swiftc -typecheck -wmo -swift-version 6 -module-name Bench -I "$modules" -I "$crc_include" -I "$atomics_include" "$@"; then
       echo "bench-typecheck: swiftc -typecheck failed; no figure to report" >&2
       exit 1
     fi

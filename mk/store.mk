@@ -49,8 +49,9 @@ fuzz-store:
 	@cp fuzz-out/store-seed/segment-0000000000000001.log fuzz-out/store-corpus/seed-segment
 	@cp fuzz-out/store-seed/segment-0000000000000001.idx fuzz-out/store-corpus/seed-index 2>/dev/null || true
 	clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CLogStoreCRC/include -c Sources/CLogStoreCRC/CRC32C.c -o fuzz-out/crc32c.o
-	swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name LogStoreFuzz \
-	  -I Sources/CLogStoreCRC/include Sources/LogStore/*.swift Fuzz/SegmentReaderFuzzer.swift fuzz-out/crc32c.o \
+	swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name LogStoreFuzz -package-name BehaviorLog \
+	  -I Sources/CLogStoreCRC/include -I Sources/CLogStoreAtomics/include \
+	  Sources/LogStore/*.swift Sources/LogStore/Platform/*.swift Fuzz/SegmentReaderFuzzer.swift fuzz-out/crc32c.o \
 	  -o fuzz-out/segment-reader-fuzzer
 	fuzz-out/segment-reader-fuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 	  -artifact_prefix=fuzz-out/ fuzz-out/store-corpus

@@ -1,7 +1,6 @@
 import BehaviorLog
 import Foundation
 import LogStore
-import Synchronization
 
 /// Where and how a `ClickHouseOutput` inserts.
 public struct ClickHouseConfiguration: Sendable {
@@ -82,8 +81,8 @@ public final class ClickHouseOutput: HTTPOutput, @unchecked Sendable {
     ///   - configuration: The server, table, credentials, gzip and timeout.
     ///   - buffering: Chunk size, flush interval and backoff. ClickHouse prefers few large
     ///     inserts, so the default chunk is 10,000 logs or 4 MiB.
-    ///   - transport: How requests go out: `SocketTransport` for `http://`, URLSession for
-    ///     `https://`, unless a test gives its own.
+    ///   - transport: How requests go out: on Linux `SocketTransport` for `http://`, URLSession
+    ///     for `https://`; URLSession for both on Apple platforms; unless a test gives its own.
     /// - Throws: `LogStoreError` when the store cannot be opened.
     public init(
         directory: String, configuration: ClickHouseConfiguration,
@@ -103,7 +102,7 @@ final class ClickHouseBackend: LogBackend {
     let parallelInserts: Int
     let insert: HTTPPoster
     let describe: HTTPPoster
-    private let encoder = Mutex<ClickHouseRowEncoder?>(nil)
+    private let encoder = Locked<ClickHouseRowEncoder?>(nil)
 
     init(configuration: ClickHouseConfiguration, transport: (any HTTPTransport)?) {
         table = configuration.table

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LogStore
 
 /// What `ClickHouseRowEncoder` needs to know of a column, looked up by the key's bytes in
 /// place: an open-addressing table over one byte array, so a lookup builds no `String` and
@@ -55,7 +51,7 @@ struct ColumnTable: Sendable {
                     let slot = slots[index]
                     if slot.offset < 0 { return [] }
                     if Int(slot.length) == name.count,
-                       name.isEmpty || memcmp(names.baseAddress! + Int(slot.offset), name.baseAddress!, name.count) == 0 {
+                       name.isEmpty || System.bytesEqual(names.baseAddress! + Int(slot.offset), name.baseAddress!, count: name.count) {
                         return slot.traits
                     }
                     index = (index + 1) & mask

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LogStore
 
 /// Finds the parts of a JSON text the runtime wrote, without decoding it: enough to splice
 /// a stored log's objects into a warehouse row at a few nanoseconds per byte.
@@ -118,6 +114,6 @@ struct JSONScanner {
     @inline(__always)
     func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {
         guard range.count == text.utf8CodeUnitCount, range.upperBound <= bytes.count else { return false }
-        return memcmp(bytes.baseAddress! + range.lowerBound, text.utf8Start, range.count) == 0
+        return System.bytesEqual(bytes.baseAddress! + range.lowerBound, text.utf8Start, count: range.count)
     }
 }

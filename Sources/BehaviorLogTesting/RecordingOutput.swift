@@ -1,6 +1,5 @@
 import BehaviorLog
 import LogStore
-import Synchronization
 
 /// An output that keeps every log it receives in memory, for an app's tests: check what
 /// the app logged without a network or a store.

@@ -9,8 +9,8 @@ enum CursorFile {
         layout.readNumber(at: try layout.cursorPath(name), magic: cursorMagic) ?? 0
     }
 
-    static func write(_ layout: StoreLayout, name: String, sequence: UInt64) throws(LogStoreError) {
-        try layout.replaceFile(at: try layout.cursorPath(name), with: StoreLayout.encodeNumber(sequence, magic: cursorMagic), durable: true)
+    static func write(_ layout: StoreLayout, name: String, sequence: UInt64, durable: Bool = true) throws(LogStoreError) {
+        try layout.replaceFile(at: try layout.cursorPath(name), with: StoreLayout.encodeNumber(sequence, magic: cursorMagic), durable: durable)
     }
 
     static func readDropped(_ layout: StoreLayout) -> UInt64 {

@@ -19,6 +19,14 @@ public struct LogStoreConfiguration: Sendable {
     /// Called (outside the writer's lock, on the appending thread) whenever the durable sequence
     /// number advances.
     public var onDurable: (@Sendable (UInt64) -> Void)?
+    /// How a sync is made: what it guarantees after a power loss, on Apple's systems
+    /// (default ``LogStoreSyncMethod/full``; on Linux both are `fsync`).
+    public var syncMethod: LogStoreSyncMethod = .full
+    /// The data-protection class of a store directory the writer creates, on Apple devices
+    /// (default ``LogFileProtection/completeUntilFirstUserAuthentication``; nothing elsewhere).
+    public var fileProtection: LogFileProtection = .completeUntilFirstUserAuthentication
+    /// Where the files are: the operating system's file system, or a test's.
+    package var fileSystem: any StoreFileSystem = PosixFileSystem.shared
 
     /// A configuration; every value has a default suited to a phone or a small server.
     /// - Throws: ``LogStoreError/invalidConfiguration(_:)`` for a value out of range.
@@ -29,6 +37,8 @@ public struct LogStoreConfiguration: Sendable {
         syncIntervalMilliseconds: Int = 200,
         maximumTotalBytes: Int? = 256 << 20,
         maximumAgeSeconds: Int? = 30 * 24 * 3600,
+        syncMethod: LogStoreSyncMethod = .full,
+        fileProtection: LogFileProtection = .completeUntilFirstUserAuthentication,
         onDurable: (@Sendable (UInt64) -> Void)? = nil
     ) throws(LogStoreError) {
         guard segmentBytes >= 4096 else { throw .invalidConfiguration("segmentBytes \(segmentBytes) is below the minimum of 4096") }
@@ -45,6 +55,8 @@ public struct LogStoreConfiguration: Sendable {
         self.syncIntervalMilliseconds = syncIntervalMilliseconds
         self.maximumTotalBytes = maximumTotalBytes
         self.maximumAgeSeconds = maximumAgeSeconds
+        self.syncMethod = syncMethod
+        self.fileProtection = fileProtection
         self.onDurable = onDurable
     }
 
@@ -52,5 +64,24 @@ public struct LogStoreConfiguration: Sendable {
     public static var standard: LogStoreConfiguration {
         // The defaults are in range, so this cannot throw.
         try! LogStoreConfiguration()
+    }
+}
+
+/// What a store's sync promises after a power loss or a kernel panic (an app that is killed
+/// loses nothing that reached `write`, whatever the method). See docs/Store.md.
+public enum LogStoreSyncMethod: String, Sendable, CaseIterable {
+    /// The data is on stable storage: `F_FULLFSYNC` on Apple's systems (the drive flushes its
+    /// cache; `fsync` where the file system refuses it), `fsync` on Linux.
+    case full
+    /// Apple's `F_BARRIERFSYNC`: writes before the sync reach storage before writes after it, so
+    /// a power loss can lose a tail of the store but never leave a hole; cheaper than a full
+    /// flush. `fsync` on Linux (which flushes).
+    case barrier
+
+    var system: System.SyncMethod {
+        switch self {
+        case .full: .full
+        case .barrier: .barrier
+        }
     }
 }

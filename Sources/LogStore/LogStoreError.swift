@@ -1,5 +1,3 @@
-import Glibc
-
 /// Why a store operation failed. Every case prints as one line that names the file and what to do.
 public enum LogStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another process (or another writer in this process) holds the store's write lock.
@@ -29,9 +27,9 @@ public enum LogStoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAStore(let directory):
             "\(directory) is not a log store (no such directory); check the path"
         case .system(let operation, let path, let code):
-            "cannot \(operation) \(path): \(String(cString: strerror(code))) (errno \(code))"
+            "cannot \(operation) \(path): \(System.describe(code)) (errno \(code))"
         case .syncFailed(let path, let code):
-            "fsync of \(path) failed: \(String(cString: strerror(code))) (errno \(code)); the segment was closed, records after the last durable sequence must be appended again"
+            "fsync of \(path) failed: \(System.describe(code)) (errno \(code)); the segment was closed, records after the last durable sequence must be appended again"
         case .invalidCursorName(let name):
             "invalid cursor name \"\(name)\": use 1–64 characters from A–Z, a–z, 0–9, '_' and '-'"
         case .invalidTag(let tag):

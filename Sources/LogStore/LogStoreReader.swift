@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A read-only view of a store, safe to use while a writer (in any process) appends, rotates,
 /// restarts or deletes segments. It never creates, changes or deletes a file, takes no lock,
@@ -19,17 +18,22 @@ import Synchronization
 /// }
 /// ```
 public final class LogStoreReader: Sendable {
-    private let core: Mutex<StoreReadingCore>
+    private let core: Locked<StoreReadingCore>
     private let layout: StoreLayout
     /// The store directory.
     public let directory: String
 
     /// Opens the store in `directory` for reading.
     /// - Throws: ``LogStoreError/notAStore(directory:)`` if the directory does not exist.
-    public init(directory: String) throws(LogStoreError) {
-        let layout = StoreLayout(directory: directory)
+    public convenience init(directory: String) throws(LogStoreError) {
+        try self.init(directory: directory, fileSystem: PosixFileSystem.shared)
+    }
+
+    /// Opens a store on a file system of a test's.
+    package init(directory: String, fileSystem: any StoreFileSystem) throws(LogStoreError) {
+        let layout = StoreLayout(directory: directory, fileSystem: fileSystem)
         _ = try layout.list()
-        self.core = Mutex(StoreReadingCore(layout: layout))
+        self.core = Locked(StoreReadingCore(layout: layout))
         self.layout = layout
         self.directory = layout.directory
     }

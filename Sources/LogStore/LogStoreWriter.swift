@@ -1,6 +1,4 @@
 import Foundation
-import Glibc
-import Synchronization
 
 /// The one writer of a store: appends records, group-commits them with `fsync`, rotates and caps
 /// segments, and moves consumers' cursors.
@@ -138,12 +136,12 @@ public final class LogStoreWriter: Sendable {
         let pending = try locked { (core) throws(LogStoreError) -> WriterCore.PendingSync? in try core.beginSync() }
         guard let pending else { return durableSequence }
         var failure: Int32?
-        while fsync(pending.descriptor) != 0 {
-            if errno == EINTR { continue }
-            failure = errno
-            break
+        do {
+            try pending.fileSystem.sync(pending.descriptor, method: pending.method)
+        } catch {
+            failure = error.code
         }
-        _ = Glibc.close(pending.descriptor)
+        pending.fileSystem.close(pending.descriptor)
         return try locked { (core) throws(LogStoreError) -> UInt64 in
             try core.finishSync(pending, failure: failure)
             return core.durableSequence
@@ -191,10 +189,13 @@ public final class LogStoreWriter: Sendable {
         }
     }
 
-    /// Durably moves cursor `name` (created if new) to `sequence`; never backwards. Then deletes
-    /// the closed segments that every cursor has passed.
-    public func acknowledge(cursor name: String, through sequence: UInt64) throws(LogStoreError) {
-        try locked { (core) throws(LogStoreError) in try core.acknowledge(cursor: name, through: sequence) }
+    /// Moves cursor `name` (created if new) to `sequence`; never backwards. Then deletes the
+    /// closed segments that every cursor has passed.
+    /// - Parameter durably: Sync the cursor file before anything is deleted (the default).
+    ///   Without, it is written but not synced until ``close()``: a power loss may then take the
+    ///   cursor back (its records are read again), never forward.
+    public func acknowledge(cursor name: String, through sequence: UInt64, durably: Bool = true) throws(LogStoreError) {
+        try locked { (core) throws(LogStoreError) in try core.acknowledge(cursor: name, through: sequence, durably: durably) }
     }
 
     /// The acknowledged sequence of cursor `name` (0 if it does not exist).

@@ -19,9 +19,7 @@ public struct LogTimestamp: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// The current wall-clock time.
     public static func now() -> LogTimestamp {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return LogTimestamp(microsecondsSince1970: Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1_000)
+        LogTimestamp(microsecondsSince1970: System.realtimeMicroseconds())
     }
 
     /// The same instant as a `Date`.
@@ -31,16 +29,13 @@ public struct LogTimestamp: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// ISO 8601 in UTC with microseconds, e.g. `2026-11-30T10:29:35.123456Z`.
     public var description: String {
-        var seconds = time_t(microsecondsSince1970 >= 0 ? microsecondsSince1970 / 1_000_000 : (microsecondsSince1970 - 999_999) / 1_000_000)
-        let micros = microsecondsSince1970 - Int64(seconds) * 1_000_000
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
+        let time = CivilTime(microseconds: microsecondsSince1970)
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
-            + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2)).\(pad(Int(micros), 6))Z"
+        return "\(pad(time.year, 4))-\(pad(time.month, 2))-\(pad(time.day, 2))T"
+            + "\(pad(time.hour, 2)):\(pad(time.minute, 2)):\(pad(time.second, 2)).\(pad(time.microsecond, 6))Z"
     }
 
     public static func < (lhs: LogTimestamp, rhs: LogTimestamp) -> Bool {

@@ -7,7 +7,7 @@ struct OpenSegment {
 
     /// Opens segment `number`; `nil` when it has been deleted meanwhile.
     static func open(_ layout: StoreLayout, number: UInt64) throws(LogStoreError) -> OpenSegment? {
-        guard let file = try SystemFile.openForReadingIfPresent(layout.segmentPath(number)) else { return nil }
+        guard let file = try SystemFile.openForReadingIfPresent(layout.segmentPath(number), in: layout.fileSystem) else { return nil }
         var raw = [UInt8](repeating: 0, count: SegmentHeader.byteCount)
         let got: Int
         do throws(LogStoreError) {

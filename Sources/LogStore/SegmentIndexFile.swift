@@ -91,7 +91,7 @@ enum SegmentIndexFile {
 
     /// The index of segment `number` if it exists, is intact and describes the file as it is now.
     static func load(_ layout: StoreLayout, number: UInt64, segmentBytes: Int) -> LogSegmentInfo? {
-        guard let file = try? SystemFile.openForReadingIfPresent(layout.indexPath(number)) else { return nil }
+        guard let file = try? SystemFile.openForReadingIfPresent(layout.indexPath(number), in: layout.fileSystem) else { return nil }
         defer { file.close() }
         guard let bytes = try? file.readAll(limit: 16 << 20), let info = decode(bytes, number: number),
               info.fileBytes == segmentBytes, info.validBytes <= segmentBytes

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Walks the frames of one segment file through a 1 MiB read window, without copying records.
 ///
 /// Damage handling, the same for recovery, reads and verification:

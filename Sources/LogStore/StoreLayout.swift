@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// The names of the files in a store directory. Only names built here are ever opened, so no
 /// path from outside (a cursor name, a listed file) can point out of the directory.
@@ -13,11 +12,17 @@ import Glibc
 /// ```
 struct StoreLayout: Sendable {
     let directory: String
+    /// Where the files are: the operating system's, or a test's.
+    let fileSystem: any StoreFileSystem
+    /// How the store's syncs are made.
+    let syncMethod: System.SyncMethod
 
-    init(directory: String) {
+    init(directory: String, fileSystem: any StoreFileSystem = PosixFileSystem.shared, syncMethod: System.SyncMethod = .full) {
         var path = directory
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         self.directory = path
+        self.fileSystem = fileSystem
+        self.syncMethod = syncMethod
     }
 
     var lockPath: String { directory + "/LOCK" }
@@ -52,16 +57,15 @@ struct StoreLayout: Sendable {
     }
 
     func list() throws(LogStoreError) -> Listing {
-        guard let handle = opendir(directory) else {
-            if errno == ENOENT || errno == ENOTDIR { throw .notAStore(directory: directory) }
-            throw .system(operation: "list", path: directory, errno: errno)
+        let names: [String]
+        do {
+            names = try fileSystem.listDirectory(directory)
+        } catch {
+            if error.isNotFound || error == .notADirectory { throw .notAStore(directory: directory) }
+            throw .system(operation: "list", path: directory, errno: error.code)
         }
-        defer { closedir(handle) }
         var listing = Listing()
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for name in names {
             if let number = StoreLayout.segmentNumber(name, suffix: ".log") {
                 listing.segments.append(number)
             } else if let number = StoreLayout.segmentNumber(name, suffix: ".idx") {
@@ -74,6 +78,7 @@ struct StoreLayout: Sendable {
         }
         listing.segments.sort()
         listing.cursors.sort()
+        listing.temporaryFiles.sort()
         return listing
     }
 
@@ -84,46 +89,64 @@ struct StoreLayout: Sendable {
         return number
     }
 
-    /// Creates the directory (and missing parents) with mode 0700.
-    func createDirectory() throws(LogStoreError) {
-        var info = stat()
-        if stat(directory, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .system(operation: "use as a store directory", path: directory, errno: ENOTDIR) }
-            return
+    /// Creates the directory (and missing parents) with mode 0700; a directory it creates gets
+    /// `protection` (Apple devices) and is excluded from backups.
+    func createDirectory(protection: LogFileProtection = .completeUntilFirstUserAuthentication) throws(LogStoreError) {
+        let kind: System.FileKind?
+        do { kind = try fileSystem.kind(of: directory) } catch { throw .system(operation: "create directory", path: directory, errno: error.code) }
+        switch kind {
+        case .directory: return
+        case .regular, .other: throw .system(operation: "use as a store directory", path: directory, errno: System.Failure.notADirectory.code)
+        case nil: break
         }
         let parent = (directory as NSString).deletingLastPathComponent
-        if !parent.isEmpty && parent != directory && stat(parent, &info) != 0 {
-            try StoreLayout(directory: parent).createDirectory()
+        if !parent.isEmpty && parent != directory && (try? fileSystem.kind(of: parent)) == .some(nil) {
+            try StoreLayout(directory: parent, fileSystem: fileSystem, syncMethod: syncMethod).createDirectory(protection: protection)
         }
-        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw .system(operation: "create directory", path: directory, errno: errno)
+        do {
+            try fileSystem.makeDirectory(directory)
+        } catch {
+            if error.isAlreadyExisting { return }
+            throw .system(operation: "create directory", path: directory, errno: error.code)
         }
+        fileSystem.protect(directory: directory, with: protection)
     }
 
-    /// Makes renames and new files in the directory durable.
+    /// Makes renames, new files and deletions in the directory durable.
     func syncDirectory() throws(LogStoreError) {
-        let handle = try SystemFile.open(directory, flags: O_RDONLY | O_DIRECTORY)
+        let handle = try SystemFile.open(directory, .directory, in: fileSystem)
         defer { handle.close() }
-        guard fsync(handle.descriptor) == 0 else { throw .syncFailed(path: directory, errno: errno) }
+        try handle.sync(syncMethod)
     }
 
-    /// Replaces a small file atomically: write a temporary file, fsync it, rename it over.
+    /// Deletes a file; a file already gone is no error.
+    func remove(_ path: String) throws(LogStoreError) {
+        do {
+            try fileSystem.unlink(path)
+        } catch where !error.isNotFound {
+            throw .system(operation: "delete", path: path, errno: error.code)
+        } catch {}
+    }
+
+    /// Replaces a small file atomically: write a temporary file, sync it, rename it over, sync
+    /// the directory (when not `durable`, neither is synced).
     func replaceFile(at path: String, with bytes: [UInt8], durable: Bool) throws(LogStoreError) {
         let temporary = path + ".tmp"
-        let file = try SystemFile.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
+        let file = try SystemFile.open(temporary, .replacing, in: fileSystem)
         do throws(LogStoreError) {
             try bytes.withBytes { (raw) throws(LogStoreError) in try file.writeAll(raw) }
-            if durable { try file.sync() }
+            if durable { try file.sync(syncMethod) }
             file.close()
         } catch {
             file.close()
-            unlink(temporary)
+            try? remove(temporary)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw .system(operation: "rename over", path: path, errno: code)
+        do {
+            try fileSystem.rename(temporary, to: path)
+        } catch {
+            try? remove(temporary)
+            throw .system(operation: "rename over", path: path, errno: error.code)
         }
         if durable { try syncDirectory() }
     }
@@ -146,7 +169,7 @@ struct StoreLayout: Sendable {
 
     /// Reads a number file; `nil` when it is missing or damaged.
     func readNumber(at path: String, magic: String) -> UInt64? {
-        guard let file = try? SystemFile.openForReadingIfPresent(path) else { return nil }
+        guard let file = try? SystemFile.openForReadingIfPresent(path, in: fileSystem) else { return nil }
         defer { file.close() }
         guard let bytes = try? file.readAll(limit: 64) else { return nil }
         return StoreLayout.decodeNumber(bytes, magic: magic)

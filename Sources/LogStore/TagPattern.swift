@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A pattern over routing tags (`category.event`), used to bind filters and outputs.
 ///
 /// A pattern is a dot-separated list of segments:
@@ -112,7 +106,7 @@ public struct TagPattern: Hashable, Sendable, CustomStringConvertible {
             let end = Self.segmentEnd(in: bytes, from: start)
             var name = name
             let equal = name.withUTF8 { expected in
-                expected.count == end - start && (expected.isEmpty || memcmp(expected.baseAddress!, bytes.baseAddress! + start, expected.count) == 0)
+                expected.count == end - start && (expected.isEmpty || System.bytesEqual(expected.baseAddress!, bytes.baseAddress! + start, count: expected.count))
             }
             return equal && match(segment: index + 1, in: bytes, from: end + 1)
         }

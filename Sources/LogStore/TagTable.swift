@@ -1,4 +1,3 @@
-import Glibc
 
 /// The distinct tags a reader has met, each kept once as a `String` with whether the current
 /// filter accepts it, so that a scan looks a record's tag up by its bytes: no `String` and no
@@ -84,7 +83,7 @@ struct TagTable {
 
     @inline(__always)
     private func equal(_ entry: Entry, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        entry.count == bytes.count && arena.withUnsafeBytes { memcmp($0.baseAddress! + entry.start, bytes.baseAddress!, bytes.count) == 0 }
+        entry.count == bytes.count && arena.withUnsafeBytes { System.bytesEqual($0.baseAddress! + entry.start, bytes.baseAddress!, count: bytes.count) }
     }
 
     /// The length and the first and last eight bytes, mixed: tags of one category share

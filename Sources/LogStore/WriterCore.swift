@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// The writer's state and logic. ``LogStoreWriter`` keeps it in a `Mutex` and touches it only
 /// inside `withLock`; `@unchecked Sendable` only lets the lock's closures hand it around, the
@@ -27,6 +26,8 @@ final class WriterCore: @unchecked Sendable {
     private var recordsSinceSync = 0
     private var lastSyncNanoseconds: UInt64
     private(set) var cursors: [String: UInt64] = [:]
+    /// Cursors written without a sync since; made durable on close.
+    private var cursorsNotDurable: Set<String> = []
     private(set) var droppedByCaps: UInt64 = 0
     private var droppedUnrecorded = false
     private(set) var isClosed = false
@@ -45,28 +46,29 @@ final class WriterCore: @unchecked Sendable {
     }
 
     init(directory: String, configuration: LogStoreConfiguration) throws(LogStoreError) {
-        layout = StoreLayout(directory: directory)
+        layout = StoreLayout(directory: directory, fileSystem: configuration.fileSystem, syncMethod: configuration.syncMethod.system)
         self.configuration = configuration
-        try layout.createDirectory()
-        lockFile = try SystemFile.open(layout.lockPath, flags: O_RDWR | O_CREAT)
+        try layout.createDirectory(protection: configuration.fileProtection)
+        lockFile = try SystemFile.open(layout.lockPath, .readWriteCreating, in: layout.fileSystem)
         // A lock that is busy for a moment is not always another writer: a child process forked
         // (by this app) between fork and exec shares the descriptor of a writer that has just
         // closed. Wait up to 250 ms before reporting another writer.
         var attempts = 0
-        while flock(lockFile.descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let code = errno
-            if code == EINTR { continue }
-            if code == EWOULDBLOCK && attempts < 50 {
+        while true {
+            do {
+                try layout.fileSystem.lockExclusively(lockFile.descriptor)
+                break
+            } catch where error.isWouldBlock && attempts < 50 {
                 attempts += 1
-                usleep(5_000)
-                continue
+                System.sleep(microseconds: 5_000)
+            } catch {
+                lockFile.close()
+                if error.isWouldBlock { throw .lockedByAnotherWriter(directory: layout.directory) }
+                throw .system(operation: "lock", path: layout.lockPath, errno: error.code)
             }
-            lockFile.close()
-            if code == EWOULDBLOCK { throw .lockedByAnotherWriter(directory: layout.directory) }
-            throw .system(operation: "lock", path: layout.lockPath, errno: code)
         }
         // Past a file-size limit (ulimit -f) a write must fail with EFBIG, not kill the process.
-        signal(SIGXFSZ, SIG_IGN)
+        System.ignoreFileSizeSignal()
         reading = StoreReadingCore(layout: layout)
         buffer = WriteBuffer(capacity: max(configuration.writeBufferBytes, 64 << 10) + 4096)
         lastSyncNanoseconds = WriterCore.monotonicNanoseconds()
@@ -85,9 +87,7 @@ final class WriterCore: @unchecked Sendable {
     }
 
     static func monotonicNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+        System.monotonicNanoseconds()
     }
 
     // MARK: Recovery
@@ -96,8 +96,8 @@ final class WriterCore: @unchecked Sendable {
     /// drops empty segments and leftovers, and finds the next sequence number.
     private func recover() throws(LogStoreError) {
         let listing = try layout.list()
-        for name in listing.temporaryFiles { unlink(layout.directory + "/" + name) }
-        for number in listing.indexes where !listing.segments.contains(number) { unlink(layout.indexPath(number)) }
+        for name in listing.temporaryFiles { try? layout.remove(layout.directory + "/" + name) }
+        for number in listing.indexes where !listing.segments.contains(number) { try? layout.remove(layout.indexPath(number)) }
         for name in listing.cursors {
             cursors[name] = try CursorFile.read(layout, name: name)
         }
@@ -105,7 +105,7 @@ final class WriterCore: @unchecked Sendable {
         var next: UInt64 = 1
         for number in listing.segments {
             nextSegmentNumber = max(nextSegmentNumber, number + 1)
-            let file = try SystemFile.open(layout.segmentPath(number), flags: O_RDWR)
+            let file = try SystemFile.open(layout.segmentPath(number), .readWrite, in: layout.fileSystem)
             defer { file.close() }
             let size = try file.size()
             var info: LogSegmentInfo
@@ -122,7 +122,7 @@ final class WriterCore: @unchecked Sendable {
                     info.fileBytes = info.validBytes
                     info.tornTailBytes = 0
                 }
-                try file.sync()
+                try file.sync(layout.syncMethod)
                 if info.recordCount > 0 { writeIndex(info) }
             }
             next = max(next, info.baseSequence)
@@ -146,8 +146,8 @@ final class WriterCore: @unchecked Sendable {
     }
 
     private func deleteSegment(_ number: UInt64) {
-        unlink(layout.segmentPath(number))
-        unlink(layout.indexPath(number))
+        try? layout.remove(layout.segmentPath(number))
+        try? layout.remove(layout.indexPath(number))
     }
 
     /// Deletes an empty segment, but only once a newer segment exists. The next writer numbers
@@ -163,16 +163,16 @@ final class WriterCore: @unchecked Sendable {
     private func startSegment() throws(LogStoreError) {
         let number = nextSegmentNumber
         let path = layout.segmentPath(number)
-        let file = try SystemFile.open(path, flags: O_WRONLY | O_CREAT | O_EXCL | O_APPEND, operation: "create segment")
+        let file = try SystemFile.open(path, .appendingNew, in: layout.fileSystem, operation: "create segment")
         nextSegmentNumber += 1
         do throws(LogStoreError) {
             let header = SegmentHeader(baseSequence: nextSequence, segmentNumber: number).encoded()
             try header.withBytes { (raw) throws(LogStoreError) in try file.writeAll(raw) }
-            try file.sync()
+            try file.sync(layout.syncMethod)
             try layout.syncDirectory()
         } catch {
             file.close()
-            unlink(path)
+            try? layout.remove(path)
             throw error
         }
         let info = LogSegmentInfo(number: number, baseSequence: nextSequence)
@@ -288,7 +288,7 @@ final class WriterCore: @unchecked Sendable {
                 injectedSyncFailure = nil
                 throw .syncFailed(path: segment.file.path, errno: code)
             }
-            try segment.file.sync()
+            try segment.file.sync(layout.syncMethod)
         } catch {
             syncFailures += 1
             abandonActiveSegment()
@@ -309,6 +309,8 @@ final class WriterCore: @unchecked Sendable {
         /// meanwhile; `fsync` on the duplicate still syncs the same file.
         var descriptor: Int32
         var path: String
+        var fileSystem: any StoreFileSystem
+        var method: System.SyncMethod
         var segmentNumber: UInt64
         /// Everything up to here was written to the file before the `fsync` began.
         var target: UInt64
@@ -324,15 +326,15 @@ final class WriterCore: @unchecked Sendable {
         guard !isClosed else { throw .closed }
         try writeBuffer()
         guard let segment = active, writtenSequence > durableSequence || injectedSyncFailure != nil else { return nil }
-        let duplicate = dup(segment.file.descriptor)
-        if injectedSyncFailure != nil || duplicate < 0 {
-            if duplicate >= 0 { _ = Glibc.close(duplicate) }
+        let duplicate = try? layout.fileSystem.duplicate(segment.file.descriptor)
+        guard let duplicate, injectedSyncFailure == nil else {
+            if let duplicate { layout.fileSystem.close(duplicate) }
             try syncActive()   // the failure path (or no descriptor to spare): under the lock
             return nil
         }
         recordsSinceSync = 0
         lastSyncNanoseconds = WriterCore.monotonicNanoseconds()
-        return PendingSync(descriptor: duplicate, path: segment.file.path, segmentNumber: segment.number,
+        return PendingSync(descriptor: duplicate, path: segment.file.path, fileSystem: layout.fileSystem, method: layout.syncMethod, segmentNumber: segment.number,
                            target: writtenSequence, failuresBefore: syncFailures)
     }
 
@@ -345,7 +347,7 @@ final class WriterCore: @unchecked Sendable {
             throw .syncFailed(path: pending.path, errno: failure)
         }
         // A failure reported meanwhile (to this sync's file) may be one this fsync did not see again.
-        guard syncFailures == pending.failuresBefore else { throw .syncFailed(path: pending.path, errno: EIO) }
+        guard syncFailures == pending.failuresBefore else { throw .syncFailed(path: pending.path, errno: System.Failure.ioError.code) }
         if pending.target > durableSequence {
             durableSequence = pending.target
             durableAdvanced = true
@@ -380,6 +382,10 @@ final class WriterCore: @unchecked Sendable {
             lockFile.close()
         }
         try closeActiveSegment()
+        for name in cursorsNotDurable.sorted() {
+            if let sequence = cursors[name] { try CursorFile.write(layout, name: name, sequence: sequence, durable: true) }
+        }
+        cursorsNotDurable.removeAll()
     }
 
     // MARK: Consumption
@@ -389,14 +395,16 @@ final class WriterCore: @unchecked Sendable {
         return cursors[name] ?? 0
     }
 
-    /// Moves cursor `name` to `sequence` (never backwards), durably, then deletes the closed
-    /// segments that every cursor has passed.
-    func acknowledge(cursor name: String, through sequence: UInt64) throws(LogStoreError) {
+    /// Moves cursor `name` to `sequence` (never backwards), then deletes the closed segments
+    /// that every cursor has passed. `durably`: the cursor file is synced before the deletion;
+    /// otherwise it is written without a sync, and synced on close.
+    func acknowledge(cursor name: String, through sequence: UInt64, durably: Bool) throws(LogStoreError) {
         guard !isClosed else { throw .closed }
         let target = min(sequence, nextSequence - 1)
         let current = try acknowledgedSequence(cursor: name)
         guard target > current || cursors[name] == nil else { return }
-        try CursorFile.write(layout, name: name, sequence: max(target, current))
+        try CursorFile.write(layout, name: name, sequence: max(target, current), durable: durably)
+        if durably { cursorsNotDurable.remove(name) } else { cursorsNotDurable.insert(name) }
         cursors[name] = max(target, current)
         deleteConsumedSegments()
     }
@@ -404,7 +412,7 @@ final class WriterCore: @unchecked Sendable {
     func removeCursor(named name: String) throws(LogStoreError) {
         let path = try layout.cursorPath(name)
         cursors[name] = nil
-        if unlink(path) != 0 && errno != ENOENT { throw .system(operation: "delete", path: path, errno: errno) }
+        try layout.remove(path)
         deleteConsumedSegments()
     }
 

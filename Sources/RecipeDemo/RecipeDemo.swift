@@ -3,7 +3,6 @@ import BehaviorLogHTTP
 import Foundation
 import LogStore
 import RecipeLogs
-import Synchronization
 
 /// The sample app's logging, end to end: simulated sessions posted through a `Logger` with
 /// the common payload, PII redaction and violation routing, into a local history store
@@ -88,7 +87,11 @@ public struct RecipeDemo: Sendable {
         let printDurable = options.printDurable
         var historyConfiguration = LogStoreConfiguration.standard
         if let cap = options.historyCapBytes { historyConfiguration.maximumTotalBytes = cap }
-        let history = try LocalStoreOutput(directory: historyDirectory, configuration: historyConfiguration, onDurable: { count in
+        // `--print-durable` (the crash tests) wants durability reported often; an app keeps the
+        // default interval of 5 seconds, a sync bounding only what a power loss can take.
+        let history = try LocalStoreOutput(
+            directory: historyDirectory, configuration: historyConfiguration,
+            syncInterval: printDurable ? .milliseconds(200) : .seconds(5), onDurable: { count in
             if printDurable { report("durable \(count)\n") }
         })
         let backend = StandInBackend(failureRate: options.failureRate, seed: options.seed)
@@ -162,15 +165,15 @@ public struct RecipeDemo: Sendable {
             posted: options.events, sessions: simulator.sessions, durableInHistory: history.statistics.durable,
             historyRecords: historyRecords, backendLogs: totals.logs, backendChunks: totals.chunks,
             backendFailedSends: totals.failedSends, unsent: shipping.statistics.unsentLogs,
-            violations: violationCounter.count.load(ordering: .relaxed), seconds: Date().timeIntervalSince(started),
+            violations: Int(violationCounter.count.load()), seconds: Date().timeIntervalSince(started),
             warehouse: warehouse?.statistics, collector: collector?.statistics)
     }
 }
 
 /// Counts the logs routed to `violations`.
 private final class ViolationCounter: LogOutput {
-    let count = Atomic<Int>(0)
+    let count = AtomicCounter()
     func write(_ logs: [EncodedLog]) {
-        count.add(logs.count, ordering: .relaxed)
+        count.add(UInt64(logs.count))
     }
 }

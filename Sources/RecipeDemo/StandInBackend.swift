@@ -1,7 +1,6 @@
 import BehaviorLog
 import Foundation
 import LogStore
-import Synchronization
 
 /// A stand-in for the app's log collector: it acknowledges every chunk (after a short
 /// simulated round trip), and can be told to fail a share of the sends, to show retries.

@@ -12,11 +12,12 @@
 import BehaviorLog
 import BehaviorLogHTTP
 import Foundation
+#if canImport(FoundationNetworking)
 import FoundationNetworking
+#endif
 import LogStore
 import RecipeDemo
 import RecipeLogs
-import Synchronization
 
 func argument(_ name: String) -> String? {
     let arguments = CommandLine.arguments
@@ -46,9 +47,13 @@ final class RecordingTransport: HTTPTransport {
     let next: any HTTPTransport
     let file: FileHandle?
     /// Nanoseconds spent waiting for inserts to be answered (ClickHouse and the HTTP stack).
-    let insertNanoseconds = Atomic<Int>(0)
+    let insertNanoseconds = AtomicCounter()
     init(path: String?, server: URL, forceURLSession: Bool) {
+        #if canImport(Glibc)
         next = server.scheme == "http" && !forceURLSession ? SocketTransport() : URLSessionTransport(timeout: 120)
+        #else
+        next = URLSessionTransport(timeout: 120)  // SocketTransport is Linux-only
+        #endif
         if let path { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         file = path.flatMap { FileHandle(forWritingAtPath: $0) }
     }
@@ -56,7 +61,7 @@ final class RecordingTransport: HTTPTransport {
         guard request.url.query?.contains("INSERT") == true else { return try await next.post(request) }
         file?.write(Data(request.body))
         let start = ContinuousClock.now
-        defer { insertNanoseconds.add(Int((ContinuousClock.now - start) / .nanoseconds(1)), ordering: .relaxed) }
+        defer { insertNanoseconds.add(UInt64((ContinuousClock.now - start) / .nanoseconds(1))) }
         return try await next.post(request)
     }
 }
@@ -99,6 +104,6 @@ print("logs=\(logs) transport=\(type(of: transport.next))")
 print("post_seconds=\(String(format: "%.3f", seconds(posted - started)))")
 print("visible_seconds=\(String(format: "%.3f", total))")
 print("logs_per_second=\(Int(Double(logs) / total))")
-print("insert_wait_seconds=\(String(format: "%.3f", Double(transport.insertNanoseconds.load(ordering: .relaxed)) / 1e9))")
+print("insert_wait_seconds=\(String(format: "%.3f", Double(transport.insertNanoseconds.load()) / 1e9))")
 print("chunks=\(output.statistics.sentChunks) retried=\(output.statistics.retryableFailures) rejected=\(output.statistics.rejectedLogs)")
 try? FileManager.default.removeItem(atPath: store)

@@ -59,7 +59,7 @@ private func write(
         catchInterrupt()
         try standardOutput.flush()
         last = max(last, newestAtStart)
-        try store.follow(query, after: last, shouldStop: { interrupted.load(ordering: .relaxed) },
+        try store.follow(query, after: last, shouldStop: { interrupted.load() != 0 },
                          onIdle: { try standardOutput.flush() }) { log in
             formatter.write(log, into: &standardOutput)
             try standardOutput.flushIfFull()

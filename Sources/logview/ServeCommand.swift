@@ -34,8 +34,8 @@ func runServe(_ arguments: ParsedArguments) throws -> Int32 {
     try standardOutput.flush()
     if arguments.flag("open") { openInBrowser(server.url) }
     catchInterrupt()
-    signal(SIGTERM) { _ in interrupted.store(true, ordering: .relaxed) }
-    while !interrupted.load(ordering: .relaxed) { usleep(100_000) }
+    signal(SIGTERM) { _ in interrupted.store(1) }
+    while interrupted.load() == 0 { usleep(100_000) }
     server.stop()
     return 0
 }

@@ -3,7 +3,7 @@ import Foundation
 import LogMarkdown
 import LogQuery
 import LogSchema
-import Synchronization
+import LogStore
 
 let definitionsOption = ArgumentSpec.option(
     "definitions", short: "d", valueName: "dir", help: "The folder of Markdown definitions, such as LogDefinitions.")
@@ -34,12 +34,12 @@ func query(_ arguments: ParsedArguments, limitOption: String? = nil) throws -> L
 }
 
 /// Set by SIGINT, so that following ends cleanly (output flushed, exit 0).
-let interrupted = Atomic<Bool>(false)
+let interrupted = AtomicCounter()
 
 /// While following, Ctrl-C ends the loop cleanly instead of killing the process mid-write;
 /// every other command keeps the default (Ctrl-C stops it at once).
 func catchInterrupt() {
-    signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
+    signal(SIGINT) { _ in interrupted.store(1) }
 }
 
 /// Runs a command body that writes to standard output (through a buffer that writes in large

@@ -13,7 +13,6 @@ import Foundation
 import LogStore
 import RecipeDemo
 import RecipeLogs
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -21,12 +20,12 @@ import Glibc
 
 /// Counts what it accepts, or fails every send.
 final class CountingBackend: LogBackend {
-    let accepted = Atomic<Int>(0)
+    let accepted = AtomicCounter()
     let failing: Bool
     init(failing: Bool) { self.failing = failing }
     func send(_ chunk: LogChunk) async -> LogDeliveryResult {
         if failing { return .retryableFailure("the bench's backend is down") }
-        accepted.add(chunk.logs.count, ordering: .relaxed)
+        accepted.add(UInt64(chunk.logs.count))
         return .accepted
     }
 }
@@ -137,7 +136,7 @@ print("post_p50_us=\(String(format: "%.3f", percentile(0.5)))")
 print("post_p99_us=\(String(format: "%.3f", percentile(0.99)))")
 print("post_p999_us=\(String(format: "%.3f", percentile(0.999)))")
 print("post_max_us=\(String(format: "%.1f", Double(latencies[logs - 1]) / 1000))")
-print("backend_accepted=\(backend.accepted.load(ordering: .relaxed))")
+print("backend_accepted=\(backend.accepted.load())")
 print("unsent_after=\(unsentAfter)")
 print("spills=\(logger.statistics.spills)")
 print("store_records=\(stored.recordCount) store_bytes=\(stored.totalBytes)")

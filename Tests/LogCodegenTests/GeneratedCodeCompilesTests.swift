@@ -39,8 +39,9 @@ import TestSupport
         let result = try ProcessRunner.run(ProcessRunner.which("swiftc"), [
             "-typecheck", "-swift-version", "6", "-module-name", "RandomSchemas",
             "-I", TestPaths.binaries.appending(path: "Modules").path,
-            // BehaviorLog imports LogStore, which imports the C module CLogStoreCRC.
-            "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreCRC/include").path, file.path,
+            // BehaviorLog imports LogStore, which imports the C modules CLogStoreCRC and CLogStoreAtomics.
+            "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreCRC/include").path,
+            "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreAtomics/include").path, file.path,
         ])
         #expect(result.status == 0, "generated code does not compile (the comment above each batch names its seed):\n\(result.standardError.prefix(4000))")
         #expect(!result.standardError.contains("warning:"), "generated code has warnings:\n\(result.standardError.prefix(4000))")
@@ -67,8 +68,9 @@ import TestSupport
             """.write(to: file, atomically: true, encoding: .utf8)
         let result = try ProcessRunner.run(ProcessRunner.which("swiftc"), [
             "-typecheck", "-swift-version", "6", "-I", TestPaths.binaries.appending(path: "Modules").path,
-            // BehaviorLog imports LogStore, which imports the C module CLogStoreCRC.
-            "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreCRC/include").path, file.path,
+            // BehaviorLog imports LogStore, which imports the C modules CLogStoreCRC and CLogStoreAtomics.
+            "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreCRC/include").path,
+            "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreAtomics/include").path, file.path,
         ])
         #expect(result.status != 0)
         #expect(result.standardError.contains(message), "\(result.standardError.prefix(2000))")

@@ -29,9 +29,10 @@ import Testing
         unlink(layout.indexPath(numbers[0]))
         _ = FileManager.default.createFile(atPath: layout.indexPath(numbers[1]), contents: Data("garbage".utf8))
         // Stale: the segment grew after its index was written.
-        let handle = try SystemFile.open(layout.segmentPath(numbers[2]), flags: O_WRONLY | O_APPEND)
-        try [UInt8](repeating: 0, count: 10).withBytes { (raw) throws(LogStoreError) in try handle.writeAll(raw) }
-        handle.close()
+        let handle = try #require(FileHandle(forWritingAtPath: layout.segmentPath(numbers[2])))
+        handle.seekToEndOfFile()
+        handle.write(Data(repeating: 0, count: 10))
+        handle.closeFile()
         let verification = try LogStoreReader(directory: store.path).verify()
         #expect(verification.indexesMissingOrStale == 3)
         var expected = truth

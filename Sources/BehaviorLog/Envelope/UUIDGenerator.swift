@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LogStore
 
 /// Makes version 7 UUIDs (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits.
 ///
@@ -10,7 +10,7 @@ import Synchronization
 /// system's random source).
 final class UUIDGenerator: Sendable {
     private let seed: UInt64
-    private let counter = Atomic<UInt64>(0)
+    private let counter = AtomicCounter(0)
 
     init(seed: UInt64? = nil) {
         if let seed {
@@ -23,7 +23,7 @@ final class UUIDGenerator: Sendable {
 
     func next(at date: Date) -> UUID {
         let milliseconds = UInt64(max(0, LogClock.milliseconds(date)))
-        let step = counter.wrappingAdd(1, ordering: .relaxed).newValue
+        let step = counter.add(1) &+ 1
         let low = SplitMix64.mix(seed &+ step &* 0x9E37_79B9_7F4A_7C15)
         let high = SplitMix64.mix(low ^ seed)
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

@@ -1,6 +1,5 @@
 import Foundation
 import LogStore
-import Synchronization
 
 /// Prints every log to standard error (or another file handle), for development.
 ///

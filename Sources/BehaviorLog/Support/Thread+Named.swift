@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import LogStore
 
 extension Thread {
     /// Starts a thread that runs `body`, named `name` for debuggers and also for the kernel,
@@ -11,16 +8,7 @@ extension Thread {
     /// bytes, so put the distinctive part first).
     static func start(named name: String, _ body: @escaping @Sendable () -> Void) {
         let thread = Thread {
-            #if canImport(Glibc)
-            // `pthread_setname_np` and `prctl` are not visible from Swift's Glibc module;
-            // the kernel takes the name written to this file too.
-            let file = open("/proc/thread-self/comm", O_WRONLY)
-            if file >= 0 {
-                let bytes = Array(name.utf8.prefix(15))
-                _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
-                close(file)
-            }
-            #endif
+            System.nameCurrentThread(name)
             body()
         }
         thread.name = name

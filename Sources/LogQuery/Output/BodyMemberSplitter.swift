@@ -1,4 +1,4 @@
-import Glibc
+import LogStore
 
 /// Splits stored bodies into their `payload` member and the rest, for output in the envelope's
 /// order (framed fields, `payload`, then the others).
@@ -33,7 +33,7 @@ struct BodyMemberSplitter {
         var payload: Range<Int>?
         var index: Int
         if !prefix.isEmpty, body.count > prefix.count,
-           prefix.withUnsafeBufferPointer({ memcmp($0.baseAddress!, body.baseAddress!, $0.count) == 0 }) {
+           prefix.withUnsafeBufferPointer({ System.bytesEqual($0.baseAddress!, body.baseAddress!, count: $0.count) }) {
             others.append(contentsOf: prefixMembers)
             let valueStart = scanner.skipWhitespace(prefix.count)
             guard let valueEnd = scanner.valueEnd(from: valueStart, depth: 1) else { return (false, nil) }
@@ -106,7 +106,7 @@ struct BodyMemberSplitter {
     @inline(__always)
     private static func key(_ range: Range<Int>, in scanner: JSONScanner, is name: StaticString) -> Bool {
         let count = name.utf8CodeUnitCount
-        if range.count == count, memcmp(scanner.bytes.baseAddress! + range.lowerBound, name.utf8Start, count) == 0 { return true }
+        if range.count == count, System.bytesEqual(scanner.bytes.baseAddress! + range.lowerBound, name.utf8Start, count: count) { return true }
         guard range.count > count, scanner.bytes[range].contains(UInt8(ascii: "\\")) else { return false }
         return scanner.keyEquals(range, Array(UnsafeBufferPointer(start: name.utf8Start, count: count)))
     }

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+import LogStore
 
 /// Bytes on their way out: formatters append to it, and it hands full chunks to its sink.
 ///
@@ -127,15 +123,9 @@ public struct OutputBuffer {
 }
 
 private func writeAll(_ chunk: UnsafeBufferPointer<UInt8>, to descriptor: Int32) throws {
-    guard var pointer = chunk.baseAddress else { return }
-    var remaining = chunk.count
-    while remaining > 0 {
-        let written = write(descriptor, pointer, remaining)
-        if written < 0 {
-            if errno == EINTR { continue }
-            throw OutputError(code: errno)
-        }
-        pointer += written
-        remaining -= written
+    do {
+        try System.writeAll(descriptor, UnsafeRawBufferPointer(chunk))
+    } catch {
+        throw OutputError(code: error.code)
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LogStore
 
 /// Whether and how output is coloured: on a terminal, unless `NO_COLOR` is set
 /// (https://no-color.org) or `TERM` is `dumb`.
@@ -30,7 +26,7 @@ public struct TerminalStyle: Hashable, Sendable {
 
     /// Whether the file descriptor is a terminal (`isatty`).
     public static func isTerminal(_ descriptor: Int32) -> Bool {
-        isatty(descriptor) == 1
+        System.isTerminal(descriptor)
     }
 
     /// An ANSI SGR code.

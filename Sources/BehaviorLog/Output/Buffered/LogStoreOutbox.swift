@@ -1,16 +1,20 @@
 import Foundation
 import LogStore
-import Synchronization
 
 /// A `BufferedOutput`'s store on `LogStore`: the logs in `directory` (a LogStore whose
 /// cursor `sent` marks what the backend acknowledged), the rejected chunks in
 /// `directory/rejected` (a second LogStore, kept for inspection, never resent).
 ///
-/// The position of the last acknowledged log is kept in memory and written to the cursor
-/// (an `fsync`ed file) at most every `cursorInterval` seconds or `cursorLogs` logs, and on
-/// close: one `fsync` per chunk would cost more than the sending. A crash in between
-/// resends at most those logs — delivery is at-least-once anyway, and they carry the same
-/// UUIDs.
+/// Syncs: before a chunk is sent (``makeDurable()``: only durable logs are sent, so that is the
+/// one sync a chunk needs), otherwise at most once per `syncInterval` while logs are appended
+/// (a ``SyncScheduler``), and on close.
+///
+/// The position of the last acknowledged log is kept in memory and written to the cursor file
+/// at most every `cursorInterval` seconds or `cursorLogs` logs, and on close, without a sync
+/// of its own (it reaches the disk with the next sync of the store's directory, or the file
+/// system's own writeback): a power loss can only take the cursor back, and then resends
+/// logs the backend had — delivery is at-least-once anyway, and they carry the same UUIDs.
+/// Segments are deleted only behind the cursor, so no unsent log is ever deleted.
 final class LogStoreOutbox: OutboxStorage {
     static let cursor = "sent"
 
@@ -21,32 +25,33 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     private let writer: LogStoreWriter
-    private let groupCommit: GroupCommitThread
+    private let scheduler: SyncScheduler
     /// The logs appended last, which the sender reads without reading the store back.
     private let recent = Locked(RecentLogs(maximumCount: 8_192, maximumBytes: 4 << 20))
-    private let durabilityHandler = Locked<(@Sendable ((any Error)?) -> Void)?>(nil)
+    private let failureHandler = Locked<(@Sendable (any Error) -> Void)?>(nil)
     private let rejectedDirectory: String
     private let rejected = Locked<LogStoreWriter?>(nil)
     private let cursorState: Locked<CursorState>
-    private let acknowledged: Atomic<UInt64>
+    private let acknowledged: AtomicCounter
     private let cursorInterval: Duration
     private let cursorLogs: UInt64
 
-    init(directory: String, configuration: LogStoreConfiguration, cursorInterval: Double = 0.5, cursorLogs: Int = 10_000) throws(LogStoreError) {
-        // The group commit runs on its own thread (`GroupCommitThread`), with the store's rules;
-        // the store itself then never syncs inside `append`.
+    init(
+        directory: String, configuration: LogStoreConfiguration, syncInterval: Duration = .seconds(5),
+        cursorInterval: Double = 0.5, cursorLogs: Int = 10_000
+    ) throws(LogStoreError) {
+        // The scheduler syncs; the store itself never syncs inside `append`.
         var storeConfiguration = configuration
         storeConfiguration.syncEveryRecords = Int.max
         storeConfiguration.syncIntervalMilliseconds = Int(Int32.max)
         writer = try LogStoreWriter(directory: directory, configuration: storeConfiguration)
-        let handler = durabilityHandler
-        groupCommit = GroupCommitThread(
-            writer: writer, everyRecords: configuration.syncEveryRecords, intervalMilliseconds: configuration.syncIntervalMilliseconds,
-            name: "bl-sync.\((directory as NSString).lastPathComponent)"
-        ) { error in handler.withLock { $0 }?(error) }
+        let handler = failureHandler
+        scheduler = SyncScheduler(writer: writer, interval: syncInterval, name: "bl-sync.\((directory as NSString).lastPathComponent)") { error in
+            if let error { handler.withLock { $0 }?(error) }
+        }
         rejectedDirectory = (directory as NSString).appendingPathComponent("rejected")
         let start = try writer.acknowledgedSequence(cursor: Self.cursor)
-        acknowledged = Atomic(start)
+        acknowledged = AtomicCounter(start)
         cursorState = Locked(CursorState(inMemory: start, persisted: start, persistedAt: .now))
         self.cursorInterval = .seconds(cursorInterval)
         self.cursorLogs = UInt64(max(1, cursorLogs))
@@ -56,20 +61,18 @@ final class LogStoreOutbox: OutboxStorage {
         let entries = logs.map(LogStoreOutbox.storeEntry)
         do {
             if let sequences = try writer.append(contentsOf: entries) {
-                let acknowledged = acknowledged.load(ordering: .relaxed)
+                let acknowledged = acknowledged.load()
                 recent.withLock { $0.add(entries, sequences: sequences, acknowledged: acknowledged) }
             }
         } catch {
             recent.withLock { $0.removeAll() }
             throw error
         }
-        groupCommit.appended(logs.count)
+        scheduler.appended(logs.count)
     }
 
-    var reportsGroupCommits: Bool { true }
-
-    func onGroupCommit(_ handler: @escaping @Sendable ((any Error)?) -> Void) {
-        durabilityHandler.withLock { $0 = handler }
+    func onSyncFailure(_ handler: @escaping @Sendable (any Error) -> Void) {
+        failureHandler.withLock { $0 = handler }
     }
 
     static func storeEntry(_ log: EncodedLog) -> LogStore.LogEntry {
@@ -79,19 +82,13 @@ final class LogStoreOutbox: OutboxStorage {
             uuid: log.envelope.uuid, payload: log.body)
     }
 
-    /// The group commit thread syncs (and wakes the sender) in a moment; the caller — the
-    /// logger's writer, out of logs — does not wait for the disk.
-    func makeDurableSoon() {
-        groupCommit.requestSync()
-    }
-
     func makeDurable() throws {
-        _ = try writer.sync()
+        try scheduler.syncNow()
     }
 
     func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord] {
         let durable = writer.durableSequence
-        let after = acknowledged.load(ordering: .relaxed)
+        let after = acknowledged.load()
         if let held = recent.withLock({ $0.read(after: after, durable: durable, maxCount: maxCount, maxBytes: maxBytes) }) {
             return held
         }
@@ -108,7 +105,7 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     func acknowledge(through sequence: UInt64) throws {
-        acknowledged.store(sequence, ordering: .relaxed)
+        acknowledged.raise(to: sequence)
         let persist: Bool = cursorState.withLock { state in
             state.inMemory = max(state.inMemory, sequence)
             return state.inMemory - state.persisted >= cursorLogs || ContinuousClock.now - state.persistedAt >= cursorInterval
@@ -117,10 +114,10 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     /// Writes the in-memory position to the cursor file (which lets the store delete segments).
-    private func persistCursor() throws {
+    private func persistCursor(durably: Bool = false) throws {
         let (target, persisted) = cursorState.withLock { ($0.inMemory, $0.persisted) }
         guard target > persisted else { return }
-        try writer.acknowledge(cursor: Self.cursor, through: target)
+        try writer.acknowledge(cursor: Self.cursor, through: target, durably: durably)
         cursorState.withLock { state in
             state.persisted = max(state.persisted, target)
             state.persistedAt = .now
@@ -141,18 +138,25 @@ final class LogStoreOutbox: OutboxStorage {
         // sequences only grow.
         let last = writer.lastSequence
         let durable = writer.durableSequence
-        return last <= durable && durable <= acknowledged.load(ordering: .relaxed)
+        return last <= durable && durable <= acknowledged.load()
     }
 
     var unsentCount: Int {
         let durable = writer.durableSequence
-        let acknowledged = acknowledged.load(ordering: .relaxed)
+        let acknowledged = acknowledged.load()
         guard durable > acknowledged else { return 0 }
         // Sequence numbers can have gaps (a failed write); the store's count from segment
         // summaries is exact but counts from the persisted cursor.
         let persisted = cursorState.withLock { $0.persisted }
         let pending = (try? writer.pendingCount(cursor: Self.cursor)).map { $0 - Int(acknowledged - persisted) } ?? Int(durable - acknowledged)
         return max(0, min(pending, Int(durable - acknowledged)))
+    }
+
+    var pendingCount: Int {
+        // Written but not yet durable, plus durable and unsent.
+        let last = writer.lastSequence
+        let durable = writer.durableSequence
+        return unsentCount + Int(last > durable ? last - durable : 0)
     }
 
     var setAsideCount: Int {
@@ -162,8 +166,8 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     func close() throws {
-        groupCommit.stop()
-        try persistCursor()
+        scheduler.stop()
+        try persistCursor(durably: true)
         try writer.close()
         try rejected.withLock { store in try store?.close() }
     }

@@ -1,57 +1,63 @@
+import Dispatch
 import LogStore
-import Synchronization
 
 /// Wakes one waiting task: `signal()` from any thread; `wait(for:)` returns at the first
 /// signal (a signal sent while nobody waits is kept for the next wait) or after the timeout.
+///
+/// A timeout is a Dispatch timer that the signal cancels, so a wait that ends early leaves
+/// nothing behind to wake the process later; a wait without a timeout costs no timer at all.
 final class WakeSignal: Sendable {
     private struct State {
         var signaled = false
         var waiter: CheckedContinuation<Void, Never>?
-        var generation = 0
+        var timeout: DispatchWorkItem?
     }
 
     private let state = Locked(State())
-    private let timers: SenderThread
+    private let timers: DispatchQueue
 
     /// - Parameter timers: Where the timeouts run.
-    init(timers: SenderThread) {
+    init(timers: DispatchQueue) {
         self.timers = timers
     }
 
     func signal() {
-        let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
+        let (waiter, timeout): (CheckedContinuation<Void, Never>?, DispatchWorkItem?) = state.withLock { state in
             guard let waiter = state.waiter else {
                 state.signaled = true
-                return nil
+                return (nil, nil)
             }
             state.waiter = nil
-            return waiter
+            defer { state.timeout = nil }
+            return (waiter, state.timeout)
         }
+        timeout?.cancel()
         waiter?.resume()
     }
 
     /// Waits for a signal, or `timeout` seconds (`nil`: no timeout).
     func wait(for timeout: Double?) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let generation: Int? = state.withLock { state in
+            let item = timeout.map { _ in
+                DispatchWorkItem { [self] in
+                    let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
+                        defer { state.waiter = nil; state.timeout = nil }
+                        return state.waiter
+                    }
+                    waiter?.resume()
+                }
+            }
+            let waiting: Bool = state.withLock { state in
                 if state.signaled {
                     state.signaled = false
-                    return nil
+                    return false
                 }
                 state.waiter = continuation
-                state.generation += 1
-                return state.generation
+                state.timeout = item
+                return true
             }
-            guard let generation else { return continuation.resume() }
-            guard let timeout else { return }
-            timers.schedule(after: timeout) { [self] in
-                let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
-                    guard state.generation == generation, let waiter = state.waiter else { return nil }
-                    state.waiter = nil
-                    return waiter
-                }
-                waiter?.resume()
-            }
+            guard waiting else { return continuation.resume() }
+            if let item, let timeout { timers.asyncAfter(deadline: .now() + max(0, timeout), execute: item) }
         }
     }
 }

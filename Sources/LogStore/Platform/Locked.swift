@@ -1,11 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
-/// A value behind a `pthread_mutex_t`: the lock of the store's writer, and of the runtime's
-/// state shared between the posting threads, the writer thread and the senders.
+/// A value behind a `pthread_mutex_t`: the one lock type of the package (part of the platform
+/// layer): the lock of the store's writer, and of the runtime's state shared between the
+/// posting threads, the writer thread and the senders. `Synchronization.Mutex` needs iOS 18
+/// and macOS 15, above the package's deployment floor.
 ///
 /// Why not `Synchronization.Mutex`: on Linux it waits on a futex directly, which the thread
 /// sanitizer cannot see, so every access it guards is reported as a race and a sanitizer run

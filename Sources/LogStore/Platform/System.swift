@@ -1,0 +1,321 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#else
+#error("LogStore's platform layer knows Darwin, Glibc and Musl")
+#endif
+
+/// The one seam between the libraries an app links and the operating system, in the spirit of
+/// swift-nio's `System.swift`: every system call of `LogStore`, `BehaviorLog`,
+/// `BehaviorLogTesting`, `BehaviorLogHTTP` and `LogQuery` is made here, `EINTR` is retried
+/// here once, and the differences between Apple's systems and Linux are decided here and
+/// nowhere else (`#if canImport(Darwin)` first). The other files of those targets import
+/// neither `Darwin` nor `Glibc`; `make test` checks it (`mk/platform-check.py`).
+///
+/// The Darwin branch cannot be compiled on Linux; `make test` type-checks it against a
+/// shadow `Darwin` module with Darwin's names, values and types (`Tests/PlatformShadow`).
+/// See docs/Platforms.md for what that proves and what only an Apple build can.
+package enum System {
+    /// An error number (`errno`) from a failed call.
+    package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        package var code: Int32
+        package init(_ code: Int32) { self.code = code }
+        /// The last call's `errno`.
+        package static var last: Failure { Failure(errno) }
+
+        package var isNotFound: Bool { code == ENOENT }
+        /// The reader of a pipe went away (`head`, a closed pager).
+        package var isBrokenPipe: Bool { code == EPIPE }
+        package var isAlreadyExisting: Bool { code == EEXIST }
+        package var isWouldBlock: Bool { code == EWOULDBLOCK || code == EAGAIN }
+        /// The file is locked by data protection (an Apple device that is locked, a file of class
+        /// `complete`): open and write fail with `EPERM` there until protected data is available.
+        package var isProtectedDataUnavailable: Bool {
+            #if canImport(Darwin) && !os(macOS)
+            code == EPERM
+            #else
+            false
+            #endif
+        }
+        /// The disk (or the quota) is full.
+        package var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT || code == EFBIG }
+
+        package var description: String { System.describe(code) }
+
+        package static let ioError = Failure(EIO)
+        package static let notADirectory = Failure(ENOTDIR)
+        package static let noSpace = Failure(ENOSPC)
+    }
+
+    /// The text of an error number, like `strerror`.
+    package static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// Runs `call` until it does not fail with `EINTR`; a negative result throws `errno`.
+    @inline(__always)
+    private static func retrying<Result: BinaryInteger>(_ call: () -> Result) throws(Failure) -> Result {
+        while true {
+            let result = call()
+            if result >= 0 { return result }
+            let code = errno
+            if code != EINTR { throw Failure(code) }
+        }
+    }
+
+    // MARK: Files
+
+    /// How a file is opened. New files get mode 0600; links are never followed; descriptors
+    /// are closed on `exec`.
+    package enum OpenMode: Sendable {
+        case readOnly
+        case readWrite
+        /// Read and write, created if missing.
+        case readWriteCreating
+        /// Write only, appending, created new (fails if the file exists).
+        case appendingNew
+        /// Write only, created or emptied.
+        case replacing
+        /// A directory, to sync it.
+        case directory
+
+        fileprivate var flags: Int32 {
+            switch self {
+            case .readOnly: O_RDONLY
+            case .readWrite: O_RDWR
+            case .readWriteCreating: O_RDWR | O_CREAT
+            case .appendingNew: O_WRONLY | O_CREAT | O_EXCL | O_APPEND
+            case .replacing: O_WRONLY | O_CREAT | O_TRUNC
+            case .directory: O_RDONLY | O_DIRECTORY
+            }
+        }
+    }
+
+    package static func open(_ path: String, _ mode: OpenMode) throws(Failure) -> Int32 {
+        try retrying { sysOpen(path, mode.flags | O_CLOEXEC | O_NOFOLLOW, 0o600) }
+    }
+
+    /// Closes a descriptor. Not retried on `EINTR`: the descriptor is gone either way (POSIX
+    /// leaves it unspecified, Linux and Darwin both release it).
+    package static func close(_ descriptor: Int32) {
+        _ = sysClose(descriptor)
+    }
+
+    /// The write-all loop: writes every byte (a short write continues), retrying `EINTR`.
+    /// A write that returns 0 is reported as `EIO`. The one copy of this loop in the package.
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        guard var next = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = try retrying { sysWrite(descriptor, next, remaining) }
+            if written == 0 { throw .ioError }
+            next += written
+            remaining -= written
+        }
+    }
+
+    /// Reads up to `count` bytes at `offset`; fewer only at the end of the file.
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws(Failure) -> Int {
+        var total = 0
+        while total < count {
+            let got = try retrying { sysPread(descriptor, buffer + total, count - total, off_t(offset + total)) }
+            if got == 0 { break }
+            total += got
+        }
+        return total
+    }
+
+    /// The size of an open file, in bytes.
+    package static func size(_ descriptor: Int32) throws(Failure) -> Int {
+        var info = stat()
+        _ = try retrying { fstat(descriptor, &info) }
+        return Int(info.st_size)
+    }
+
+    package static func truncate(_ descriptor: Int32, to length: Int) throws(Failure) {
+        _ = try retrying { ftruncate(descriptor, off_t(length)) }
+    }
+
+    package static func duplicate(_ descriptor: Int32) throws(Failure) -> Int32 {
+        try retrying { dup(descriptor) }
+    }
+
+    /// Takes an exclusive advisory lock (`flock`) without waiting; `isWouldBlock` when taken.
+    package static func lockExclusively(_ descriptor: Int32) throws(Failure) {
+        _ = try retrying { flock(descriptor, LOCK_EX | LOCK_NB) }
+    }
+
+    package static func rename(_ source: String, to destination: String) throws(Failure) {
+        _ = try retrying { sysRename(source, destination) }
+    }
+
+    package static func unlink(_ path: String) throws(Failure) {
+        _ = try retrying { sysUnlink(path) }
+    }
+
+    package static func removeDirectory(_ path: String) throws(Failure) {
+        _ = try retrying { rmdir(path) }
+    }
+
+    /// What is at a path, without following a final link: `nil` when nothing is.
+    package enum FileKind: Sendable { case directory, regular, other }
+
+    package static func kind(of path: String) throws(Failure) -> FileKind? {
+        var info = stat()
+        do {
+            _ = try retrying { lstat(path, &info) }
+        } catch where error.isNotFound {
+            return nil
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regular
+        default: return .other
+        }
+    }
+
+    /// Creates a directory with mode 0700 (`isAlreadyExisting` when something is there).
+    package static func makeDirectory(_ path: String) throws(Failure) {
+        _ = try retrying { mkdir(path, 0o700) }
+    }
+
+    /// The names in a directory, without `.` and `..`, in no particular order.
+    ///
+    /// Each name is read through a pointer up to its NUL, never by copying `d_name`: the
+    /// kernel's records are only as long as their name, and the fixed-size array (256 bytes
+    /// on Linux, 1,024 on Darwin) can reach past the end of the last record of a buffer into
+    /// unmapped memory (a crash seen in release builds).
+    package static func listDirectory(_ path: String) throws(Failure) -> [String] {
+        guard let handle = opendir(path) else { throw Failure.last }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(handle) else {
+                if errno != 0 && errno != EINTR { throw Failure.last }
+                break
+            }
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    // MARK: Durability
+
+    /// Makes what was written to a file survive a power loss, as `method` says.
+    ///
+    /// - Linux: `fsync`, which flushes the drive's cache too (both methods).
+    /// - Darwin: `fsync` only hands the data to the drive, whose cache a power loss can still
+    ///   lose. `.full` asks for `F_FULLFSYNC` (the drive flushes its cache), falling back to
+    ///   `fsync` where the file system refuses it, as SQLite does; `.barrier` asks for
+    ///   `F_BARRIERFSYNC` (writes before it reach the disk before writes after it: ordering,
+    ///   not flushing), falling back to `fsync`.
+    package static func sync(_ descriptor: Int32, method: SyncMethod) throws(Failure) {
+        #if canImport(Darwin)
+        let command = method == .full ? F_FULLFSYNC : F_BARRIERFSYNC
+        if (try? retrying({ fcntl(descriptor, command) })) != nil { return }
+        #endif
+        _ = try retrying { fsync(descriptor) }
+    }
+
+    /// How a sync is made (see ``sync(_:method:)``).
+    package enum SyncMethod: Sendable { case full, barrier }
+
+    // MARK: Processes and threads
+
+    /// Past a file-size limit (`ulimit -f`) a write fails with `EFBIG` instead of killing the process.
+    package static func ignoreFileSizeSignal() {
+        signal(SIGXFSZ, SIG_IGN)
+    }
+
+    package static func sleep(microseconds: UInt32) {
+        usleep(microseconds)
+    }
+
+    /// Names the calling thread for the kernel too, so that `top -H`, `perf`, Instruments and
+    /// crash reports tell the logger's threads apart (`Thread.name` alone does not reach the
+    /// kernel on Linux). Linux cuts names to 15 bytes: put the distinctive part first.
+    package static func nameCurrentThread(_ name: String) {
+        #if canImport(Darwin)
+        _ = pthread_setname_np(name)
+        #else
+        // `pthread_setname_np` and `prctl` are not visible from Swift's Glibc module; the
+        // kernel takes the name written to this file too.
+        guard let file = try? open("/proc/thread-self/comm", .readWrite) else { return }
+        defer { close(file) }
+        let bytes = Array(name.utf8.prefix(15))
+        bytes.withUnsafeBytes { try? writeAll(file, $0) }
+        #endif
+    }
+
+    /// Whether a descriptor is a terminal.
+    package static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// The value of an environment variable.
+    package static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    // MARK: Clocks
+
+    /// A monotonic clock in nanoseconds, for intervals (not a required-reason API on Apple's
+    /// list: `clock_gettime(CLOCK_MONOTONIC)`, not `mach_absolute_time` or boot time).
+    package static func monotonicNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// The wall clock in microseconds since 1970.
+    package static func realtimeMicroseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1_000
+    }
+
+    // MARK: Memory
+
+    /// Whether `count` bytes at `left` and `right` are equal (`memcmp`).
+    @inline(__always)
+    package static func bytesEqual(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
+        memcmp(left, right, count) == 0
+    }
+}
+
+// The calls whose Swift names the layer reuses under the same names, named once per platform.
+#if canImport(Darwin)
+@inline(__always) private func sysOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Darwin.open(path, flags, mode) }
+@inline(__always) private func sysClose(_ descriptor: Int32) -> Int32 { Darwin.close(descriptor) }
+@inline(__always) private func sysWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(descriptor, bytes, count) }
+@inline(__always) private func sysPread(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: off_t) -> Int {
+    Darwin.pread(descriptor, buffer, count, offset)
+}
+@inline(__always) private func sysRename(_ source: String, _ destination: String) -> Int32 { Darwin.rename(source, destination) }
+@inline(__always) private func sysUnlink(_ path: String) -> Int32 { Darwin.unlink(path) }
+#elseif canImport(Glibc)
+@inline(__always) private func sysOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Glibc.open(path, flags, mode) }
+@inline(__always) private func sysClose(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
+@inline(__always) private func sysWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(descriptor, bytes, count) }
+@inline(__always) private func sysPread(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: off_t) -> Int {
+    Glibc.pread(descriptor, buffer, count, offset)
+}
+@inline(__always) private func sysRename(_ source: String, _ destination: String) -> Int32 { Glibc.rename(source, destination) }
+@inline(__always) private func sysUnlink(_ path: String) -> Int32 { Glibc.unlink(path) }
+#elseif canImport(Musl)
+@inline(__always) private func sysOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Musl.open(path, flags, mode) }
+@inline(__always) private func sysClose(_ descriptor: Int32) -> Int32 { Musl.close(descriptor) }
+@inline(__always) private func sysWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Musl.write(descriptor, bytes, count) }
+@inline(__always) private func sysPread(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: off_t) -> Int {
+    Musl.pread(descriptor, buffer, count, offset)
+}
+@inline(__always) private func sysRename(_ source: String, _ destination: String) -> Int32 { Musl.rename(source, destination) }
+@inline(__always) private func sysUnlink(_ path: String) -> Int32 { Musl.unlink(path) }
+#endif

@@ -12,6 +12,7 @@ private let parser = HTTPRequestParser(limits: HTTPRequestParser.Limits(headByte
 @_cdecl("LLVMFuzzerTestOneInput")
 public func httpRequestParserFuzzTest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = [UInt8](UnsafeBufferPointer(start: data, count: size))
+    _ = bytes.withUnsafeBufferPointer { parser.expectsContinue($0) }
     // Pipelined: read requests one after another, as a keep-alive connection does.
     var rest = bytes[...]
     var whole: (method: String, path: String, body: [UInt8], consumed: Int)?

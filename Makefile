@@ -68,9 +68,13 @@ demo: deps
 	@$(BIN)/logview stats --store $(DEMO_STORE)
 	@echo; echo "== logview check: the simulated sessions send a few out-of-range pages on purpose"
 	@$(BIN)/logview check --store $(DEMO_STORE) --definitions LogDefinitions | tail -n 3
+	@echo; echo "== logview serve: the viewer in headless chromium, fed by recipe-demo --collector"
+	@$(MAKE) --no-print-directory demo-viewer
 	@echo
 	@echo "Inspect the logs the demo stored:"
 	@echo "  $(BIN)/logview --store $(DEMO_STORE)            # the last logs, as a table"
 	@echo "  $(BIN)/logview tail --store $(DEMO_STORE) --tag 'recipe_search.*'"
 	@echo "  $(BIN)/logview stats --store $(DEMO_STORE) --by category"
 	@echo "  $(BIN)/logview check --store $(DEMO_STORE) --definitions LogDefinitions"
+	@echo "  $(BIN)/logview serve --store $(DEMO_STORE) --definitions LogDefinitions   # the live viewer: open the URL it prints"
+	@echo "  (a screenshot of the viewer, fed by recipe-demo --collector: bench-out/viewer.png)"

@@ -102,9 +102,15 @@ targets += [
 targets += [
     // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.
     .target(name: "LogQuery", dependencies: ["LogStore", "LogSchema", "LogMarkdown"], swiftSettings: swiftSettings),
-    .executableTarget(
-        name: "logview", dependencies: ["LogQuery", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
+    // `logview serve`: a small HTTP/1.1 server, the browser viewer and the collector (not app-linked;
+    // its socket calls live in Platform/ServerSocket.swift).
+    .target(
+        name: "LogServer", dependencies: ["LogQuery", "LogStore", "LogSchema", "BehaviorLogHTTP"],
         swiftSettings: swiftSettings),
+    .executableTarget(
+        name: "logview", dependencies: ["LogQuery", "LogServer", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
+        swiftSettings: swiftSettings),
+    .testTarget(name: "LogServerTests", dependencies: ["LogServer", "LogQuery", "LogStore", "BehaviorLogHTTP", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "LogQueryTests", dependencies: ["LogQuery", "TestSupport"], swiftSettings: swiftSettings),
     // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
     .testTarget(name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery", "TestSupport"], swiftSettings: swiftSettings),

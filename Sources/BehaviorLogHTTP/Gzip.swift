@@ -54,4 +54,42 @@ public enum Gzip {
         }
         return finished ? output : nil
     }
+
+    /// What ``decompress(_:maximumCount:)`` found.
+    public enum Decompressed: Sendable, Equatable {
+        case bytes([UInt8])
+        /// Not a valid gzip stream (or several members, or bytes after the end).
+        case invalid
+        /// It would decompress to more than the maximum (a "zip bomb" stops here, not in memory).
+        case tooLarge
+    }
+
+    /// The bytes of a gzip stream, decompressed, refusing to produce more than `maximumCount`
+    /// bytes: for bodies that arrive from the network.
+    public static func decompress(_ bytes: [UInt8], maximumCount: Int) -> Decompressed {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return .invalid }
+        defer { inflateEnd(&stream) }
+        var input = bytes
+        var output: [UInt8] = []
+        output.reserveCapacity(min(maximumCount, max(64 * 1024, bytes.count * 4)))
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        return input.withUnsafeMutableBufferPointer { source -> Decompressed in
+            stream.next_in = source.baseAddress
+            stream.avail_in = UInt32(source.count)
+            while true {
+                let (result, count) = buffer.withUnsafeMutableBufferPointer { destination in
+                    stream.next_out = destination.baseAddress
+                    stream.avail_out = UInt32(destination.count)
+                    let result = inflate(&stream, Z_NO_FLUSH)
+                    return (result, destination.count - Int(stream.avail_out))
+                }
+                if output.count + count > maximumCount { return .tooLarge }
+                output.append(contentsOf: buffer[0..<count])
+                if result == Z_STREAM_END { return stream.avail_in == 0 ? .bytes(output) : .invalid }
+                if result != Z_OK { return .invalid }
+                if count == 0 && stream.avail_in == 0 { return .invalid }   // truncated
+            }
+        }
+    }
 }

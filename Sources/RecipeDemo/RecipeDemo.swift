@@ -27,11 +27,15 @@ public struct RecipeDemo: Sendable {
         public var clickHouse: ClickHouseConfiguration?
         /// The history store's size cap in bytes (the store's default, 256 MiB, unless given).
         public var historyCapBytes: Int?
+        /// A `logview serve --collect` endpoint (`http://127.0.0.1:8765/v1/logs`) to send every
+        /// log to through an `HTTPOutput` too (`--collector URL`).
+        public var collector: HTTPOutputConfiguration?
 
         public init(
             events: Int = 1_000, seed: UInt64 = 1, storeDirectory: String, printDurable: Bool = false, failureRate: Double = 0,
-            clickHouse: ClickHouseConfiguration? = nil, historyCapBytes: Int? = nil
+            clickHouse: ClickHouseConfiguration? = nil, historyCapBytes: Int? = nil, collector: HTTPOutputConfiguration? = nil
         ) {
+            self.collector = collector
             self.events = events
             self.seed = seed
             self.storeDirectory = storeDirectory
@@ -56,6 +60,8 @@ public struct RecipeDemo: Sendable {
         public var seconds: Double
         /// What the ClickHouse output did, when there is one.
         public var warehouse: BufferedOutputStatistics?
+        /// What the collector's HTTPOutput did, when there is one.
+        public var collector: BufferedOutputStatistics?
     }
 
     public var options: Options
@@ -68,6 +74,8 @@ public struct RecipeDemo: Sendable {
     public var historyDirectory: String { options.storeDirectory }
     /// The buffered output's store.
     public var outboxDirectory: String { (options.storeDirectory as NSString).appendingPathComponent("outputs/backend") }
+    /// The collector output's store.
+    public var collectorDirectory: String { (options.storeDirectory as NSString).appendingPathComponent("outputs/collector") }
     /// The ClickHouse output's store.
     public var warehouseDirectory: String { (options.storeDirectory as NSString).appendingPathComponent("outputs/clickhouse") }
 
@@ -99,6 +107,12 @@ public struct RecipeDemo: Sendable {
                 buffering: BufferedOutputConfiguration(chunkCount: 5_000, chunkBytes: 4 << 20, flushInterval: 1, backoff: Backoff(initial: 0.2, maximum: 2)),
                 name: "clickhouse")
         }
+        let collector = try options.collector.map {
+            try HTTPOutput(
+                directory: collectorDirectory, configuration: $0,
+                buffering: BufferedOutputConfiguration(chunkCount: 500, flushInterval: 0.2, backoff: Backoff(initial: 0.05, maximum: 1)),
+                name: "collector")
+        }
 
         let current = Locked(CommonPayload(deviceId: "", appVersion: "", osVersion: "", deviceKind: .unknown))
         let logger = Logger(configuration: LoggerConfiguration(
@@ -111,7 +125,8 @@ public struct RecipeDemo: Sendable {
                 OutputSetting(history, route: .every),
                 OutputSetting(shipping, route: .every),
                 OutputSetting(violationCounter, route: .named("violations")),
-            ] + (warehouse.map { [OutputSetting($0, route: .every)] } ?? []),
+            ] + (warehouse.map { [OutputSetting($0, route: .every)] } ?? [])
+                + (collector.map { [OutputSetting($0, route: .every)] } ?? []),
             schemaVersion: GeneratedSchema.hash))
 
         var simulator = SessionSimulator(seed: options.seed)
@@ -134,6 +149,14 @@ public struct RecipeDemo: Sendable {
                 await warehouse.flush()
             }
         }
+        if let collector {
+            // The same for the collector: the viewer should show every log the demo posted.
+            let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+            while collector.statistics.unsentLogs > 0 && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+                await collector.flush()
+            }
+        }
         await logger.shutdown()
 
         let totals = backend.totals
@@ -143,7 +166,7 @@ public struct RecipeDemo: Sendable {
             historyRecords: historyRecords, backendLogs: totals.logs, backendChunks: totals.chunks,
             backendFailedSends: totals.failedSends, unsent: shipping.statistics.unsentLogs,
             violations: Int(violationCounter.count.load()), seconds: Date().timeIntervalSince(started),
-            warehouse: warehouse?.statistics)
+            warehouse: warehouse?.statistics, collector: collector?.statistics)
     }
 }
 

@@ -94,6 +94,27 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
             arguments: [storeOption, definitionsOption],
             run: runCoverage),
         CommandSpec(
+            name: "serve", abstract: "Serve a live, definition-aware viewer of the store in the browser (and collect logs over HTTP).",
+            discussion: """
+                Serves the viewer and its API (docs/Logview.md) at http://127.0.0.1:8765/ unless --listen says otherwise \
+                (port 0 picks a free one); prints the URL. Read-only unless --collect, which also takes POST /v1/logs: \
+                an app's HTTPOutput (JSON lines of envelopes, gzip or not), appended to the store once per UUID. Listening \
+                on anything but loopback needs --token. Ctrl-C stops.
+                """,
+            examples: [
+                "logview serve --store /tmp/recipe-demo/store --definitions LogDefinitions",
+                "logview serve --store /tmp/collected --definitions LogDefinitions --collect --listen 127.0.0.1:0",
+                "logview serve --store /tmp/collected --collect --listen 0.0.0.0:8765 --token s3cret",
+            ],
+            arguments: [storeOption, definitionsOption,
+                .option("listen", valueName: "host:port", help: "The address to listen on (default 127.0.0.1:8765; port 0 picks one).", defaultValue: "127.0.0.1:8765"),
+                .option("token", valueName: "token", help: "Require this token (Authorization: Bearer, or ?token= once); needed off loopback."),
+                .flag("collect", help: "Also accept POST /v1/logs and append the logs to the store (created if missing)."),
+                .option("max-body", valueName: "size", help: "The largest request body, before and after gzip (default 8m)."),
+                .flag("open", help: "Open the viewer in the desktop's browser."),
+            ],
+            run: runServe),
+        CommandSpec(
             name: "verify", abstract: "Check the store's integrity: every record's checksum, corrupt regions, torn tails.",
             discussion: "Reads every byte, trusting no index. Exits 1 when a record is damaged.",
             examples: ["logview verify", "logview verify --store /tmp/recipe-demo/store -o json"],

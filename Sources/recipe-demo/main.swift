@@ -32,6 +32,7 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
         "recipe-demo --events 1000 --seed 42 --store /tmp/recipe-logs",
         "recipe-demo --events 100000 --store /tmp/recipe-logs --print-durable",
         "recipe-demo --events 10000 --clickhouse http://127.0.0.1:8123/ --table logs",
+        "recipe-demo --events 1000 --collector http://127.0.0.1:8765/v1/logs   # to logview serve --collect",
     ],
     arguments: [
         .option("events", short: "n", valueName: "count", help: "How many logs to post (default 1000).", defaultValue: "1000"),
@@ -41,6 +42,7 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
         .flag("print-durable", help: "Print `durable <count>` whenever the first <count> logs of this run are on disk."),
         .option("clickhouse", valueName: "url", help: "Also insert every log into ClickHouse over its HTTP interface (needs --table)."),
         .option("table", valueName: "name", help: "The ClickHouse table, made by 'loggen ddl --dialect clickhouse'."),
+        .option("collector", valueName: "url", help: "Also send every log (gzip) to a collector such as logview serve --collect, through an HTTPOutput."),
         .option("history-megabytes", valueName: "megabytes", help: "The local store's size cap; the oldest logs past it are dropped and counted (default 256)."),
     ],
     run: { arguments in
@@ -75,9 +77,16 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
             guard megabytes >= 16 else { throw UsageError("--history-megabytes must be at least 16 (two segments), such as 1024") }
             historyCapBytes = megabytes << 20
         }
+        var collector: HTTPOutputConfiguration?
+        if let text = arguments.value("collector") {
+            guard let url = URL(string: text) else { throw UsageError("--collector must be a URL, such as http://127.0.0.1:8765/v1/logs") }
+            do { collector = try HTTPOutputConfiguration(url: url, format: .jsonEachRow, gzip: true, timeout: 10) } catch {
+                throw UsageError("--collector: \(error); such as http://127.0.0.1:8765/v1/logs")
+            }
+        }
         let demo = RecipeDemo(options: RecipeDemo.Options(
             events: events, seed: UInt64(seed), storeDirectory: store, printDurable: printDurable, failureRate: failureRate,
-            clickHouse: clickHouse, historyCapBytes: historyCapBytes))
+            clickHouse: clickHouse, historyCapBytes: historyCapBytes, collector: collector))
         let summary: RecipeDemo.Summary
         do {
             summary = try await demo.run(report: writeUnbuffered)
@@ -97,6 +106,11 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
                   clickhouse  \(clickHouse.table) at \(clickHouse.server.absoluteString): inserted \(warehouse.sentLogs) logs in \(warehouse.sentChunks) chunks (\(warehouse.retryableFailures) retried sends, \(warehouse.rejectedLogs) logs rejected and set aside); \(warehouse.unsentLogs) waiting in \(demo.warehouseDirectory)
 
                 """)
+        }
+        if let sent = summary.collector, let collector {
+            writeUnbuffered(
+                "  collector  \(collector.url.absoluteString): sent \(sent.sentLogs) logs in \(sent.sentChunks) chunks "
+                    + "(\(sent.retryableFailures) retried sends, \(sent.rejectedLogs) logs rejected); \(sent.unsentLogs) waiting in \(demo.collectorDirectory)\n")
         }
         return 0
     }))

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LogQuery
 
@@ -71,5 +72,24 @@ import Testing
         let value = try #require(JSONValue.parse(text))
         #expect(value.jsonText == text)
         #expect(JSONValue.parse(value.jsonText) == value)
+    }
+}
+
+@Suite struct JSONScannerUUIDTests {
+    private func uuid(_ text: String) -> UUID? {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { JSONScanner($0).uuid(0..<$0.count) }
+    }
+
+    @Test func readsTheRuntimesFormInEitherCase() {
+        let expected = UUID(uuidString: "0192F3A4-5B6C-7D8E-9FA0-B1C2D3E4F506")
+        #expect(uuid(#""0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f506""#) == expected)
+        #expect(uuid(#""0192F3A4-5B6C-7D8E-9FA0-B1C2D3E4F506""#) == expected)
+    }
+
+    @Test(arguments: [#""0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f50""#, #""0192f3a4x5b6c-7d8e-9fa0-b1c2d3e4f506""#,
+                      #""0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f5g6""#, #"0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f50600"#, #""""#])
+    func refusesAnythingElse(_ text: String) {
+        #expect(uuid(text) == nil)
     }
 }

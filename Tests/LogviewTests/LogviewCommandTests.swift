@@ -51,7 +51,7 @@ final class DemoStore: Sendable {
 @Suite(.serialized) struct LogviewCommandTests {
     var demo: DemoStore { DemoStore.shared }
 
-    @Test(arguments: ["list", "tail", "stats", "check", "coverage", "verify"])
+    @Test(arguments: ["list", "tail", "stats", "check", "coverage", "verify", "serve"])
     func everyCommandHasHelpWithExamples(_ command: String) async throws {
         let result = try await run("logview", [command, "--help"])
         #expect(result.status == 0)

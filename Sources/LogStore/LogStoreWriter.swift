@@ -118,6 +118,22 @@ public final class LogStoreWriter: Sendable {
         }
     }
 
+    /// Appends a batch like ``append(contentsOf:)``, and on a write error says how many of its
+    /// entries — a prefix — are in the store all the same (written before a segment rotation in
+    /// the batch), so that a caller can keep exact counts and append only the rest again.
+    package func appendReportingKept(contentsOf entries: [LogEntry]) throws(LogStoreAppendFailure) -> ClosedRange<UInt64>? {
+        let before = core.withLock { $0.writtenSequence }
+        do {
+            return try append(contentsOf: entries)
+        } catch {
+            let written = core.withLock { $0.writtenSequence }
+            // Sequence numbers after `before` are this batch's (the writer is called from one
+            // thread at a time by the outputs; a concurrent appender would make this an estimate).
+            let kept = written > before ? min(entries.count, Int(written - before)) : 0
+            throw LogStoreAppendFailure(kept: kept, lastKeptSequence: kept > 0 ? written : nil, error: error)
+        }
+    }
+
     /// Writes buffered records to the file (visible to readers, not yet durable).
     public func flush() throws(LogStoreError) {
         try locked { (core) throws(LogStoreError) in try core.writeBuffer() }
@@ -250,4 +266,15 @@ public final class LogStoreWriter: Sendable {
     public func close() throws(LogStoreError) {
         try locked { (core) throws(LogStoreError) in try core.close() }
     }
+}
+
+/// A batch append that failed part way: its first `kept` entries are in the store, the rest are not.
+public struct LogStoreAppendFailure: Error, CustomStringConvertible {
+    /// How many entries, from the first, the store kept.
+    public var kept: Int
+    /// The sequence number of the last entry kept.
+    public var lastKeptSequence: UInt64?
+    /// Why the rest were not.
+    public var error: LogStoreError
+    public var description: String { error.description }
 }

@@ -19,7 +19,7 @@ final class WriterCore: @unchecked Sendable {
 
     private(set) var nextSequence: UInt64 = 1
     /// The last sequence handed to `write(2)`.
-    private var writtenSequence: UInt64 = 0
+    private(set) var writtenSequence: UInt64 = 0
     private(set) var durableSequence: UInt64 = 0
     /// Set when the durable sequence advanced; the wrapper reports it outside the lock.
     var durableAdvanced = false
@@ -403,9 +403,19 @@ final class WriterCore: @unchecked Sendable {
         let target = min(sequence, nextSequence - 1)
         let current = try acknowledgedSequence(cursor: name)
         guard target > current || cursors[name] == nil else { return }
-        try CursorFile.write(layout, name: name, sequence: max(target, current), durable: durably)
-        if durably { cursorsNotDurable.remove(name) } else { cursorsNotDurable.insert(name) }
         cursors[name] = max(target, current)
+        do {
+            try CursorFile.write(layout, name: name, sequence: max(target, current), durable: durably)
+            if durably { cursorsNotDurable.remove(name) } else { cursorsNotDurable.insert(name) }
+        } catch {
+            // The cursor file could not be written (a full disk): the records behind the cursor
+            // are acknowledged all the same, so their segments are deleted — a cursor that a
+            // crash takes back only reads acknowledged records again, never skips one — and
+            // that frees the space the next write needs. The file is written at the next chance.
+            cursorsNotDurable.insert(name)
+            deleteConsumedSegments()
+            throw error
+        }
         deleteConsumedSegments()
     }
 

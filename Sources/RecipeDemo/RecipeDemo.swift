@@ -56,6 +56,10 @@ public struct RecipeDemo: Sendable {
         public var backendChunks: Int
         public var backendFailedSends: Int
         public var unsent: Int
+        /// Logs the history's store refused and could not hold (a full disk): lost to it.
+        public var historyLost: Int = 0
+        /// Logs the backend output's store refused and could not hold: never sent.
+        public var backendLost: Int = 0
         public var violations: Int
         public var seconds: Double
         /// What the ClickHouse output did, when there is one.
@@ -165,6 +169,7 @@ public struct RecipeDemo: Sendable {
             posted: options.events, sessions: simulator.sessions, durableInHistory: history.statistics.durable,
             historyRecords: historyRecords, backendLogs: totals.logs, backendChunks: totals.chunks,
             backendFailedSends: totals.failedSends, unsent: shipping.statistics.unsentLogs,
+            historyLost: history.statistics.lostLogs, backendLost: shipping.statistics.lostLogs,
             violations: Int(violationCounter.count.load()), seconds: Date().timeIntervalSince(started),
             warehouse: warehouse?.statistics, collector: collector?.statistics)
     }

@@ -93,11 +93,13 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
         } catch {
             throw CommandFailure("cannot run the demo with the store at \(store): \(error)")
         }
+        /// What a store refused and could not hold, when anything.
+        func lost(_ count: Int) -> String { count > 0 ? "; \(count) logs NOT KEPT (the store refused them: check the disk)" : "" }
         let rate = summary.seconds > 0 ? Int(Double(summary.posted) / summary.seconds) : 0
         writeUnbuffered("""
             recipe-demo: posted \(summary.posted) logs from \(summary.sessions) simulated sessions (seed \(seed)) in \(String(format: "%.2f", summary.seconds)) s (\(rate) logs/s)
-              history   \(demo.historyDirectory): \(summary.historyRecords) logs stored, this run's \(summary.durableInHistory) durable
-              backend   accepted \(summary.backendLogs) logs in \(summary.backendChunks) chunks (\(summary.backendFailedSends) sends failed and were retried); \(summary.unsent) waiting in \(demo.outboxDirectory)
+              history   \(demo.historyDirectory): \(summary.historyRecords) logs stored, this run's \(summary.durableInHistory) durable\(lost(summary.historyLost))
+              backend   accepted \(summary.backendLogs) logs in \(summary.backendChunks) chunks (\(summary.backendFailedSends) sends failed and were retried); \(summary.unsent) waiting in \(demo.outboxDirectory)\(lost(summary.backendLost))
               filters   common payload on every log; fields marked [pii] hashed with the install's salt; \(summary.violations) logs with constraint violations routed aside
 
             """)

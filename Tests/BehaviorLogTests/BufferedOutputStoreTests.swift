@@ -123,9 +123,10 @@ final class CountingOutbox: OutboxStorage {
 
     var counts: Counts { state.withLock { $0 } }
 
-    func append(_ logs: [EncodedLog]) throws {
-        try base.append(logs)
+    func append(_ logs: [EncodedLog]) throws(LogStoreAppendFailure) -> ClosedRange<UInt64>? {
+        let range = try base.append(logs)
         state.withLock { $0.appendedLogs += logs.count }
+        return range
     }
 
     func makeDurable() throws { try base.makeDurable() }

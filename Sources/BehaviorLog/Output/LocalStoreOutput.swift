@@ -26,6 +26,7 @@ public final class LocalStoreOutput: LogOutput {
     private let writer: LogStoreWriter
     private let scheduler: SyncScheduler
     private let progress = Locked(Progress())
+    private let refusals = StoreRefusals()
     private let onDurable: (@Sendable (Int) -> Void)?
     /// The store's directory.
     public let directory: String
@@ -68,21 +69,37 @@ public final class LocalStoreOutput: LogOutput {
 
     /// How many logs this output wrote since it opened, how many of them are durable, and
     /// the store errors met (a failed append loses that batch from the history only).
-    public var statistics: (written: Int, durable: Int, storeErrors: Int, lastError: String?) {
-        progress.withLock { ($0.written, $0.durableCount, $0.storeErrors, $0.lastError) }
+    public var statistics: LocalStoreOutputStatistics {
+        let (held, lost, _) = refusals.counts
+        return progress.withLock {
+            LocalStoreOutputStatistics(written: $0.written, durable: $0.durableCount, heldLogs: held, lostLogs: Int(lost),
+                                       storeErrors: $0.storeErrors, lastError: $0.lastError)
+        }
     }
 
     public func write(_ logs: [EncodedLog]) {
-        do {
-            if let range = try writer.append(contentsOf: logs.map(LogStoreOutbox.storeEntry)) {
-                progress.withLock { state in
-                    state.written += logs.count
-                    state.batches.append((range.upperBound, state.written))
-                }
-                scheduler.appended(logs.count)
+        record(refusals.write(logs) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
+    }
+
+    /// Counts what a write appended, or reports a refusal (a full disk, protected data
+    /// unavailable): the logs are held and written when the store takes writes again.
+    private func record(_ outcome: StoreRefusals.Outcome) {
+        if outcome.kept > 0, let last = outcome.lastSequence {
+            progress.withLock { state in
+                state.written += outcome.kept
+                state.batches.append((last, state.written))
             }
-        } catch {
-            recordError(error)
+            scheduler.appended(outcome.kept)
+        }
+        if let error = outcome.firstRefusal {
+            progress.withLock { state in
+                state.storeErrors += 1
+                state.lastError = "\(error)"
+            }
+            FileDescriptorSink.write("BehaviorLog: error: the local store at \(directory) refused a write: \(error); up to \(refusals.maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); check the disk\n")
+        }
+        if let lost = outcome.recoveredAfterLosing {
+            FileDescriptorSink.write("BehaviorLog: the local store at \(directory) takes writes again; \(lost) logs could not be kept meanwhile\n")
         }
     }
 
@@ -96,10 +113,12 @@ public final class LocalStoreOutput: LogOutput {
     }
 
     public func flush() async {
+        record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
         syncNow()
     }
 
     public func shutdown() async {
+        record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
         syncNow()
         scheduler.stop()
         do { try writer.close() } catch { recordError(error) }
@@ -155,4 +174,21 @@ private final class RelayBox: Sendable {
     func call(_ sequence: UInt64) { target.withLock { $0 }?(sequence) }
     func setError(_ function: @escaping @Sendable (any Error) -> Void) { errorTarget.withLock { $0 = function } }
     func call(_ error: any Error) { errorTarget.withLock { $0 }?(error) }
+}
+
+/// What a ``LocalStoreOutput`` did since it opened.
+public struct LocalStoreOutputStatistics: Sendable, Equatable {
+    /// Logs appended to the store.
+    public var written: Int
+    /// Of those, the first `durable` are synced.
+    public var durable: Int
+    /// Logs the store refused (a full disk, protected data unavailable), held in memory to be
+    /// written when it takes writes again.
+    public var heldLogs: Int
+    /// Logs the store refused that did not fit in memory: lost to the history.
+    public var lostLogs: Int
+    /// Writes and syncs that failed.
+    public var storeErrors: Int
+    /// The last error, for a debug screen.
+    public var lastError: String?
 }

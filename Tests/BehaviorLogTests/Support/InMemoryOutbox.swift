@@ -32,12 +32,15 @@ final class InMemoryOutbox: OutboxStorage {
         }
     }
 
-    func append(_ logs: [EncodedLog]) throws {
+    func append(_ logs: [EncodedLog]) -> ClosedRange<UInt64>? {
         state.withLock { state in
+            guard !logs.isEmpty else { return nil }
+            let first = state.nextSequence
             for log in logs {
                 state.logs.append(LogRecord(sequence: state.nextSequence, tag: log.envelope.tag, timestamp: LogTimestamp(log.envelope.time), uuid: log.envelope.uuid, payload: log.body))
                 state.nextSequence += 1
             }
+            return first...(state.nextSequence - 1)
         }
     }
 

@@ -45,6 +45,7 @@ public final class BufferedOutput: LogOutput {
     private let timers: DispatchQueue
     let wake: WakeSignal
     let state = Locked(State())
+    private let refusals = StoreRefusals()
 
     /// Opens (or creates) the output's store and starts sending its backlog.
     /// - Parameters:
@@ -80,6 +81,9 @@ public final class BufferedOutput: LogOutput {
     public var statistics: BufferedOutputStatistics {
         var result = state.withLock { $0.statistics }
         result.unsentLogs = storage.pendingCount
+        let (held, lost, _) = refusals.counts
+        result.heldLogs = held
+        result.lostLogs = Int(lost)
         return result
     }
 
@@ -90,21 +94,34 @@ public final class BufferedOutput: LogOutput {
     /// that just filled. So a log costs no wake-up of the sender of its own.
     public func write(_ logs: [EncodedLog]) {
         if !keepsWrittenLogs(logs.count) { return }   // issue 17: under `.denied`, nothing is kept
-        var wakeSender = false
-        do {
-            try storage.append(logs)
-            let bytes = logs.reduce(0) { $0 + $1.body.count }
-            let pending = storage.pendingCount
-            let chunkCount = configuration.chunkCount, chunkBytes = configuration.chunkBytes
-            wakeSender = state.withLock { state in
-                let bytesBefore = state.appendedBytes
-                state.appendedBytes += bytes
-                return pending <= logs.count
-                    || (pending >= chunkCount && pending - logs.count < chunkCount)
-                    || (state.appendedBytes >= chunkBytes && bytesBefore < chunkBytes)
+        append(logs)
+    }
+
+    /// Appends through ``StoreRefusals``: the logs of a write the store refuses (a full disk,
+    /// protected data unavailable) are held in memory and appended, first, when it takes writes
+    /// again; what does not fit is counted as lost.
+    private func append(_ logs: [EncodedLog], force: Bool = false) {
+        let outcome = refusals.write(logs, force: force) { (batch) throws(LogStoreAppendFailure) in try storage.append(batch) }
+        if let error = outcome.firstRefusal {
+            state.withLock { state in
+                state.statistics.storeErrors += 1
+                state.statistics.lastError = "\(name): store: \(error)"
             }
-        } catch {
-            recordStoreError(error, lost: logs.count)
+            FileDescriptorSink.write("BehaviorLog: error: \(name): its store refused a write: \(error); up to \(refusals.maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); check the disk\n")
+        }
+        if let lost = outcome.recoveredAfterLosing {
+            FileDescriptorSink.write("BehaviorLog: \(name): its store takes writes again; \(lost) logs could not be kept meanwhile\n")
+        }
+        guard outcome.kept > 0 else { return }
+        let bytes = outcome.keptBytes, count = outcome.kept
+        let pending = storage.pendingCount
+        let chunkCount = configuration.chunkCount, chunkBytes = configuration.chunkBytes
+        let wakeSender = state.withLock { state in
+            let bytesBefore = state.appendedBytes
+            state.appendedBytes += bytes
+            return pending <= count
+                || (pending >= chunkCount && pending - count < chunkCount)
+                || (state.appendedBytes >= chunkBytes && bytesBefore < chunkBytes)
         }
         if wakeSender { wake.signal() }
     }
@@ -123,6 +140,7 @@ public final class BufferedOutput: LogOutput {
     /// suspended.
     public func flush() async {
         usedDirectly()   // issue 17
+        append([], force: true)   // logs the store refused earlier, if it takes them now
         makeDurable()
         await withCheckedContinuation { continuation in
             let now: Bool = state.withLock { state in

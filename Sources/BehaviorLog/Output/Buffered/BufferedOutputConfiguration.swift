@@ -42,10 +42,15 @@ public struct BufferedOutputStatistics: Sendable, Equatable {
     public var rejectedChunks: Int = 0
     /// Logs set aside after a permanent failure.
     public var rejectedLogs: Int = 0
-    /// Durable logs waiting to be sent.
+    /// Logs in the output's store waiting to be sent.
     public var unsentLogs: Int = 0
-    /// Appends or syncs to the output's store that failed (the logs of a failed append are
-    /// lost to this output; the error is printed once and kept in `lastError`).
+    /// Logs the store refused (a full disk, protected data unavailable), held in memory to be
+    /// appended when it takes writes again.
+    public var heldLogs: Int = 0
+    /// Logs the store refused that did not fit in memory: lost to this output, counted exactly.
+    public var lostLogs: Int = 0
+    /// Appends and syncs of the output's store that failed (the error is printed once per
+    /// failing period and kept in `lastError`).
     public var storeErrors: Int = 0
     /// Logs deleted unsent because the user denied consent (`LogConsent.denied`), with any log
     /// written to the output under it.

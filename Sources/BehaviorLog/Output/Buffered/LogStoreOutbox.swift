@@ -57,18 +57,23 @@ final class LogStoreOutbox: OutboxStorage {
         self.cursorLogs = UInt64(max(1, cursorLogs))
     }
 
-    func append(_ logs: [EncodedLog]) throws {
+    @discardableResult
+    func append(_ logs: [EncodedLog]) throws(LogStoreAppendFailure) -> ClosedRange<UInt64>? {
         let entries = logs.map(LogStoreOutbox.storeEntry)
+        let sequences: ClosedRange<UInt64>?
         do {
-            if let sequences = try writer.append(contentsOf: entries) {
-                let acknowledged = acknowledged.load()
-                recent.withLock { $0.add(entries, sequences: sequences, acknowledged: acknowledged) }
-            }
+            sequences = try writer.appendReportingKept(contentsOf: entries)
         } catch {
             recent.withLock { $0.removeAll() }
+            if error.kept > 0 { scheduler.appended(error.kept) }
             throw error
         }
+        if let sequences {
+            let acknowledged = acknowledged.load()
+            recent.withLock { $0.add(entries, sequences: sequences, acknowledged: acknowledged) }
+        }
         scheduler.appended(logs.count)
+        return sequences
     }
 
     func onSyncFailure(_ handler: @escaping @Sendable (any Error) -> Void) {
@@ -153,10 +158,15 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     var pendingCount: Int {
-        // Written but not yet durable, plus durable and unsent.
+        // Written (durable or not) and unsent: the store's count from its segment summaries is
+        // exact even where sequence numbers have gaps (a failed write), but counts from the
+        // persisted cursor.
         let last = writer.lastSequence
-        let durable = writer.durableSequence
-        return unsentCount + Int(last > durable ? last - durable : 0)
+        let acknowledged = acknowledged.load()
+        guard last > acknowledged else { return 0 }
+        let persisted = cursorState.withLock { $0.persisted }
+        let pending = (try? writer.pendingCount(cursor: Self.cursor)).map { $0 - Int(acknowledged - persisted) } ?? Int(last - acknowledged)
+        return max(0, min(pending, Int(last - acknowledged)))
     }
 
     var setAsideCount: Int {

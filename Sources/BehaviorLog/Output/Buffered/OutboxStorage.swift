@@ -6,8 +6,10 @@ import LogStore
 /// Appends come from the logger's writer; reads, acknowledgements and setting aside come
 /// from the output's sender. Implementations are safe to call from both at once.
 protocol OutboxStorage: AnyObject, Sendable {
-    /// Appends logs (one write for the batch).
-    func append(_ logs: [EncodedLog]) throws
+    /// Appends logs (one write for the batch); on a failure, says how many of them — a
+    /// prefix — were kept all the same.
+    @discardableResult
+    func append(_ logs: [EncodedLog]) throws(LogStoreAppendFailure) -> ClosedRange<UInt64>?
     /// Makes the appended logs durable (a sync) now: before a chunk is sent, on flush, on
     /// shutdown. Otherwise the storage syncs on its own schedule, at most once per interval.
     func makeDurable() throws

@@ -1,0 +1,121 @@
+import LogStore
+
+/// What an output does when its store refuses a write: a full disk, or, on an Apple device,
+/// protected data that is unavailable while the device is locked (a store of class `complete`).
+///
+/// The refused logs are held in memory — at most `maximumCount` logs and `maximumBytes` bytes
+/// of body; what does not fit is counted, exactly, as lost — and written, in order, before the
+/// next logs once the store takes writes again. After a refusal the store is tried again at the
+/// next write no sooner than a backoff (100 ms, doubling to 5 s), so a full disk is not asked
+/// a thousand times a second; `flush()` and `shutdown()` try at once. No timer: an idle output
+/// with held logs costs nothing, and tries again when the app logs or flushes.
+final class StoreRefusals: Sendable {
+    /// What one write came to.
+    struct Outcome {
+        /// How many logs the store kept (the held ones first, then the new ones), their bytes,
+        /// and the sequence number of the last.
+        var kept = 0
+        var keptBytes = 0
+        var lastSequence: UInt64?
+        /// The refusal that began a failing period (report it once).
+        var firstRefusal: (any Error)?
+        /// The store took writes again after refusing: how many logs were lost meanwhile.
+        var recoveredAfterLosing: UInt64?
+        /// Logs of this write that could not be held (and are lost).
+        var lostNow = 0
+    }
+
+    private struct State {
+        var held: [EncodedLog] = []
+        var heldBytes = 0
+        var lost: UInt64 = 0
+        var lostAtFailure: UInt64 = 0
+        var failing = false
+        var retryAt: UInt64 = 0
+        var delay: UInt64 = StoreRefusals.initialDelay
+        var refusals: UInt64 = 0
+    }
+
+    static let initialDelay: UInt64 = 100_000_000
+    static let maximumDelay: UInt64 = 5_000_000_000
+
+    let maximumCount: Int
+    let maximumBytes: Int
+    private let state = Locked(State())
+
+    init(maximumCount: Int = 10_000, maximumBytes: Int = 4 << 20) {
+        self.maximumCount = maximumCount
+        self.maximumBytes = maximumBytes
+    }
+
+    /// Logs held in memory for the store, lost so far, and refusals so far.
+    var counts: (held: Int, lost: UInt64, refusals: UInt64) {
+        state.withLock { ($0.held.count, $0.lost, $0.refusals) }
+    }
+
+    /// Appends the held logs and then `logs` with `append` — unless the store refused lately
+    /// and its backoff has not passed (`force` ignores the backoff) — or holds `logs`. A batch
+    /// the store kept part of (a rotation before the failure) is never appended twice: what it
+    /// kept is counted, the rest is held.
+    func write(_ logs: [EncodedLog], force: Bool = false, _ append: ([EncodedLog]) throws(LogStoreAppendFailure) -> ClosedRange<UInt64>?) -> Outcome {
+        state.withLock { state in
+            var outcome = Outcome()
+            if state.failing && !force && System.monotonicNanoseconds() < state.retryAt {
+                outcome.lostNow = Self.hold(logs[...], in: &state, maximumCount: maximumCount, maximumBytes: maximumBytes)
+                return outcome
+            }
+            let batch = state.held.isEmpty ? logs : state.held + logs
+            guard !batch.isEmpty else { return outcome }
+            do throws(LogStoreAppendFailure) {
+                outcome.lastSequence = try append(batch)?.upperBound
+                outcome.kept = batch.count
+                outcome.keptBytes = batch.reduce(0) { $0 + $1.body.count }
+                if state.failing {
+                    state.failing = false
+                    state.delay = Self.initialDelay
+                    outcome.recoveredAfterLosing = state.lost - state.lostAtFailure
+                }
+                state.held.removeAll()
+                state.heldBytes = 0
+            } catch {
+                outcome.kept = failure(error, batch: batch, outcome: &outcome)
+                state.refusals += 1
+                if !state.failing {
+                    state.failing = true
+                    state.lostAtFailure = state.lost
+                    outcome.firstRefusal = error
+                }
+                state.retryAt = System.monotonicNanoseconds() + state.delay
+                state.delay = min(state.delay * 2, Self.maximumDelay)
+                // Held again: what the store did not keep, the earlier held logs first (they fit
+                // before; only new logs can be lost here).
+                state.held.removeAll(keepingCapacity: true)
+                state.heldBytes = 0
+                outcome.lostNow = Self.hold(batch[outcome.kept...], in: &state, maximumCount: maximumCount, maximumBytes: maximumBytes)
+            }
+            return outcome
+        }
+    }
+
+    private func failure(_ error: LogStoreAppendFailure, batch: [EncodedLog], outcome: inout Outcome) -> Int {
+        let kept = min(error.kept, batch.count)
+        outcome.keptBytes = batch.prefix(kept).reduce(0) { $0 + $1.body.count }
+        outcome.lastSequence = error.lastKeptSequence
+        return kept
+    }
+
+    /// Holds what fits (oldest first: the logs keep their order); returns how many did not.
+    private static func hold(_ logs: ArraySlice<EncodedLog>, in state: inout State, maximumCount: Int, maximumBytes: Int) -> Int {
+        var lost = 0
+        for log in logs {
+            if state.held.count < maximumCount && state.heldBytes + log.body.count <= maximumBytes {
+                state.held.append(log)
+                state.heldBytes += log.body.count
+            } else {
+                lost += 1
+            }
+        }
+        state.lost += UInt64(lost)
+        return lost
+    }
+}

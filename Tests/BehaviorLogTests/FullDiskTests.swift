@@ -1,0 +1,58 @@
+@testable import BehaviorLog
+import Foundation
+import LogStore
+import TestSupport
+import Testing
+
+/// A real full disk (a 16 MB tmpfs, filled but for 256 KB): what each output cannot keep is counted exactly — in its
+/// statistics, the same figure as what is missing from its store — and each output takes writes
+/// again by itself once space returns, without losing what it already held.
+@Suite(.serialized) struct FullDiskTests {
+    @Test(.enabled(if: SmallFileSystem.canMount, "mounting a tmpfs needs root (CI runs as root)"))
+    func outputsCountWhatTheyCannotKeepAndRecover() async throws {
+        let disk = try #require(SmallFileSystem.mount(bytes: 16 << 20), "cannot mount a tmpfs here")
+        defer { disk.unmount() }
+        let backend = ScriptedBackend()
+        let small = try LogStoreConfiguration(segmentBytes: 64 << 10, maximumTotalBytes: nil, maximumAgeSeconds: nil)
+        let history = try LocalStoreOutput(directory: disk.path + "/history", configuration: small)
+        let shipping = try BufferedOutput(
+            directory: disk.path + "/outbox", backend: backend,
+            configuration: BufferedOutputConfiguration(chunkCount: 100, flushInterval: 0.05), storeConfiguration: small, name: "backend")
+        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(history), OutputSetting(shipping)]))
+        try disk.fill(leaving: 256 << 10)
+        shipping.suspend()   // nothing is sent, so nothing the outbox holds is freed
+
+        // About 330 bytes a log, 10 MB in all for each output: far more than the space left,
+        // and more than the 10,000 logs each output holds in memory.
+        let padding = String(repeating: "x", count: 250)
+        let firstRun = 30_000
+        for index in 0..<firstRun { logger.post(RecipeSearch.search(keyword: "\(index)", order: padding)) }
+        await logger.flush()
+        let full = history.statistics
+        let fullOutbox = shipping.statistics
+        #expect(full.lostLogs > 0 && full.storeErrors >= 1, "\(full)")
+        #expect(fullOutbox.lostLogs > 0, "\(fullOutbox)")
+        // Exact accounting: every log is in the store, held in memory, or counted as lost.
+        let stored = try LogStoreReader(directory: disk.path + "/history").stats().recordCount
+        #expect(stored == full.written)
+        #expect(full.written + full.heldLogs + full.lostLogs == firstRun, "\(full)")
+        #expect(fullOutbox.unsentLogs + fullOutbox.heldLogs + fullOutbox.lostLogs == firstRun, "\(fullOutbox)")
+
+        // Space returns: past the longest backoff (5 s), both outputs write again by themselves
+        // at the next log, the held logs first.
+        try disk.free()
+        try await Task.sleep(for: .milliseconds(5_200))
+        shipping.resume()
+        let secondRun = 500
+        for index in 0..<secondRun { logger.post(RecipeSearch.search(keyword: "again \(index)", order: "latest")) }
+        await logger.flush()
+        let after = history.statistics
+        #expect(after.heldLogs == 0 && after.lostLogs == full.lostLogs, "\(after)")
+        #expect(after.written == full.written + full.heldLogs + secondRun, "\(after)")
+        #expect(try LogStoreReader(directory: disk.path + "/history").stats().recordCount == after.written)
+        #expect(await eventually(within: 30) { backend.accepted.count == firstRun + secondRun - fullOutbox.lostLogs })
+        let shipped = shipping.statistics
+        #expect(shipped.heldLogs == 0 && shipped.lostLogs == fullOutbox.lostLogs && shipped.unsentLogs == 0, "\(shipped)")
+        await logger.shutdown()
+    }
+}

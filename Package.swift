@@ -65,7 +65,7 @@ targets += [
     .executableTarget(
         name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // The fault tests run the built logstore-stress; depending on it makes `swift build --build-tests` build it.
-    .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress", "LogStoreTestSupport"], swiftSettings: swiftSettings),
 ]
 
 // MARK: - Runtime
@@ -162,6 +162,9 @@ targets += [
 targets += [
     // Running programs from the outside, and seeded random data: one copy for every test target.
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    // A file system that loses power (`PowerLossFileSystem`) and the power-loss scenarios run
+    // on it, for the store's tests and the buffered output's.
+    .target(name: "LogStoreTestSupport", dependencies: ["LogStore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
 ]
 
 let package = Package(

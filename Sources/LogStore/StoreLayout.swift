@@ -110,6 +110,11 @@ struct StoreLayout: Sendable {
             throw .system(operation: "create directory", path: directory, errno: error.code)
         }
         fileSystem.protect(directory: directory, with: protection)
+        // The new directory's entry is in its parent, and a power loss can take back an entry
+        // whose directory was not synced: the store, and every record synced into it, with it.
+        // Best effort: a parent that cannot be opened for reading (mode --x) is no reason to
+        // refuse a store that works until the power fails.
+        try? StoreLayout(directory: parent.isEmpty ? "." : parent, fileSystem: fileSystem, syncMethod: syncMethod).syncDirectory()
     }
 
     /// Makes renames, new files and deletions in the directory durable.

@@ -116,9 +116,9 @@ final class WriterCore: @unchecked Sendable {
                 if let header = segment.header { next = max(next, header.baseSequence) }
                 if info.tornTailBytes > 0 {
                     // Never append after a recovered tail: cut it, then write to a new segment.
+                    // The summary (and its index) keeps `tornTailBytes`: what was cut is counted.
                     try file.truncate(to: info.validBytes)
                     info.fileBytes = info.validBytes
-                    info.tornTailBytes = 0
                 }
                 try file.sync(layout.syncMethod)
                 if info.recordCount > 0 { writeIndex(info) }

@@ -23,6 +23,8 @@ import Testing
             let reader = try LogStoreReader(directory: "/app/logs", fileSystem: image)
             #expect(try reader.read(after: 0, limit: 10).map(\.entry) == [sampleEntry(1)], "seed \(seed)")
         }
+        let scenario = PowerLossScenario(workloadSeed: 45_125_408_074, crashAt: 29, fateSeed: 5_001_523_659_174_958_873, recoveryCrashAt: nil)
+        #expect(scenario.run().problems == [])
     }
 
     /// Recovery cut a torn tail and then forgot it (the summary said 0 bytes): now the segment's

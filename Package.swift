@@ -82,7 +82,7 @@ targets += [
     .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogStore", "CZlib"], swiftSettings: swiftSettings),
 
     .testTarget(
-        name: "BehaviorLogTests", dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore", "TestSupport"],
+        name: "BehaviorLogTests", dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore", "TestSupport", "LogStoreTestSupport"],
         swiftSettings: swiftSettings),
     .testTarget(
         name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"],

@@ -128,6 +128,9 @@ targets += [
     // `make bench-runtime` and `make bench-clickhouse`.
     .executableTarget(
         name: "runtime-bench", dependencies: ["BehaviorLog", "LogStore", "RecipeDemo"], swiftSettings: swiftSettings),
+    // `make bench-energy`: syncs, wake-ups and bytes per log at 100 and 1 logs/s, and idle.
+    .executableTarget(
+        name: "energy-bench", dependencies: ["BehaviorLog", "LogStore", "RecipeDemo", "RecipeLogs"], swiftSettings: swiftSettings),
     .executableTarget(
         name: "clickhouse-bench", dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogStore", "RecipeDemo"],
         swiftSettings: swiftSettings),

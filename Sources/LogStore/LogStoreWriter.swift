@@ -189,10 +189,13 @@ public final class LogStoreWriter: Sendable {
         }
     }
 
-    /// Durably moves cursor `name` (created if new) to `sequence`; never backwards. Then deletes
-    /// the closed segments that every cursor has passed.
-    public func acknowledge(cursor name: String, through sequence: UInt64) throws(LogStoreError) {
-        try locked { (core) throws(LogStoreError) in try core.acknowledge(cursor: name, through: sequence) }
+    /// Moves cursor `name` (created if new) to `sequence`; never backwards. Then deletes the
+    /// closed segments that every cursor has passed.
+    /// - Parameter durably: Sync the cursor file before anything is deleted (the default).
+    ///   Without, it is written but not synced until ``close()``: a power loss may then take the
+    ///   cursor back (its records are read again), never forward.
+    public func acknowledge(cursor name: String, through sequence: UInt64, durably: Bool = true) throws(LogStoreError) {
+        try locked { (core) throws(LogStoreError) in try core.acknowledge(cursor: name, through: sequence, durably: durably) }
     }
 
     /// The acknowledged sequence of cursor `name` (0 if it does not exist).

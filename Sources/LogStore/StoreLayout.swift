@@ -156,6 +156,16 @@ struct StoreLayout: Sendable {
         if durable { try syncDirectory() }
     }
 
+    /// Overwrites a small file of exactly `bytes.count` bytes in place, without a sync; `false`
+    /// (nothing written) when it is missing or another size.
+    func overwriteInPlace(at path: String, with bytes: [UInt8]) throws(LogStoreError) -> Bool {
+        guard let file = try? SystemFile.open(path, .readWrite, in: fileSystem) else { return false }
+        defer { file.close() }
+        guard (try? file.size()) == bytes.count else { return false }
+        try bytes.withBytes { (raw) throws(LogStoreError) in try file.writeAll(raw) }
+        return true
+    }
+
     /// A small checksummed file holding one number (cursors and the dropped count):
     /// 8-byte magic, 8-byte value, 4-byte CRC-32C of the first 16 bytes.
     static func encodeNumber(_ value: UInt64, magic: String) -> [UInt8] {

@@ -26,6 +26,8 @@ final class WriterCore: @unchecked Sendable {
     private var recordsSinceSync = 0
     private var lastSyncNanoseconds: UInt64
     private(set) var cursors: [String: UInt64] = [:]
+    /// Cursors written without a sync since; made durable on close.
+    private var cursorsNotDurable: Set<String> = []
     private(set) var droppedByCaps: UInt64 = 0
     private var droppedUnrecorded = false
     private(set) var isClosed = false
@@ -380,6 +382,10 @@ final class WriterCore: @unchecked Sendable {
             lockFile.close()
         }
         try closeActiveSegment()
+        for name in cursorsNotDurable.sorted() {
+            if let sequence = cursors[name] { try CursorFile.write(layout, name: name, sequence: sequence, durable: true) }
+        }
+        cursorsNotDurable.removeAll()
     }
 
     // MARK: Consumption
@@ -389,14 +395,17 @@ final class WriterCore: @unchecked Sendable {
         return cursors[name] ?? 0
     }
 
-    /// Moves cursor `name` to `sequence` (never backwards), durably, then deletes the closed
-    /// segments that every cursor has passed.
-    func acknowledge(cursor name: String, through sequence: UInt64) throws(LogStoreError) {
+    /// Moves cursor `name` to `sequence` (never backwards), then deletes the closed segments
+    /// that every cursor has passed. `durably`: the cursor file is synced before the deletion;
+    /// otherwise it is written without a sync, and synced on close.
+    func acknowledge(cursor name: String, through sequence: UInt64, durably: Bool) throws(LogStoreError) {
         guard !isClosed else { throw .closed }
         let target = min(sequence, nextSequence - 1)
         let current = try acknowledgedSequence(cursor: name)
-        guard target > current || cursors[name] == nil else { return }
-        try CursorFile.write(layout, name: name, sequence: max(target, current))
+        // A durable acknowledgement of a position written without a sync still syncs it.
+        guard target > current || cursors[name] == nil || (durably && cursorsNotDurable.contains(name)) else { return }
+        try CursorFile.write(layout, name: name, sequence: max(target, current), durable: durably)
+        if durably { cursorsNotDurable.remove(name) } else { cursorsNotDurable.insert(name) }
         cursors[name] = max(target, current)
         deleteConsumedSegments()
     }

@@ -79,7 +79,11 @@ public struct RecipeDemo: Sendable {
         let printDurable = options.printDurable
         var historyConfiguration = LogStoreConfiguration.standard
         if let cap = options.historyCapBytes { historyConfiguration.maximumTotalBytes = cap }
-        let history = try LocalStoreOutput(directory: historyDirectory, configuration: historyConfiguration, onDurable: { count in
+        // `--print-durable` (the crash tests) wants durability reported often; an app keeps the
+        // default interval of 5 seconds, a sync bounding only what a power loss can take.
+        let history = try LocalStoreOutput(
+            directory: historyDirectory, configuration: historyConfiguration,
+            syncInterval: printDurable ? .milliseconds(200) : .seconds(5), onDurable: { count in
             if printDurable { report("durable \(count)\n") }
         })
         let backend = StandInBackend(failureRate: options.failureRate, seed: options.seed)

@@ -141,6 +141,8 @@ final class CountingOutbox: OutboxStorage {
     func acknowledge(through sequence: UInt64) throws { try base.acknowledge(through: sequence) }
     func setAside(_ logs: [LogRecord], reason: String) throws { try base.setAside(logs, reason: reason) }
     var unsentCount: Int { base.unsentCount }
+    var pendingCount: Int { base.pendingCount }
+    func onSyncFailure(_ handler: @escaping @Sendable (any Error) -> Void) { base.onSyncFailure(handler) }
     var isDrained: Bool { base.isDrained }
     var setAsideCount: Int { base.setAsideCount }
     func close() throws { try base.close() }

@@ -84,14 +84,17 @@ import Testing
         await output.shutdown()
     }
 
-    @Test func onlyDurableLogsAreSent() async {
+    /// Only durable logs are sent, and the sync is made for the chunk, just before it goes: the
+    /// logs wait for no interval of the store's, and cost one sync per chunk, not one per log.
+    @Test func aChunkIsMadeDurableJustBeforeItIsSent() async {
         let backend = ScriptedBackend()
-        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 1, flushInterval: 0), name: "test")
-        output.write(entries(5))
-        try? await Task.sleep(for: .milliseconds(100))
-        #expect(backend.sends == 0)          // appended, not yet synced
-        output.writerIsIdle()
-        #expect(await eventually { backend.accepted.count == 5 })
+        let storage = InMemoryOutbox()
+        let output = BufferedOutput(storage: storage, backend: backend, configuration: quick(chunkCount: 10, flushInterval: 60), name: "test")
+        for start in stride(from: 0, to: 30, by: 2) { output.write(entries(2, from: start)) }
+        #expect(await eventually { backend.accepted.count == 30 })
+        #expect(recipeIDs(backend.accepted) == Array(0..<30))
+        let syncs = storage.state.withLock { $0.syncs }
+        #expect(syncs >= 1 && syncs <= 3, "\(syncs) syncs for 3 chunks of 15 writes")
         await output.shutdown()
     }
 

@@ -11,9 +11,10 @@ import TestSupport
 ///   rename, unlink and `mkdir` that a sync of its directory (`open(dir, .directory)` + `sync`)
 ///   covered;
 /// - of each write since the file's last sync, independently: all of it, none of it, or some of
-///   its 512-byte sectors (each sector of the disk is written whole or not at all), or, as when
-///   a file system commits a new size before the data, zeros in its place; the writes land in
-///   any order (a later one without an earlier one leaves zeros in the gap);
+///   its 512-byte sectors (each sector of the disk is written whole or not at all, so an
+///   overwrite within one sector leaves the old bytes or the new), or, as when a file system
+///   commits a new size before the data, zeros where it reached past the file's end; the writes
+///   land in any order (a later one without an earlier one leaves zeros in the gap);
 /// - of each directory change since the directory's last sync, independently, whether it
 ///   happened (applied in the order they were made, to the files they named);
 /// - a truncate since the file's last sync, whether it happened.
@@ -193,10 +194,18 @@ package final class PowerLossFileSystem: StoreFileSystem {
         for id in Set(names.values).sorted() {
             guard let node = state.nodes[id] else { continue }
             var bytes = node.durable
-            var run: [(offset: Int, bytes: [UInt8])] = []
-            func land(_ writes: inout [(offset: Int, bytes: [UInt8])]) {
+            var run: [Piece] = []
+            func land(_ writes: inout [Piece]) {
                 writes.shuffle(using: &state.random)
-                for write in writes { Self.write(write.bytes, at: write.offset, into: &bytes) }
+                for write in writes {
+                    if write.beyondEndOnly {
+                        // A new size without its data: zeros past the end, nothing within it.
+                        let skip = max(0, min(write.bytes.count, bytes.count - write.offset))
+                        if skip < write.bytes.count { Self.write(Array(write.bytes[skip...]), at: write.offset + skip, into: &bytes) }
+                    } else {
+                        Self.write(write.bytes, at: write.offset, into: &bytes)
+                    }
+                }
                 writes.removeAll()
             }
             for change in node.pending {
@@ -216,18 +225,26 @@ package final class PowerLossFileSystem: StoreFileSystem {
         state.afterPowerLoss = (nodes, names)
     }
 
-    /// What of one unsynced write reaches the disk: pieces to write.
-    private static func fate(of data: [UInt8], at offset: Int, using random: inout SeededGenerator) -> [(offset: Int, bytes: [UInt8])] {
+    /// A part of an unsynced write that reaches the disk.
+    private struct Piece {
+        var offset: Int
+        var bytes: [UInt8]
+        /// Zeros for a size committed before the data: they land only past the file's end.
+        var beyondEndOnly = false
+    }
+
+    /// What of one unsynced write reaches the disk.
+    private static func fate(of data: [UInt8], at offset: Int, using random: inout SeededGenerator) -> [Piece] {
         switch random.next() % 8 {
-        case 0, 1, 2: return [(offset, data)]                                       // kept
-        case 3, 4: return []                                                        // dropped
-        case 5: return [(offset, [UInt8](repeating: 0, count: data.count))]         // size committed, data not
-        default:                                                                    // torn: sector by sector
-            var pieces: [(offset: Int, bytes: [UInt8])] = []
+        case 0, 1, 2: return [Piece(offset: offset, bytes: data)]                                    // kept
+        case 3, 4: return []                                                                         // dropped
+        case 5: return [Piece(offset: offset, bytes: [UInt8](repeating: 0, count: data.count), beyondEndOnly: true)]
+        default:                                                                                     // torn: sector by sector
+            var pieces: [Piece] = []
             var start = offset
             while start < offset + data.count {
                 let end = min((start / 512 + 1) * 512, offset + data.count)
-                if Bool.random(using: &random) { pieces.append((start, Array(data[(start - offset) ..< (end - offset)]))) }
+                if Bool.random(using: &random) { pieces.append(Piece(offset: start, bytes: Array(data[(start - offset) ..< (end - offset)]))) }
                 start = end
             }
             return pieces

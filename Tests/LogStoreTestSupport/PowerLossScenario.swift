@@ -13,6 +13,8 @@ package struct PowerLossModel: Sendable {
     package var syncedThrough: UInt64 = 0
     /// The highest position of cursor ``PowerLossModel/cursor`` whose acknowledgement returned.
     package var acknowledgedThrough: UInt64 = 0
+    /// The highest position of that cursor acknowledged without a sync (durable once the writer closes).
+    package var acknowledgedAtClose: UInt64 = 0
     /// The highest position of that cursor asked for (it may have reached the disk).
     package var acknowledgeAttempted: UInt64 = 0
     /// Records up to here may be gone: a cap dropped (or an acknowledgement deleted) their segment.
@@ -242,14 +244,21 @@ struct Workload {
                     let records = try writer.read(after: consumed, limit: 1 + Int(random.next() % 25)).filter { $0.sequence <= durable }
                     if let last = records.last { consumed = last.sequence }
                     if random.next() % 2 == 0 && consumed > model.acknowledgedThrough {
+                        // Durably (the cursor synced), or not (synced at close), as an outbox does.
+                        let durably = random.next() % 3 != 0
                         model.acknowledgeAttempted = max(model.acknowledgeAttempted, consumed)
-                        try writer.acknowledge(cursor: PowerLossModel.cursor, through: consumed)
-                        model.acknowledgedThrough = max(model.acknowledgedThrough, consumed)
+                        try writer.acknowledge(cursor: PowerLossModel.cursor, through: consumed, durably: durably)
+                        if durably {
+                            model.acknowledgedThrough = max(model.acknowledgedThrough, consumed)
+                        } else {
+                            model.acknowledgedAtClose = max(model.acknowledgedAtClose, consumed)
+                        }
                     }
                 default:
                     // A clean restart of the app.
                     try writer.close()
                     model.syncedThrough = max(model.syncedThrough, writer.durableSequence)
+                    model.acknowledgedThrough = max(model.acknowledgedThrough, model.acknowledgedAtClose)
                     writer = try LogStoreWriter(directory: PowerLossScenario.directory, configuration: configuration)
                 }
             } catch {
@@ -340,6 +349,9 @@ package enum Recovery {
             // Cursors never point past what the store holds, and never move back behind an
             // acknowledgement that returned.
             let cursor = try writer.acknowledgedSequence(cursor: PowerLossModel.cursor)
+            if ProcessInfo.processInfo.environment["POWER_LOSS_TRACE"] != nil {
+                print("== recovered: cursor \(cursor), last sequence \(writer.lastSequence), model acknowledged \(model.acknowledgedThrough) ... \(model.acknowledgeAttempted)")
+            }
             if cursor < model.acknowledgedThrough {
                 tally.problems.append("cursor at \(cursor), behind the acknowledged \(model.acknowledgedThrough)")
             }
@@ -352,6 +364,7 @@ package enum Recovery {
             tally.recordsResent += unsent.filter { $0.sequence <= model.acknowledgeAttempted }.count
             model.acknowledgedThrough = cursor
             model.acknowledgeAttempted = cursor
+            model.acknowledgedAtClose = cursor
 
             // What did not survive is forgotten; what did is durable now.
             let present = Set(records.map(\.sequence))

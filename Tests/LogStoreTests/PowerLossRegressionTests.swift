@@ -50,3 +50,50 @@ import Testing
         #expect(torn > 0)
     }
 }
+
+/// The cursor acknowledgements without a sync (`acknowledge(cursor:through:durably: false)`).
+@Suite struct PowerLossCursorRegressionTests {
+    private func configuration(_ fileSystem: PowerLossFileSystem) -> LogStoreConfiguration {
+        var configuration = TemporaryStore.configuration()
+        configuration.fileSystem = fileSystem
+        return configuration
+    }
+
+    /// The cursor was replaced (temporary file, rename) without a sync: the next directory sync
+    /// could make the rename durable before the new file's bytes, and after a power loss the
+    /// cursor read as damaged, 0: the whole store sent again. Now it is overwritten in place.
+    @Test func aCursorWrittenWithoutASyncIsTheOldPositionOrTheNewNeverZero() throws {
+        var seen = Set<UInt64>()
+        for seed in UInt64(0) ..< 64 {
+            let fileSystem = PowerLossFileSystem(seed: seed)
+            let writer = try LogStoreWriter(directory: "/logs", configuration: configuration(fileSystem))
+            _ = try writer.append(contentsOf: (1 ... 10).map { sampleEntry($0) })
+            try writer.sync()
+            try writer.acknowledge(cursor: "sent", through: 5)
+            try writer.acknowledge(cursor: "sent", through: 8, durably: false)
+            try writer.acknowledge(cursor: "other", through: 1)   // syncs the directory
+            let image = fileSystem.image(seed: seed)
+            let cursor = try LogStoreWriter(directory: "/logs", configuration: configuration(image)).acknowledgedSequence(cursor: "sent")
+            #expect(cursor == 5 || cursor == 8, "seed \(seed)")
+            seen.insert(cursor)
+        }
+        #expect(seen == [5, 8])
+    }
+
+    /// A durable acknowledgement of the position an acknowledgement without a sync had just
+    /// written returned at once ("not beyond the cursor"), and left the cursor unsynced.
+    @Test func aDurableAcknowledgementSyncsAPositionWrittenWithoutASync() throws {
+        for seed in UInt64(0) ..< 64 {
+            let fileSystem = PowerLossFileSystem(seed: seed)
+            let writer = try LogStoreWriter(directory: "/logs", configuration: configuration(fileSystem))
+            _ = try writer.append(contentsOf: (1 ... 10).map { sampleEntry($0) })
+            try writer.sync()
+            try writer.acknowledge(cursor: "sent", through: 3)
+            try writer.acknowledge(cursor: "sent", through: 5, durably: false)
+            try writer.acknowledge(cursor: "sent", through: 5)
+            let image = fileSystem.image(seed: seed)
+            let reopened = try LogStoreWriter(directory: "/logs", configuration: configuration(image))
+            #expect(try reopened.acknowledgedSequence(cursor: "sent") == 5, "seed \(seed)")
+        }
+    }
+}

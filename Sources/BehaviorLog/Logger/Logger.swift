@@ -277,6 +277,10 @@ public final class Logger: Sendable {
                 }
                 wakeup.wait()
                 queue.withLock { $0.writerSleeping = false }
+                // Woken from an idle sleep: the log that woke it is written at once, without a
+                // nap (a trickle of logs then costs one wake-up each, not two); a burst gathers
+                // into batches from its second log on.
+                napped = true
             case .exit:
                 reportIdle()
                 let waiters = queue.withLock { state in

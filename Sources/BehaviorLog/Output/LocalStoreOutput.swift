@@ -4,9 +4,10 @@ import LogStore
 /// Keeps a history of every log in a `LogStore`, capped by size and age: what `logview`
 /// reads, and what an in-app debug screen can show (`recentLogs`).
 ///
-/// Logs are appended in batches (one `write` per batch) and group-committed: the store
-/// syncs by count and by time, and the output syncs whenever the logger's queue runs empty,
-/// so a log is durable moments after it is posted.
+/// Logs are appended in batches (one `write` per batch), so an app that is killed loses none
+/// that the logger had written. The store syncs at most once per `syncInterval` (5 seconds by
+/// default) while logs are being written, and at `flush()` and `shutdown()`: a sync only bounds
+/// what a power loss or a kernel panic can take, and on a phone each one costs battery.
 ///
 /// ```swift
 /// let history = try LocalStoreOutput(directory: "/var/app/logs")   // logview --store /var/app/logs
@@ -23,6 +24,7 @@ public final class LocalStoreOutput: LogOutput {
     }
 
     private let writer: LogStoreWriter
+    private let scheduler: SyncScheduler
     private let progress = Locked(Progress())
     private let onDurable: (@Sendable (Int) -> Void)?
     /// The store's directory.
@@ -31,25 +33,37 @@ public final class LocalStoreOutput: LogOutput {
     /// Opens (or creates) the store.
     /// - Parameters:
     ///   - directory: The store's directory (created 0700).
-    ///   - configuration: Caps (size, age), segment size and group commit; the store's defaults.
+    ///   - configuration: Caps (size, age), segment size, sync method and file protection; the
+    ///     store's defaults. (Its group-commit count and interval are not used: the output syncs
+    ///     by `syncInterval`.)
+    ///   - syncInterval: The longest a written log waits for its sync (5 seconds by default).
     ///   - onDurable: Told how many of the logs this output wrote since it opened are durable
     ///     — the first N, in post order; called in increasing order, under a lock (keep it short).
     /// - Throws: `LogStoreError` when the store cannot be opened (another writer holds it,
     ///   the directory cannot be created).
     public init(
-        directory: String, configuration: LogStoreConfiguration = .standard,
+        directory: String, configuration: LogStoreConfiguration = .standard, syncInterval: Duration = .seconds(5),
         onDurable: (@Sendable (Int) -> Void)? = nil
     ) throws(LogStoreError) {
         self.directory = directory
         self.onDurable = onDurable
         var configuration = configuration
+        // The store never syncs inside an append; the scheduler does, by interval.
+        configuration.syncEveryRecords = Int.max
+        configuration.syncIntervalMilliseconds = Int(Int32.max)
         let box = RelayBox()
         configuration.onDurable = { [box, previous = configuration.onDurable] sequence in
             previous?(sequence)
             box.call(sequence)
         }
-        writer = try LogStoreWriter(directory: directory, configuration: configuration)
+        let writer = try LogStoreWriter(directory: directory, configuration: configuration)
+        self.writer = writer
+        let errors = RelayBox()
+        scheduler = SyncScheduler(writer: writer, interval: syncInterval, name: "bl-sync.\((directory as NSString).lastPathComponent)") { error in
+            if let error { errors.call(error) }
+        }
         box.set { [weak self] sequence in self?.durableAdvanced(to: sequence) }
+        errors.setError { [weak self] error in self?.recordError(error) }
     }
 
     /// How many logs this output wrote since it opened, how many of them are durable, and
@@ -65,27 +79,29 @@ public final class LocalStoreOutput: LogOutput {
                     state.written += logs.count
                     state.batches.append((range.upperBound, state.written))
                 }
-                durableAdvanced(to: writer.durableSequence)
+                scheduler.appended(logs.count)
             }
         } catch {
             recordError(error)
         }
     }
 
-    public func writerIsIdle() {
+    /// Syncs everything written (the sync the interval would have made later).
+    private func syncNow() {
         do {
-            durableAdvanced(to: try writer.sync())
+            durableAdvanced(to: try scheduler.syncNow())
         } catch {
-            recordError(error)
+            // Counted by the scheduler's callback.
         }
     }
 
     public func flush() async {
-        writerIsIdle()
+        syncNow()
     }
 
     public func shutdown() async {
-        writerIsIdle()
+        syncNow()
+        scheduler.stop()
         do { try writer.close() } catch { recordError(error) }
     }
 
@@ -127,6 +143,9 @@ public final class LocalStoreOutput: LogOutput {
 /// Lets the store's durable callback reach the output, which exists only after the store opens.
 private final class RelayBox: Sendable {
     private let target = Locked<(@Sendable (UInt64) -> Void)?>(nil)
+    private let errorTarget = Locked<(@Sendable (any Error) -> Void)?>(nil)
     func set(_ function: @escaping @Sendable (UInt64) -> Void) { target.withLock { $0 = function } }
     func call(_ sequence: UInt64) { target.withLock { $0 }?(sequence) }
+    func setError(_ function: @escaping @Sendable (any Error) -> Void) { errorTarget.withLock { $0 = function } }
+    func call(_ error: any Error) { errorTarget.withLock { $0 }?(error) }
 }

@@ -1,7 +1,6 @@
 @testable import BehaviorLog
 import Foundation
 import LogStore
-import Synchronization
 
 /// A `BufferedOutput` store in memory, for the sending state machine's unit tests. (The
 /// durability tests use the real `LogStore`.) It counts how it is used.
@@ -17,6 +16,8 @@ final class InMemoryOutbox: OutboxStorage {
         var appendsTouchingBacklog = 0
         /// How many times the sender asked how many logs are unsent.
         var unsentQueries = 0
+        /// How many times the logs were made durable.
+        var syncs = 0
     }
 
     let state = Locked(State())
@@ -41,7 +42,10 @@ final class InMemoryOutbox: OutboxStorage {
     }
 
     func makeDurable() throws {
-        state.withLock { $0.durableCount = $0.logs.count }
+        state.withLock { state in
+            state.durableCount = state.logs.count
+            state.syncs += 1
+        }
     }
 
     func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord] {
@@ -78,6 +82,13 @@ final class InMemoryOutbox: OutboxStorage {
         state.withLock { state in
             state.unsentQueries += 1
             return state.durableCount
+        }
+    }
+
+    var pendingCount: Int {
+        state.withLock { state in
+            state.unsentQueries += 1
+            return state.logs.count
         }
     }
 

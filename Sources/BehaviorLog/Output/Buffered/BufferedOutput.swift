@@ -7,7 +7,9 @@ import LogStore
 /// holds up posting or another output.
 ///
 /// - Chunks: a chunk is sent when `chunkCount` logs or `chunkBytes` bytes are pending, or
-///   when the oldest pending log has waited `flushInterval`; only durable logs are sent.
+///   when the oldest pending log has waited `flushInterval`. Only durable logs are sent: the
+///   store syncs just before a chunk goes (the one sync a chunk needs), and otherwise at most
+///   once per `syncInterval` (see ``BufferedOutputConfiguration/syncInterval``).
 /// - Backlog: logs left unsent by an earlier run are sent at once after a restart, chunk
 ///   after chunk, with no pause between accepted chunks.
 /// - Failures: a retryable failure (no network, timeout, 5xx) is retried with exponential
@@ -53,7 +55,7 @@ public final class BufferedOutput: LogOutput {
         directory: String, backend: any LogBackend, configuration: BufferedOutputConfiguration = BufferedOutputConfiguration(),
         storeConfiguration: LogStoreConfiguration = .standard, name: String? = nil
     ) throws(LogStoreError) {
-        let storage = try LogStoreOutbox(directory: directory, configuration: storeConfiguration)
+        let storage = try LogStoreOutbox(directory: directory, configuration: storeConfiguration, syncInterval: configuration.syncInterval)
         self.init(storage: storage, backend: backend, configuration: configuration, name: name ?? (directory as NSString).lastPathComponent)
     }
 
@@ -64,12 +66,8 @@ public final class BufferedOutput: LogOutput {
         self.name = name
         timers = DispatchQueue(label: "bl-send.\(name)")
         wake = WakeSignal(timers: timers)
-        storage.onGroupCommit { [weak self] error in
-            guard let self else { return }
-            if let error { recordStoreError(error, lost: 0) }
-            wake.signal()
-        }
-        let backlogAtStart = storage.unsentCount > 0
+        storage.onSyncFailure { [weak self] error in self?.recordStoreError(error, lost: 0) }
+        let backlogAtStart = storage.pendingCount > 0
         // A detached task on the global executor (a task executor of its own would need iOS 18).
         Task.detached(priority: .utility) { [self] in await runSender(backlogAtStart: backlogAtStart) }
     }
@@ -77,33 +75,33 @@ public final class BufferedOutput: LogOutput {
     /// What the output did so far.
     public var statistics: BufferedOutputStatistics {
         var result = state.withLock { $0.statistics }
-        result.unsentLogs = storage.unsentCount
+        result.unsentLogs = storage.pendingCount
         return result
     }
 
     // MARK: LogOutput
 
+    /// Appends the logs to the store. The sender is woken only when it has something new to
+    /// do: the first logs after everything was sent (it starts the `flushInterval`), or a chunk
+    /// that just filled. So a log costs no wake-up of the sender of its own.
     public func write(_ logs: [EncodedLog]) {
+        var wakeSender = false
         do {
             try storage.append(logs)
             let bytes = logs.reduce(0) { $0 + $1.body.count }
-            state.withLock { $0.appendedBytes += bytes }
+            let pending = storage.pendingCount
+            let chunkCount = configuration.chunkCount, chunkBytes = configuration.chunkBytes
+            wakeSender = state.withLock { state in
+                let bytesBefore = state.appendedBytes
+                state.appendedBytes += bytes
+                return pending <= logs.count
+                    || (pending >= chunkCount && pending - logs.count < chunkCount)
+                    || (state.appendedBytes >= chunkBytes && bytesBefore < chunkBytes)
+            }
         } catch {
             recordStoreError(error, lost: logs.count)
         }
-        // Only durable logs are sent: a store that reports its group commits wakes the sender then.
-        if !storage.reportsGroupCommits { wake.signal() }
-    }
-
-    /// Asks the store to make the written logs durable soon (its group commit does it on its
-    /// own thread, then wakes the sender), so the writer never waits for the disk.
-    public func writerIsIdle() {
-        do {
-            try storage.makeDurableSoon()
-        } catch {
-            recordStoreError(error, lost: 0)
-        }
-        if !storage.reportsGroupCommits { wake.signal() }
+        if wakeSender { wake.signal() }
     }
 
     private func makeDurable() {
@@ -179,8 +177,8 @@ public final class BufferedOutput: LogOutput {
                 await wake.wait(for: nil)
                 continue
             }
-            let unsent = storage.unsentCount
-            if unsent == 0 {
+            let pending = storage.pendingCount
+            if pending == 0 {
                 dueAt = nil
                 // The byte count starts over only when nothing at all is pending: logs
                 // appended but not yet durable are counted, and due when their group commit
@@ -196,7 +194,7 @@ public final class BufferedOutput: LogOutput {
             }
             let due = dueAt ?? clock.now.advanced(by: .seconds(configuration.flushInterval))
             dueAt = due
-            let full = unsent >= configuration.chunkCount || appendedBytes >= configuration.chunkBytes
+            let full = pending >= configuration.chunkCount || appendedBytes >= configuration.chunkBytes
             if !full && !flushRequested && clock.now < due {
                 await wake.wait(for: Self.seconds(due - clock.now))
                 continue
@@ -204,6 +202,9 @@ public final class BufferedOutput: LogOutput {
 
             let logs: [LogRecord]
             do {
+                // Only durable logs are sent: sync first unless the chunk is durable already
+                // (an earlier sync, on the interval or for a larger backlog, may have made it so).
+                if storage.unsentCount < min(pending, configuration.chunkCount) { try storage.makeDurable() }
                 logs = try storage.readUnsent(maxCount: configuration.chunkCount, maxBytes: configuration.chunkBytes)
             } catch {
                 recordStoreError(error, lost: 0)
@@ -211,7 +212,14 @@ public final class BufferedOutput: LogOutput {
                 await pause(configuration.backoff.delay(afterFailures: failures, using: &generator))
                 continue
             }
-            guard let last = logs.last else { continue }
+            guard let last = logs.last else {
+                // Counted as pending but not readable (the sequence numbers of a failed write):
+                // nothing to send until new logs come.
+                dueAt = nil
+                resolveFlushWaiters()
+                await wake.wait(for: nil)
+                continue
+            }
             let bytes = logs.reduce(0) { $0 + $1.payload.count }
             let result = await send(LogChunk(logs: logs))
             if state.withLock({ $0.stopping }) && result != .accepted { break }
@@ -296,14 +304,17 @@ public final class BufferedOutput: LogOutput {
         let timeout = configuration.sendTimeout
         let backend = self.backend
         let race = SendRace()
-        let expiry = DispatchWorkItem { race.finish(.retryableFailure("no answer within \(timeout) s")) }
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<LogDeliveryResult, Never>) in
             race.start(continuation)
             state.withLock { $0.abandonSend = { race.finish(.retryableFailure("the output stopped during the send")) } }
-            race.add(Task.detached(priority: .utility) { race.finish(await backend.send(chunk)) })
-            timers.asyncAfter(deadline: .now() + max(0, timeout), execute: expiry)
+            // The timeout starts when the send does: a task that waits for a thread of the shared
+            // pool (an app can keep it busy) is late, not failed, and is not sent twice for it.
+            let timers = timers
+            race.add(Task.detached(priority: .utility) {
+                race.armTimeout(after: timeout, on: timers)
+                race.finish(await backend.send(chunk))
+            })
         }
-        expiry.cancel()
         state.withLock { $0.abandonSend = nil }
         race.cancelTasks()
         return result
@@ -326,6 +337,7 @@ public final class BufferedOutput: LogOutput {
 private final class SendRace: Sendable {
     private let continuation = Locked<CheckedContinuation<LogDeliveryResult, Never>?>(nil)
     private let tasks = Locked<[Task<Void, Never>]>([])
+    private let timeout = Locked<DispatchWorkItem?>(nil)
 
     func start(_ continuation: CheckedContinuation<LogDeliveryResult, Never>) {
         self.continuation.withLock { $0 = continuation }
@@ -343,7 +355,16 @@ private final class SendRace: Sendable {
         waiting?.resume(returning: result)
     }
 
+    /// Finishes the race with a retryable failure `seconds` from now, unless it ends first.
+    func armTimeout(after seconds: Double, on queue: DispatchQueue) {
+        let expiry = DispatchWorkItem { [self] in finish(.retryableFailure("no answer within \(seconds) s")) }
+        timeout.withLock { $0 = expiry }
+        queue.asyncAfter(deadline: .now() + max(0, seconds), execute: expiry)
+    }
+
+    /// Cancels the send's task and its timer (so no timer is left to wake the process later).
     func cancelTasks() {
+        timeout.withLock { $0 }?.cancel()
         for task in tasks.withLock({ $0 }) { task.cancel() }
     }
 }

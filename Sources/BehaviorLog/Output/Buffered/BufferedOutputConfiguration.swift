@@ -12,16 +12,21 @@ public struct BufferedOutputConfiguration: Sendable {
     public var sendTimeout: Double
     /// The waits between retries.
     public var backoff: Backoff
+    /// The longest a written log waits for its sync when no chunk is sent sooner (a chunk is
+    /// synced just before it is sent). A sync bounds what a power loss or a kernel panic can
+    /// take; an app that is killed loses nothing written. 5 seconds by default.
+    public var syncInterval: Duration
 
     public init(
         chunkCount: Int = 500, chunkBytes: Int = 512 * 1024, flushInterval: Double = 10,
-        sendTimeout: Double = 30, backoff: Backoff = Backoff()
+        sendTimeout: Double = 30, backoff: Backoff = Backoff(), syncInterval: Duration = .seconds(5)
     ) {
         self.chunkCount = max(1, chunkCount)
         self.chunkBytes = max(1, chunkBytes)
         self.flushInterval = flushInterval
         self.sendTimeout = sendTimeout
         self.backoff = backoff
+        self.syncInterval = syncInterval
     }
 }
 

@@ -5,11 +5,16 @@ import LogStore
 /// cursor `sent` marks what the backend acknowledged), the rejected chunks in
 /// `directory/rejected` (a second LogStore, kept for inspection, never resent).
 ///
-/// The position of the last acknowledged log is kept in memory and written to the cursor
-/// (an `fsync`ed file) at most every `cursorInterval` seconds or `cursorLogs` logs, and on
-/// close: one `fsync` per chunk would cost more than the sending. A crash in between
-/// resends at most those logs — delivery is at-least-once anyway, and they carry the same
-/// UUIDs.
+/// Syncs: before a chunk is sent (``makeDurable()``: only durable logs are sent, so that is the
+/// one sync a chunk needs), otherwise at most once per `syncInterval` while logs are appended
+/// (a ``SyncScheduler``), and on close.
+///
+/// The position of the last acknowledged log is kept in memory and written to the cursor file
+/// at most every `cursorInterval` seconds or `cursorLogs` logs, and on close, without a sync
+/// of its own (it reaches the disk with the next sync of the store's directory, or the file
+/// system's own writeback): a power loss can only take the cursor back, and then resends
+/// logs the backend had — delivery is at-least-once anyway, and they carry the same UUIDs.
+/// Segments are deleted only behind the cursor, so no unsent log is ever deleted.
 final class LogStoreOutbox: OutboxStorage {
     static let cursor = "sent"
 
@@ -20,10 +25,10 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     private let writer: LogStoreWriter
-    private let groupCommit: GroupCommitThread
+    private let scheduler: SyncScheduler
     /// The logs appended last, which the sender reads without reading the store back.
     private let recent = Locked(RecentLogs(maximumCount: 8_192, maximumBytes: 4 << 20))
-    private let durabilityHandler = Locked<(@Sendable ((any Error)?) -> Void)?>(nil)
+    private let failureHandler = Locked<(@Sendable (any Error) -> Void)?>(nil)
     private let rejectedDirectory: String
     private let rejected = Locked<LogStoreWriter?>(nil)
     private let cursorState: Locked<CursorState>
@@ -31,18 +36,19 @@ final class LogStoreOutbox: OutboxStorage {
     private let cursorInterval: Duration
     private let cursorLogs: UInt64
 
-    init(directory: String, configuration: LogStoreConfiguration, cursorInterval: Double = 0.5, cursorLogs: Int = 10_000) throws(LogStoreError) {
-        // The group commit runs on its own thread (`GroupCommitThread`), with the store's rules;
-        // the store itself then never syncs inside `append`.
+    init(
+        directory: String, configuration: LogStoreConfiguration, syncInterval: Duration = .seconds(5),
+        cursorInterval: Double = 0.5, cursorLogs: Int = 10_000
+    ) throws(LogStoreError) {
+        // The scheduler syncs; the store itself never syncs inside `append`.
         var storeConfiguration = configuration
         storeConfiguration.syncEveryRecords = Int.max
         storeConfiguration.syncIntervalMilliseconds = Int(Int32.max)
         writer = try LogStoreWriter(directory: directory, configuration: storeConfiguration)
-        let handler = durabilityHandler
-        groupCommit = GroupCommitThread(
-            writer: writer, everyRecords: configuration.syncEveryRecords, intervalMilliseconds: configuration.syncIntervalMilliseconds,
-            name: "bl-sync.\((directory as NSString).lastPathComponent)"
-        ) { error in handler.withLock { $0 }?(error) }
+        let handler = failureHandler
+        scheduler = SyncScheduler(writer: writer, interval: syncInterval, name: "bl-sync.\((directory as NSString).lastPathComponent)") { error in
+            if let error { handler.withLock { $0 }?(error) }
+        }
         rejectedDirectory = (directory as NSString).appendingPathComponent("rejected")
         let start = try writer.acknowledgedSequence(cursor: Self.cursor)
         acknowledged = AtomicCounter(start)
@@ -62,13 +68,11 @@ final class LogStoreOutbox: OutboxStorage {
             recent.withLock { $0.removeAll() }
             throw error
         }
-        groupCommit.appended(logs.count)
+        scheduler.appended(logs.count)
     }
 
-    var reportsGroupCommits: Bool { true }
-
-    func onGroupCommit(_ handler: @escaping @Sendable ((any Error)?) -> Void) {
-        durabilityHandler.withLock { $0 = handler }
+    func onSyncFailure(_ handler: @escaping @Sendable (any Error) -> Void) {
+        failureHandler.withLock { $0 = handler }
     }
 
     static func storeEntry(_ log: EncodedLog) -> LogStore.LogEntry {
@@ -78,14 +82,8 @@ final class LogStoreOutbox: OutboxStorage {
             uuid: log.envelope.uuid, payload: log.body)
     }
 
-    /// The group commit thread syncs (and wakes the sender) in a moment; the caller — the
-    /// logger's writer, out of logs — does not wait for the disk.
-    func makeDurableSoon() {
-        groupCommit.requestSync()
-    }
-
     func makeDurable() throws {
-        _ = try writer.sync()
+        try scheduler.syncNow()
     }
 
     func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord] {
@@ -116,10 +114,10 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     /// Writes the in-memory position to the cursor file (which lets the store delete segments).
-    private func persistCursor() throws {
+    private func persistCursor(durably: Bool = false) throws {
         let (target, persisted) = cursorState.withLock { ($0.inMemory, $0.persisted) }
         guard target > persisted else { return }
-        try writer.acknowledge(cursor: Self.cursor, through: target)
+        try writer.acknowledge(cursor: Self.cursor, through: target, durably: durably)
         cursorState.withLock { state in
             state.persisted = max(state.persisted, target)
             state.persistedAt = .now
@@ -154,6 +152,13 @@ final class LogStoreOutbox: OutboxStorage {
         return max(0, min(pending, Int(durable - acknowledged)))
     }
 
+    var pendingCount: Int {
+        // Written but not yet durable, plus durable and unsent.
+        let last = writer.lastSequence
+        let durable = writer.durableSequence
+        return unsentCount + Int(last > durable ? last - durable : 0)
+    }
+
     var setAsideCount: Int {
         if let store = rejected.withLock({ $0 }) { return store.stats().recordCount }
         guard let reader = try? LogStoreReader(directory: rejectedDirectory), let stats = try? reader.stats() else { return 0 }
@@ -161,8 +166,8 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     func close() throws {
-        groupCommit.stop()
-        try persistCursor()
+        scheduler.stop()
+        try persistCursor(durably: true)
         try writer.close()
         try rejected.withLock { store in try store?.close() }
     }

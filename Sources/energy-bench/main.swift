@@ -1,0 +1,108 @@
+// energy-bench: what logging costs a phone's battery, counted rather than timed. An app posts
+// generated events through a LocalStoreOutput (the history) and a BufferedOutput (to a backend
+// that accepts at once), with the runtime's default settings, in one of three phases:
+//
+//   energy-bench --store DIR --rate 100 --seconds 10     100 logs/s for 10 s
+//   energy-bench --store DIR --rate 1 --seconds 20       1 log/s for 20 s
+//   energy-bench --store DIR --idle 20                   a few logs, a flush, then 20 s of nothing
+//
+// It calls getppid() once when the phase starts and once when it ends: `make bench-energy`
+// runs it under `strace -f` and counts the syncs between the two markers. Without strace it
+// prints what the process itself counts over the phase: voluntary context switches of all its
+// threads (getrusage), less the driver's own sleeps (one per log, one for an idle phase), and
+// the bytes it passed to write(2) (/proc/self/io `wchar`). Linux only (the figures are Linux's).
+
+import BehaviorLog
+import Foundation
+import LogStore
+import RecipeDemo
+import RecipeLogs
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class AcceptingBackend: LogBackend {
+    let accepted = AtomicCounter()
+    func send(_ chunk: LogChunk) async -> LogDeliveryResult {
+        accepted.add(UInt64(chunk.logs.count))
+        return .accepted
+    }
+}
+
+func argument(_ name: String) -> String? {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: "--\(name)"), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+func voluntarySwitches() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_nvcsw
+}
+
+func bytesWritten() -> Int {
+    guard let io = try? String(contentsOfFile: "/proc/self/io", encoding: .utf8) else { return 0 }
+    for line in io.split(separator: "\n") where line.hasPrefix("wchar:") {
+        return Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces)) ?? 0
+    }
+    return 0
+}
+
+let store = argument("store") ?? "bench-out/energy"
+let rate = Double(argument("rate") ?? "0")!
+let seconds = Double(argument("seconds") ?? "0")!
+let idle = Double(argument("idle") ?? "0")!
+try? FileManager.default.removeItem(atPath: store)
+
+let backend = AcceptingBackend()
+let history = try LocalStoreOutput(directory: store + "/history")
+let outbox = try BufferedOutput(directory: store + "/outbox", backend: backend)
+let common = CommonPayload(userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
+let commonPayload = ConstraintViolation.withHandler({ _ in }) { common.payload }
+let logger = Logger(configuration: LoggerConfiguration(
+    filters: [FilterSetting(CommonPayloadFilter(personalDataFields: CommonPayload.personalDataFields) { commonPayload })],
+    outputs: [OutputSetting(history), OutputSetting(outbox)]))
+var simulator = SessionSimulator(seed: 1)
+
+if idle > 0 {
+    // An app that logged a little and then sits in the foreground doing nothing.
+    ConstraintViolation.withHandler({ _ in }) { for _ in 0..<5 { logger.post(simulator.nextEvent()) } }
+    await logger.flush()
+    try await Task.sleep(for: .milliseconds(200))
+}
+
+let count = idle > 0 ? 0 : Int(rate * seconds)
+let interval = rate > 0 ? 1 / rate : 0
+let switchesBefore = voluntarySwitches()
+let bytesBefore = bytesWritten()
+_ = getppid()   // the phase starts (a marker for strace)
+if idle > 0 {
+    usleep(UInt32(idle * 1_000_000))
+} else {
+    let start = Date()
+    ConstraintViolation.withHandler({ _ in }) {
+        for index in 0..<count {
+            logger.post(simulator.nextEvent())
+            let next = start.addingTimeInterval(Double(index + 1) * interval)
+            usleep(UInt32(max(0, next.timeIntervalSinceNow) * 1_000_000))
+        }
+    }
+}
+_ = getppid()   // the phase ends
+let switches = voluntarySwitches() - switchesBefore
+let bytes = bytesWritten() - bytesBefore
+// The driver's own sleeps: one per log, or the one idle sleep.
+let driverSleeps = idle > 0 ? 1 : count
+await logger.shutdown()
+
+print("logs=\(count)")
+print("voluntary_switches=\(switches)")
+print("driver_sleeps=\(driverSleeps)")
+print("wakeups=\(switches - driverSleeps)")
+print("wakeups_per_log=\(count > 0 ? String(format: "%.2f", Double(switches - driverSleeps) / Double(count)) : "-")")
+print("bytes_written=\(bytes)")
+print("bytes_per_log=\(count > 0 ? String(bytes / count) : "-")")
+print("backend_accepted=\(backend.accepted.load())")
+try? FileManager.default.removeItem(atPath: store)

@@ -1,0 +1,58 @@
+@testable import BehaviorLog
+import Foundation
+import LogStore
+import Testing
+
+/// An output store's syncs: at most once per interval while logs are written, none while idle,
+/// and at once when asked.
+@Suite struct SyncSchedulerTests {
+    private func store() throws -> (LogStoreWriter, String) {
+        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("sync-scheduler-\(UUID().uuidString.prefix(8))")
+        let configuration = try LogStoreConfiguration(syncEveryRecords: Int.max, syncIntervalMilliseconds: Int(Int32.max))
+        return (try LogStoreWriter(directory: directory, configuration: configuration), directory)
+    }
+
+    private func entries(_ count: Int) -> [LogEntry] {
+        (0..<count).map { _ in LogEntry(tag: "a.b", timestamp: .now(), payload: Array("{}".utf8)) }
+    }
+
+    @Test func manyLogsWaitForOneSyncAtTheEndOfTheInterval() async throws {
+        let (writer, directory) = try store()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let syncs = AtomicCounter()
+        let firstAppend = ContinuousClock.now
+        let scheduler = SyncScheduler(writer: writer, interval: .milliseconds(500), name: "test") { error in
+            #expect(error == nil)
+            syncs.add(1)
+        }
+        // Two thousand logs: not one sync of their own; one sync, no sooner than the interval
+        // after the first, makes them all durable. (Only a lower bound on time is asserted:
+        // a loaded machine may make the sync late, never early.)
+        for _ in 0..<20 {
+            try writer.append(contentsOf: entries(100))
+            scheduler.appended(100)
+        }
+        #expect(await eventually { writer.durableSequence == 2_000 })
+        #expect(ContinuousClock.now - firstAppend >= .milliseconds(500))
+        #expect(syncs.load() == 1)
+        // Idle: no further sync, however long.
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(syncs.load() == 1)
+        scheduler.stop()
+        try writer.close()
+    }
+
+    @Test func syncNowMakesEverythingDurableAtOnce() async throws {
+        let (writer, directory) = try store()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scheduler = SyncScheduler(writer: writer, interval: .seconds(300), name: "test") { _ in }
+        try writer.append(contentsOf: entries(3))
+        scheduler.appended(3)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(writer.durableSequence == 0)
+        #expect(try scheduler.syncNow() == 3)
+        #expect(writer.durableSequence == 3)
+        scheduler.stop()
+        try writer.close()
+    }
+}

@@ -1,0 +1,12 @@
+# Energy: syncs, wake-ups and bytes per log (issue #12's targets), counted with strace and getrusage.
+
+APT_PACKAGES += strace
+
+.PHONY: bench-energy
+
+## bench-energy: 100 logs/s for 10 s, 1 log/s for 20 s and 20 s idle, through a LocalStoreOutput and
+## a BufferedOutput with the runtime's defaults: syncs per log (strace -f), wake-ups per log (voluntary
+## context switches less the driver's sleeps) and bytes written per log.
+bench-energy: deps
+	$(SWIFT) build -c release --product energy-bench
+	@BIN=$$($(SWIFT) build -c release --show-bin-path) bash mk/bench-energy.sh

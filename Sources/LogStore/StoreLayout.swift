@@ -186,7 +186,11 @@ struct StoreLayout: Sendable {
     func readNumber(at path: String, magic: String) -> UInt64? {
         guard let file = try? SystemFile.openForReadingIfPresent(path, in: fileSystem) else { return nil }
         defer { file.close() }
-        guard let bytes = try? file.readAll(limit: 64) else { return nil }
-        return StoreLayout.decodeNumber(bytes, magic: magic)
+        // Twice: a cursor is overwritten in place (CursorFile.write), and a read racing that
+        // write may see half of each.
+        for _ in 0 ..< 2 {
+            if let bytes = try? file.readAll(limit: 64), let value = StoreLayout.decodeNumber(bytes, magic: magic) { return value }
+        }
+        return nil
     }
 }

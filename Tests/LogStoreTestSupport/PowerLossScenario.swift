@@ -319,7 +319,7 @@ package enum Recovery {
         let opened = Result { () throws(LogStoreError) in try LogStoreWriter(directory: directory, configuration: configuration) }
         // Segments a cap dropped while opening (even if power was lost before it finished).
         for case .unlink(let path) in fileSystem.operationLog {
-            for segment in rawSegments where path.hasSuffix(StoreLayoutNames.segmentFile(segment.number)) {
+            for segment in rawSegments where StoreLayoutNames.segmentNumber(path) == segment.number {
                 if let range = segment.sequenceRange { model.droppedThrough = max(model.droppedThrough, range.upperBound) }
             }
         }
@@ -476,16 +476,11 @@ package enum PowerLossCampaign {
     }
 }
 
-/// The names of a store's files, as docs/Store.md lists them.
+/// Reading the names of a store's files (docs/Store.md, "Files") in the calls a file system saw.
 enum StoreLayoutNames {
     /// The number of the segment file at `path`; `nil` for another file.
     static func segmentNumber(_ path: String) -> UInt64? {
         guard let name = path.split(separator: "/").last, name.hasPrefix("segment-"), name.hasSuffix(".log") else { return nil }
         return UInt64(name.dropFirst(8).dropLast(4))
-    }
-
-    static func segmentFile(_ number: UInt64) -> String {
-        let digits = String(number)
-        return "/segment-" + String(repeating: "0", count: max(0, 16 - digits.count)) + digits + ".log"
     }
 }

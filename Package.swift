@@ -25,7 +25,7 @@ var targets: [Target] = []
 // CCmark → LogMarkdown → LogSchema → LogCodegen → loggen / LoggenPlugin
 
 targets += [
-    .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+    .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
     // The schema model, diagnostics and the schema's JSON: no cmark, no I/O.
     .target(name: "LogSchema", swiftSettings: swiftSettings),
     // Markdown → Schema; the only module that calls cmark_*.
@@ -61,7 +61,10 @@ targets += [
     .target(name: "CLogStoreCRC"),
     // A C11 atomic counter: `Synchronization.Atomic` needs iOS 18 / macOS 15.
     .target(name: "CLogStoreAtomics"),
-    .target(name: "LogStore", dependencies: ["CLogStoreCRC", "CLogStoreAtomics"], swiftSettings: swiftSettings),
+    // The privacy manifest: the store calls stat/fstat/lstat, a required-reason API (docs/Platforms.md).
+    .target(
+        name: "LogStore", dependencies: ["CLogStoreCRC", "CLogStoreAtomics"],
+        resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
     .executableTarget(
         name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // The fault tests run the built logstore-stress; depending on it makes `swift build --build-tests` build it.

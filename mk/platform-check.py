@@ -30,9 +30,6 @@ PLATFORM_LAYER = "Sources/LogStore/Platform"
 # Files still allowed to break the rules, one line each, with the reason. Delete a line when
 # its file is fixed: the check then holds that file too.
 ALLOWED = {
-    # Linux-only socket transport (`#if canImport(Glibc)`); its socket calls are moving into
-    # the platform layer (lead, issue 12). Delete this line when they have.
-    "Sources/BehaviorLogHTTP/SocketTransport.swift",
 }
 
 # The documented deployment floor (docs/Platforms.md, Package.swift).

@@ -81,8 +81,8 @@ public final class ClickHouseOutput: HTTPOutput, @unchecked Sendable {
     ///   - configuration: The server, table, credentials, gzip and timeout.
     ///   - buffering: Chunk size, flush interval and backoff. ClickHouse prefers few large
     ///     inserts, so the default chunk is 10,000 logs or 4 MiB.
-    ///   - transport: How requests go out: `SocketTransport` for `http://`, URLSession for
-    ///     `https://`, unless a test gives its own.
+    ///   - transport: How requests go out: on Linux `SocketTransport` for `http://`, URLSession
+    ///     for `https://`; URLSession for both on Apple platforms; unless a test gives its own.
     /// - Throws: `LogStoreError` when the store cannot be opened.
     public init(
         directory: String, configuration: ClickHouseConfiguration,

@@ -16,7 +16,7 @@ public struct HTTPPoster: Sendable {
         do {
             return configuration.classifier.outcome(of: try await exchange(body, with: url))
         } catch {
-            return configuration.classifier.outcome(of: error)
+            return configuration.classifier.outcome(of: error, url: url ?? configuration.url)
         }
     }
 

@@ -30,11 +30,14 @@ public struct HTTPResponseClassifier: Sendable {
     }
 
     /// The outcome of a request that got no response.
-    public func outcome(of error: any Error) -> HTTPDeliveryOutcome {
-        // Timeouts, refused and dropped connections, DNS: all may pass. A request that can
-        // never work (a bad URL) is caught when the output is configured, so every error
-        // here is retried: retrying wrongly costs a request, rejecting wrongly loses logs.
-        .retry(reason: Self.describe(error), after: nil)
+    /// - Parameter url: The request's URL, for the message of an error that cannot pass.
+    public func outcome(of error: any Error, url: URL? = nil) -> HTTPDeliveryOutcome {
+        // Timeouts, refused and dropped connections, DNS: all may pass, and are retried
+        // (retrying wrongly costs a request, rejecting wrongly sets logs aside). What no
+        // retry passes (App Transport Security refusing http://, an unusable URL, an
+        // untrusted certificate) is rejected with what to configure: see PermanentTransportError.
+        if let reason = PermanentTransportError.reason(for: error, url: url) { return .reject(reason: reason) }
+        return .retry(reason: Self.describe(error), after: nil)
     }
 
     /// `Retry-After` in seconds: delta-seconds (`120`) or an HTTP date; `nil` when absent or unreadable.

@@ -1,6 +1,6 @@
 #if canImport(Glibc)
 import Foundation
-import Glibc
+import LogStore
 
 /// A plain-HTTP (`http://`, no TLS) transport over a blocking socket, one thread per
 /// request: what `ClickHouseOutput` uses for an `http://` server.
@@ -29,73 +29,49 @@ public struct SocketTransport: HTTPTransport {
         guard request.url.scheme == "http", let host = request.url.host else { throw URLError(.unsupportedURL) }
         let port = request.url.port ?? 80
         let deadline = Date().addingTimeInterval(request.timeout)
-        let socket = try connect(host: host, port: port, timeout: request.timeout)
-        defer { close(socket) }
+        let socket: Int32
+        do {
+            socket = try System.connectTCP(host: host, port: port, timeout: request.timeout)
+        } catch {
+            switch error {
+            case .unknownHost: throw URLError(.cannotFindHost)
+            case .timedOut: throw URLError(.timedOut)
+            case .refused: throw URLError(.cannotConnectToHost)
+            }
+        }
+        defer { System.close(socket) }
 
         var path = request.url.path.isEmpty ? "/" : request.url.path
         if let query = request.url.query { path += "?" + query }
         var head = "POST \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nContent-Length: \(request.body.count)\r\nConnection: close\r\n"
         for header in request.headers { head += "\(header.name): \(header.value)\r\n" }
         head += "\r\n"
-        try writeAll(socket, Array(head.utf8), deadline: deadline)
-        try writeAll(socket, request.body, deadline: deadline)
+        do {
+            try Array(head.utf8).withUnsafeBytes { (raw) in try System.sendAll(socket, raw) }
+            try request.body.withUnsafeBytes { (raw) in try System.sendAll(socket, raw) }
+        } catch {
+            throw Self.error(error, deadline: deadline)
+        }
 
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
-            if count > 0 { received.append(contentsOf: buffer[..<count]); continue }
+            let count: Int
+            do {
+                count = try buffer.withUnsafeMutableBytes { (raw) -> Int in
+                    try System.receive(socket, into: raw.baseAddress!, count: raw.count)
+                }
+            } catch {
+                throw Self.error(error, deadline: deadline)
+            }
             if count == 0 { break }
-            if errno == EINTR { continue }
-            throw error(errno, deadline: deadline)
+            received.append(contentsOf: buffer[..<count])
         }
         return try parse(received)
     }
 
-    private static func connect(host: String, port: Int, timeout: Double) throws -> Int32 {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
-        var list: UnsafeMutablePointer<addrinfo>?
-        let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
-        guard getaddrinfo(bare, String(port), &hints, &list) == 0, let first = list else { throw URLError(.cannotFindHost) }
-        defer { freeaddrinfo(list) }
-        var lastError = ECONNREFUSED
-        var candidate: UnsafeMutablePointer<addrinfo>? = first
-        while let address = candidate {
-            candidate = address.pointee.ai_next
-            let socket = Glibc.socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
-            guard socket >= 0 else { lastError = errno; continue }
-            var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
-            setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-            var one: Int32 = 1
-            setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            if Glibc.connect(socket, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 { return socket }
-            lastError = errno
-            close(socket)
-        }
-        throw lastError == EAGAIN || lastError == EINPROGRESS || lastError == ETIMEDOUT ? URLError(.timedOut) : URLError(.cannotConnectToHost)
-    }
-
-    private static func writeAll(_ socket: Int32, _ bytes: [UInt8], deadline: Date) throws {
-        var offset = 0
-        try bytes.withUnsafeBytes { raw in
-            while offset < raw.count {
-                let count = send(socket, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                if count > 0 { offset += count; continue }
-                if count < 0 && errno == EINTR { continue }
-                throw error(errno, deadline: deadline)
-            }
-        }
-    }
-
-    private static func error(_ code: Int32, deadline: Date) -> URLError {
-        if code == EAGAIN || code == EWOULDBLOCK || Date() >= deadline { return URLError(.timedOut) }
+    private static func error(_ error: any Error, deadline: Date) -> URLError {
+        if (error as? System.Failure)?.isTimedOut == true || Date() >= deadline { return URLError(.timedOut) }
         return URLError(.networkConnectionLost)
     }
 

@@ -1,8 +1,8 @@
 import BehaviorLog
-import Testing
 
-/// Typed assertions on what a `RecordingOutput` received, reported through Swift Testing
-/// at the caller's source location.
+/// Typed assertions on what a `RecordingOutput` received, reported at the caller's source
+/// location to whichever framework runs the test: an `Issue` in Swift Testing, an `XCTFail`
+/// in XCTest (see `TestFailure`). Each returns whether it held.
 ///
 /// A log matches an event when its tag and its payload's fields equal the event's (the
 /// common payload and the envelope are not compared: filters add them).
@@ -10,22 +10,23 @@ extension RecordingOutput {
     /// Expects the event to have been logged, `count` times when given (else at least once).
     @discardableResult
     public func expectLogged(
-        _ event: some LogEvent, count: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ event: some LogEvent, count: Int? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
         let found = logs.filter { Self.matches($0, event) }.count
         if let count {
             guard found == count else {
-                Issue.record(
+                TestFailure.record(
                     "expected \(event.tag) \(Self.describe(event.payload)) logged \(count) time(s), found \(found)\(summary())",
-                    sourceLocation: sourceLocation)
+                    at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
                 return false
             }
             return true
         }
         guard found > 0 else {
-            Issue.record(
+            TestFailure.record(
                 "expected \(event.tag) \(Self.describe(event.payload)) to be logged\(closest(to: event))\(summary())",
-                sourceLocation: sourceLocation)
+                at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
             return false
         }
         return true
@@ -33,12 +34,15 @@ extension RecordingOutput {
 
     /// Expects the event never to have been logged.
     @discardableResult
-    public func expectNotLogged(_ event: some LogEvent, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public func expectNotLogged(
+        _ event: some LogEvent,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Bool {
         let found = logs.filter { Self.matches($0, event) }.count
         guard found == 0 else {
-            Issue.record(
+            TestFailure.record(
                 "expected \(event.tag) \(Self.describe(event.payload)) not to be logged, found it \(found) time(s)",
-                sourceLocation: sourceLocation)
+                at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
             return false
         }
         return true
@@ -46,19 +50,22 @@ extension RecordingOutput {
 
     /// Expects no log whose tag matches the pattern (`"recipe_search.*"`).
     @discardableResult
-    public func expectNotLogged(tagPattern: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public func expectNotLogged(
+        tagPattern: String,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Bool {
         let pattern: TagPattern
         do {
             pattern = try TagPattern(tagPattern)
         } catch {
-            Issue.record("\(error)", sourceLocation: sourceLocation)
+            TestFailure.record("\(error)", at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
             return false
         }
         let found = tags.filter { pattern.matches($0) }
         guard found.isEmpty else {
-            Issue.record(
+            TestFailure.record(
                 "expected no log matching `\(tagPattern)`, found \(found.count): \(found.prefix(5).joined(separator: ", "))",
-                sourceLocation: sourceLocation)
+                at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
             return false
         }
         return true
@@ -67,16 +74,18 @@ extension RecordingOutput {
     /// Expects the number of logs whose tag matches the pattern (every log by default).
     @discardableResult
     public func expectCount(
-        _ count: Int, tagPattern: String = "**", sourceLocation: SourceLocation = #_sourceLocation
+        _ count: Int, tagPattern: String = "**",
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
         guard let pattern = try? TagPattern(tagPattern) else {
-            Issue.record("invalid tag pattern `\(tagPattern)`", sourceLocation: sourceLocation)
+            TestFailure.record("invalid tag pattern `\(tagPattern)`", at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
             return false
         }
         let found = tags.filter { pattern.matches($0) }.count
         guard found == count else {
-            Issue.record(
-                "expected \(count) log(s) matching `\(tagPattern)`, found \(found)\(summary())", sourceLocation: sourceLocation)
+            TestFailure.record(
+                "expected \(count) log(s) matching `\(tagPattern)`, found \(found)\(summary())",
+                at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
             return false
         }
         return true
@@ -84,7 +93,10 @@ extension RecordingOutput {
 
     /// Expects the events to have been logged in this order (other logs may come between).
     @discardableResult
-    public func expectOrder(_ events: [any LogEvent], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public func expectOrder(
+        _ events: [any LogEvent],
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Bool {
         let received = logs
         var position = 0
         for (index, event) in events.enumerated() {
@@ -92,7 +104,7 @@ extension RecordingOutput {
                 let anywhere = received.contains { Self.matches($0, event) }
                 let reason = anywhere ? "it was logged only before the event it should follow" : "it was not logged"
                 let message = "expected \(event.tag) \(Self.describe(event.payload)) as event \(index + 1) of the order, but \(reason)"
-                Issue.record("\(message)\(summary())", sourceLocation: sourceLocation)
+                TestFailure.record("\(message)\(summary())", at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
                 return false
             }
             position = found + 1

@@ -1,9 +1,40 @@
 // CRC-32C for LogStore: the SSE4.2 instruction where available (three interleaved
-// streams combined with PCLMUL for longer buffers), a slicing-by-8 table fallback
-// elsewhere. Swift cannot reach these instructions without intrinsics, so they live in C.
+// streams combined with PCLMUL for longer buffers), the ARMv8 CRC instructions on arm64,
+// a slicing-by-8 table fallback elsewhere. Swift cannot reach these instructions without
+// intrinsics, so they live in C.
+//
+// Which path runs is decided at run time, once, without `__builtin_cpu_supports` (Apple's
+// toolchain lowers it to `___cpu_model`, which Apple's runtime does not define):
+// - x86_64 (Linux, Intel Macs, x86_64 simulators, Rosetta): `cpuid` leaf 1 (<cpuid.h>).
+// - arm64 on Apple platforms: `sysctlbyname("hw.optional.armv8_crc32")` (or the newer
+//   "hw.optional.arm.FEAT_CRC32"). Every iPhone, Watch, Mac and Vision Pro of the floor has
+//   the instructions, but tvOS 16 still runs on the Apple TV HD (A8), which LLVM models
+//   without them, so asking costs one sysctl per process and is never wrong.
+// - arm64 on Linux: `getauxval(AT_HWCAP) & HWCAP_CRC32`.
+// The arm64 functions are compiled with `target("crc")`, so they exist whatever the
+// target's default CPU (arm64-apple-ios defaults to apple-a7, which has no CRC).
+// `make test` compiles this file for the Apple triples (Tests/Support/apple-c-check.sh)
+// and checks both points above in the objects.
 #include "CLogStoreCRC.h"
 #include <string.h>
 #include <pthread.h>
+
+// The path chosen (a LOGSTORE_CRC32C_ value), or `path_unknown` until the first checksum asks.
+enum { path_unknown = -1 };
+static int chosen_path = path_unknown;
+static int detect_path(void);
+
+// One acquire load after the first call (a plain load on x86_64 and one `ldar` on arm64).
+// Racing first calls each run the (idempotent) detection and store the same value; the
+// release store publishes the tables the detection built (x86_64's shift constants).
+static inline int current_path(void) {
+    int path = __atomic_load_n(&chosen_path, __ATOMIC_ACQUIRE);
+    if (path == path_unknown) {
+        path = detect_path();
+        __atomic_store_n(&chosen_path, path, __ATOMIC_RELEASE);
+    }
+    return path;
+}
 
 static uint32_t table[8][256];
 static pthread_once_t table_once = PTHREAD_ONCE_INIT;
@@ -40,6 +71,7 @@ uint32_t logstore_crc32c_portable(uint32_t crc, const void *bytes, size_t length
 #if defined(__x86_64__)
 #include <nmmintrin.h>
 #include <wmmintrin.h>
+#include <cpuid.h>
 
 // One stream of crc32 instructions runs at a third of the unit's speed: each instruction
 // waits 3 cycles for the previous result, yet one can start every cycle. So a longer buffer
@@ -117,38 +149,129 @@ static uint32_t crc32c_hardware(uint32_t crc, const void *bytes, size_t length) 
     return ~(uint32_t)crc32c_one_stream((uint32_t)~crc, bytes, length);
 }
 
-static int use_three_streams;
-
-static void choose_three_streams(void) {
-    use_three_streams = __builtin_cpu_supports("sse4.2") && __builtin_cpu_supports("pclmul");
-    if (use_three_streams) build_shifts();
+static int detect_path(void) {
+    unsigned int eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_SSE4_2)) return LOGSTORE_CRC32C_TABLE;
+    if (ecx & bit_PCLMUL) {
+        pthread_once(&shifts_once, build_shifts);
+        return LOGSTORE_CRC32C_SSE42_PCLMUL;
+    }
+    return LOGSTORE_CRC32C_SSE42;
 }
 
 uint32_t logstore_crc32c_one_stream(uint32_t crc, const void *bytes, size_t length) {
-    // After start-up the CPU model is already filled in: this is one load and a test.
-    return __builtin_cpu_supports("sse4.2") ? crc32c_hardware(crc, bytes, length) : logstore_crc32c_portable(crc, bytes, length);
+    return current_path() >= LOGSTORE_CRC32C_SSE42 ? crc32c_hardware(crc, bytes, length)
+                                                   : logstore_crc32c_portable(crc, bytes, length);
 }
 
 uint32_t logstore_crc32c(uint32_t crc, const void *bytes, size_t length) {
-    if (length >= 3 * 8 * min_block_words) {
-        pthread_once(&shifts_once, choose_three_streams);
-        if (use_three_streams) return crc32c_three_streams(crc, bytes, length);
-    }
-    return logstore_crc32c_one_stream(crc, bytes, length);
+    int path = current_path();
+    if (path == LOGSTORE_CRC32C_SSE42_PCLMUL && length >= 3 * 8 * min_block_words)
+        return crc32c_three_streams(crc, bytes, length);
+    return path >= LOGSTORE_CRC32C_SSE42 ? crc32c_hardware(crc, bytes, length)
+                                         : logstore_crc32c_portable(crc, bytes, length);
 }
-#elif defined(__aarch64__) && defined(__ARM_FEATURE_CRC32)
+
+uint32_t logstore_crc32c_using(int path, uint32_t crc, const void *bytes, size_t length) {
+    if (path > current_path() || path == LOGSTORE_CRC32C_ARMV8) return logstore_crc32c_portable(crc, bytes, length);
+    switch (path) {
+    case LOGSTORE_CRC32C_SSE42_PCLMUL:
+        if (length >= 3 * 8 * min_block_words) return crc32c_three_streams(crc, bytes, length);
+        return crc32c_hardware(crc, bytes, length);
+    case LOGSTORE_CRC32C_SSE42: return crc32c_hardware(crc, bytes, length);
+    default: return logstore_crc32c_portable(crc, bytes, length);
+    }
+}
+
+int logstore_crc32c_supports(int path) {
+    if (path == LOGSTORE_CRC32C_TABLE) return 1;
+    if (path == LOGSTORE_CRC32C_ARMV8) return 0;
+    return path >= 0 && path <= current_path();
+}
+
+#elif defined(__aarch64__)
 #include <arm_acle.h>
-uint32_t logstore_crc32c(uint32_t crc, const void *bytes, size_t length) {
+#if defined(__APPLE__)
+#include <sys/sysctl.h>
+#elif defined(__linux__)
+#include <sys/auxv.h>
+#ifndef HWCAP_CRC32
+#define HWCAP_CRC32 (1 << 7)  // <asm/hwcap.h>, arm64
+#endif
+#endif
+
+__attribute__((target("crc")))
+static uint32_t crc32c_armv8(uint32_t crc, const void *bytes, size_t length) {
     const unsigned char *p = bytes;
     uint32_t c = ~crc;
-    while (length >= 8) { uint64_t v; memcpy(&v, p, 8); c = __crc32cd(c, v); p += 8; length -= 8; }
+    while (length >= 8) {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        c = __crc32cd(c, v);
+        p += 8;
+        length -= 8;
+    }
+    if (length >= 4) {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        c = __crc32cw(c, v);
+        p += 4;
+        length -= 4;
+    }
     while (length--) c = __crc32cb(c, *p++);
     return ~c;
 }
+
+#if defined(__APPLE__)
+static int sysctl_flag(const char *name) {
+    int value = 0;
+    size_t size = sizeof(value);
+    return sysctlbyname(name, &value, &size, NULL, 0) == 0 && size == sizeof(value) && value != 0;
+}
+#endif
+
+static int detect_path(void) {
+#if defined(__APPLE__)
+    if (sysctl_flag("hw.optional.armv8_crc32") || sysctl_flag("hw.optional.arm.FEAT_CRC32"))
+        return LOGSTORE_CRC32C_ARMV8;
+    return LOGSTORE_CRC32C_TABLE;
+#elif defined(__linux__)
+    return (getauxval(AT_HWCAP) & HWCAP_CRC32) ? LOGSTORE_CRC32C_ARMV8 : LOGSTORE_CRC32C_TABLE;
+#elif defined(__ARM_FEATURE_CRC32)
+    return LOGSTORE_CRC32C_ARMV8;
 #else
+    return LOGSTORE_CRC32C_TABLE;
+#endif
+}
+
+uint32_t logstore_crc32c(uint32_t crc, const void *bytes, size_t length) {
+    return current_path() == LOGSTORE_CRC32C_ARMV8 ? crc32c_armv8(crc, bytes, length)
+                                                    : logstore_crc32c_portable(crc, bytes, length);
+}
+
+uint32_t logstore_crc32c_using(int path, uint32_t crc, const void *bytes, size_t length) {
+    if (path == LOGSTORE_CRC32C_ARMV8 && current_path() == LOGSTORE_CRC32C_ARMV8)
+        return crc32c_armv8(crc, bytes, length);
+    return logstore_crc32c_portable(crc, bytes, length);
+}
+
+int logstore_crc32c_supports(int path) {
+    return path == LOGSTORE_CRC32C_TABLE || (path == LOGSTORE_CRC32C_ARMV8 && current_path() == path);
+}
+
+#else
+static int detect_path(void) { return LOGSTORE_CRC32C_TABLE; }
+
 uint32_t logstore_crc32c(uint32_t crc, const void *bytes, size_t length) {
     return logstore_crc32c_portable(crc, bytes, length);
 }
+
+uint32_t logstore_crc32c_using(int path, uint32_t crc, const void *bytes, size_t length) {
+    (void)path;
+    return logstore_crc32c_portable(crc, bytes, length);
+}
+
+int logstore_crc32c_supports(int path) { return path == LOGSTORE_CRC32C_TABLE; }
 #endif
 
 #if !defined(__x86_64__)
@@ -156,3 +279,5 @@ uint32_t logstore_crc32c_one_stream(uint32_t crc, const void *bytes, size_t leng
     return logstore_crc32c(crc, bytes, length);
 }
 #endif
+
+int logstore_crc32c_path(void) { return current_path(); }

@@ -49,7 +49,11 @@ final class RecordingTransport: HTTPTransport {
     /// Nanoseconds spent waiting for inserts to be answered (ClickHouse and the HTTP stack).
     let insertNanoseconds = AtomicCounter()
     init(path: String?, server: URL, forceURLSession: Bool) {
+        #if canImport(Glibc)
         next = server.scheme == "http" && !forceURLSession ? SocketTransport() : URLSessionTransport(timeout: 120)
+        #else
+        next = URLSessionTransport(timeout: 120)  // SocketTransport is Linux-only
+        #endif
         if let path { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         file = path.flatMap { FileHandle(forWritingAtPath: $0) }
     }

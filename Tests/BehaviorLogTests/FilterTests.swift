@@ -85,6 +85,67 @@ import Testing
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
+    /// A salt that exists but cannot be read (here: a directory where the file should be; on a
+    /// device, a file whose data protection keeps it locked) or is damaged is never replaced:
+    /// a new salt would silently change every hash of the install.
+    @Test func aSaltThatCannotBeReadIsNeverReplaced() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("salt-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("pii-salt")
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+        #expect { try PersonalDataFilter.installSalt(in: directory) } throws: { error in
+            "\(error)".contains("exists but cannot be read") && "\(error)".contains("no new salt is made")
+        }
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+
+        try FileManager.default.removeItem(at: file)
+        try Data(repeating: 7, count: 10).write(to: file)
+        #expect { try PersonalDataFilter.installSalt(in: directory) } throws: { "\($0)".contains("10 bytes, not 32 (damaged)") }
+        #expect(try Data(contentsOf: file) == Data(repeating: 7, count: 10))
+    }
+
+    /// While the salt cannot be read, personal values are held back (removed and counted), not
+    /// hashed with another salt; once it can, they are hashed with the install's own salt.
+    @Test func personalValuesAreHeldBackWhileTheSaltCannotBeRead() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("salt-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("pii-salt")
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+        let filter = PersonalDataFilter(mode: .hash(saltIn: directory))
+        let event = RecipeSearch.signIn(email: "cook@example.com", userID: 9)
+        func redacted() -> LogEnvelope {
+            var envelope = LogEnvelope(tag: event.tag, payload: event.payload, personalDataFields: event.personalDataFields)
+            _ = filter.apply(to: &envelope)
+            return envelope
+        }
+        let held = redacted()
+        #expect(held.payload.keys == ["user_id"] && filter.withheldValues == 1)
+
+        // The salt becomes readable (the device is unlocked): after the retry delay, the
+        // install's own salt is used.
+        let salt = [UInt8](repeating: 3, count: 32)
+        try FileManager.default.removeItem(at: file)
+        try Data(salt).write(to: file)
+        try await Task.sleep(for: .milliseconds(1_100))
+        let hashed = redacted()
+        #expect(hashed.payload["email"] == .string(PersonalDataFilter.hash(.string("cook@example.com"), salt: salt)))
+        #expect(filter.withheldValues == 1)
+        #expect(try Data(contentsOf: file) == Data(salt))
+    }
+
+    /// With no salt file, the first personal value makes one, and it is kept.
+    @Test func aMissingSaltIsMadeOnceAndKept() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("salt-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let filter = PersonalDataFilter(mode: .hash(saltIn: directory))
+        var envelope = LogEnvelope(tag: "a.b", payload: LogPayload([("email", .string("x@y"))]), personalDataFields: ["email"])
+        _ = filter.apply(to: &envelope)
+        let salt = try PersonalDataFilter.installSalt(in: directory)
+        #expect(envelope.payload["email"] == .string(PersonalDataFilter.hash(.string("x@y"), salt: salt)))
+        #expect(filter.withheldValues == 0)
+    }
+
     @Test func violationsAreRouted() {
         let filter = ViolationRoutingFilter(route: "violations")
         var clean = LogEnvelope(tag: "a.b", payload: RecipeSearch.search(keyword: "egg", order: "latest").payload)

@@ -179,6 +179,42 @@ final class SlowOutput: LogOutput {
     var largestBatch: Int { state.withLock { $0.largest } }
 }
 
+/// An output whose writes wait until it is opened.
+final class GatedOutput: LogOutput {
+    private let gate = DispatchSemaphore(value: 0)
+    private let written = AtomicCounter()
+    var count: UInt64 { written.load() }
+    func open() { gate.signal() }
+    func write(_ logs: [EncodedLog]) {
+        gate.wait()
+        gate.signal()
+        written.add(UInt64(logs.count))
+    }
+}
+
+/// The main thread never waits for the writer: with the writer stuck in a slow output and the
+/// queue full, its posts go on past the capacity (counted), then, at four times the capacity,
+/// are dropped (counted) — where any other thread would wait. (`isMainThread` stands in for
+/// the main thread, which a test does not run on.)
+@Suite struct MainThreadTests {
+    @Test func theMainThreadNeverWaitsForAFullQueue() async {
+        let output = GatedOutput()
+        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)], queueCapacity: 8), isMainThread: { true })
+        for index in 0..<100 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+        // Returned: nothing waited. The writer holds one batch in the gated output; the queue
+        // took up to 32 more; the rest were dropped, and every post is counted once.
+        let statistics = logger.statistics
+        #expect(statistics.spills == 0)
+        #expect(statistics.mainThreadOverflows > 0 && statistics.mainThreadDrops > 0)
+        #expect(statistics.posted == 100)
+        output.open()
+        await logger.shutdown()
+        let after = logger.statistics
+        #expect(after.delivered + after.mainThreadDrops == 100)
+        #expect(output.count == after.delivered)
+    }
+}
+
 /// An output that records the calls it gets.
 final class LifecycleOutput: LogOutput {
     private let recorded = Locked<[String]>([])

@@ -10,9 +10,14 @@ import LogStore
 /// up without the install's salt. `null` stays `null` (absence is not personal).
 ///
 /// ```swift
-/// let salt = try PersonalDataFilter.installSalt(in: appSupportDirectory)
-/// PersonalDataFilter(mode: .hash(salt: salt))
+/// PersonalDataFilter(mode: .hash(saltIn: appSupportDirectory))   // the install's salt, kept there
 /// ```
+///
+/// The salt is made once, when its file does not exist. When the file exists but cannot be
+/// read — an Apple device locked before its first unlock, with the file's data protection —
+/// the personal fields are *held back* (removed from the log and counted in
+/// ``withheldValues``), never hashed with a new salt, which would silently change every hash
+/// of the install; the salt is read again a second later.
 public struct PersonalDataFilter: LogFilter {
     /// What happens to a personal value.
     public enum Mode: Sendable {
@@ -20,11 +25,19 @@ public struct PersonalDataFilter: LogFilter {
         case drop
         /// The value is replaced by a salted SHA-256 hash.
         case hash(salt: [UInt8])
+        /// The value is replaced by a hash salted with the install's salt, kept in
+        /// `directory/pii-salt` (see ``installSalt(in:)``); held back while it cannot be read.
+        case hashWithSalt(in: URL)
+
+        /// The install's salt, kept in `directory`.
+        public static func hash(saltIn directory: URL) -> Mode { .hashWithSalt(in: directory) }
     }
 
     public var mode: Mode
     /// Hashes of recent values: the common payload's personal fields repeat on every log.
     private let cache = HashCache()
+    /// The salt of ``Mode/hashWithSalt(in:)``, read when first needed.
+    private let salt: SaltSource?
     /// Personal fields named here by tag, besides those the events declare
     /// (`LogEvent.personalDataFields`) — for logs posted by tag, or generated code that does
     /// not declare them.
@@ -36,7 +49,11 @@ public struct PersonalDataFilter: LogFilter {
     public init(mode: Mode, additionalFields: [String: [String]] = [:]) {
         self.mode = mode
         self.additionalFields = additionalFields
+        if case .hashWithSalt(let directory) = mode { salt = SaltSource(directory: directory) } else { salt = nil }
     }
+
+    /// Personal values removed because the salt could not be read at the time (see above).
+    public var withheldValues: UInt64 { salt?.withheld.load() ?? 0 }
 
     public func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
         redact(&envelope, extraFields: additionalFields[envelope.tag] ?? [])
@@ -87,6 +104,21 @@ public struct PersonalDataFilter: LogFilter {
                 guard value != .null, personal.contains(key) else { return }
                 value = .string(cache.hash(value) { Self.hash($0, salt: salt) })
             }
+        case .hashWithSalt:
+            guard let salt = self.salt?.current() else {
+                var removed: UInt64 = 0
+                payload.removeFields { key in
+                    guard personal.contains(key) else { return false }
+                    removed += 1
+                    return true
+                }
+                self.salt?.withheld.add(removed)
+                return
+            }
+            payload.updateValues { key, value in
+                guard value != .null, personal.contains(key) else { return }
+                value = .string(cache.hash(value) { Self.hash($0, salt: salt) })
+            }
         }
     }
 
@@ -107,24 +139,108 @@ public struct PersonalDataFilter: LogFilter {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// The install's salt, kept in `directory/pii-salt` (32 random bytes, mode 0600);
-    /// made on first use.
-    /// - Throws: An error naming the file when it cannot be read or written.
+    /// The install's salt, kept in `directory/pii-salt` (32 random bytes, mode 0600), made
+    /// when — and only when — the file does not exist.
+    /// - Throws: ``PersonalDataSaltError`` naming the file when it exists but cannot be read
+    ///   (protected data unavailable, a damaged file): a new salt would change every hash of
+    ///   the install, so none is made. Or when a new one cannot be written.
     public static func installSalt(in directory: URL) throws -> [UInt8] {
-        let file = directory.appendingPathComponent("pii-salt")
-        if let existing = try? Data(contentsOf: file), existing.count == 32 {
-            return [UInt8](existing)
+        let path = directory.appendingPathComponent("pii-salt").path
+        switch readSalt(at: path) {
+        case .salt(let salt):
+            return salt
+        case .missing:
+            return try makeSalt(at: path, in: directory)
+        case .damaged(let count):
+            throw PersonalDataSaltError(
+                path: path, reason: "it holds \(count) bytes, not 32 (damaged)",
+                fix: "delete it to make a new salt; hashes made before will no longer match")
+        case .unreadable(let failure):
+            throw PersonalDataSaltError(
+                path: path, reason: "it exists but cannot be read: \(failure)",
+                fix: "read it again later (a locked device makes it readable at its first unlock); no new salt is made")
         }
+    }
+
+    private enum SaltRead {
+        case salt([UInt8]), missing, damaged(Int), unreadable(System.Failure)
+    }
+
+    private static func readSalt(at path: String) -> SaltRead {
+        let descriptor: Int32
+        do {
+            descriptor = try System.open(path, .readOnly)
+        } catch {
+            return error.isNotFound ? .missing : .unreadable(error)
+        }
+        defer { System.close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 33)
+        var result: Result<Int, System.Failure> = .success(0)
+        bytes.withUnsafeMutableBytes { raw in
+            result = Result { () throws(System.Failure) -> Int in try System.read(descriptor, into: raw.baseAddress!, count: raw.count, at: 0) }
+        }
+        switch result {
+        case .failure(let failure): return .unreadable(failure)
+        case .success(let count): return count == 32 ? .salt(Array(bytes.prefix(32))) : .damaged(count)
+        }
+    }
+
+    private static func makeSalt(at path: String, in directory: URL) throws -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         let salt = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let temporary = path + ".tmp"
+        var failure: (any Error)?
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try Data(salt).write(to: file, options: .atomic)
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
         } catch {
-            throw PersonalDataSaltError(path: file.path, reason: "\(error)")
+            failure = error
+        }
+        if failure == nil {
+            salt.withUnsafeBytes { raw in
+                do {
+                    let descriptor = try System.open(temporary, .replacing)
+                    defer { System.close(descriptor) }
+                    try System.writeAll(descriptor, raw)
+                    try System.sync(descriptor, method: .full)
+                    try System.rename(temporary, to: path)
+                } catch {
+                    failure = error
+                }
+            }
+        }
+        if let failure {
+            try? System.unlink(temporary)
+            throw PersonalDataSaltError(path: path, reason: "\(failure)", fix: "give a writable directory")
         }
         return salt
+    }
+}
+
+/// The salt of a ``PersonalDataFilter/Mode/hashWithSalt(in:)`` filter: read (or made) at the
+/// first personal value, read again at most once a second while it cannot be.
+private final class SaltSource: Sendable {
+    private struct State {
+        var salt: [UInt8]?
+        var lastAttempt: UInt64 = 0
+        var attempted = false
+    }
+
+    let directory: URL
+    private let state = Locked(State())
+    let withheld = AtomicCounter()
+
+    init(directory: URL) { self.directory = directory }
+
+    func current() -> [UInt8]? {
+        state.withLock { state in
+            if let salt = state.salt { return salt }
+            let now = System.monotonicNanoseconds()
+            if state.attempted && now &- state.lastAttempt < 1_000_000_000 { return nil }
+            state.attempted = true
+            state.lastAttempt = now
+            state.salt = try? PersonalDataFilter.installSalt(in: directory)
+            return state.salt
+        }
     }
 }
 
@@ -173,7 +289,9 @@ private struct CommonRedaction: Sendable {
 public struct PersonalDataSaltError: Error, CustomStringConvertible {
     public var path: String
     public var reason: String
+    /// What to do about it.
+    public var fix: String = "give a writable directory"
     public var description: String {
-        "cannot keep the personal-data salt at \(path): \(reason); give a writable directory"
+        "cannot use the personal-data salt at \(path): \(reason); \(fix)"
     }
 }

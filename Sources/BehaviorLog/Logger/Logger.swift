@@ -18,7 +18,10 @@ import LogStore
 /// millisecond for a batch to gather, so that posting rarely has to wake it), encodes each
 /// log once and hands the batch to the outputs. When the queue is full the posting thread
 /// waits until the writer takes it (a spill), so memory stays bounded and nothing is
-/// dropped. Call `shutdown()` before the process ends to write and sync what is queued.
+/// dropped — except the main thread, which never waits: its logs go on into the queue past
+/// its capacity (counted as `mainThreadOverflows`), up to four times the capacity, beyond
+/// which they are dropped and counted (`mainThreadDrops`) rather than freeze the app's UI.
+/// Call `shutdown()` before the process ends to write and sync what is queued.
 public final class Logger: Sendable {
     private struct QueueState {
         /// Queued logs, their bodies not yet encoded (an `EncodedLog` from the start, so that
@@ -68,6 +71,9 @@ public final class Logger: Sendable {
     private let filteredOutCount = AtomicCounter()
     private let postedAfterShutdownCount = AtomicCounter()
     private let spillCount = AtomicCounter()
+    private let isMainThread: @Sendable () -> Bool
+    private let mainThreadOverflowCount = AtomicCounter()
+    private let mainThreadDropCount = AtomicCounter()
     /// How long the writer waits for a batch to gather, and the queue length that wakes it
     /// sooner.
     private static let nap = DispatchTimeInterval.microseconds(500)
@@ -76,7 +82,14 @@ public final class Logger: Sendable {
     private var napWakeCount: Int { max(1, configuration.queueCapacity / 4) }
 
     /// Starts a logger and its writer thread.
-    public init(configuration: LoggerConfiguration) {
+    public convenience init(configuration: LoggerConfiguration) {
+        self.init(configuration: configuration, isMainThread: { Thread.isMainThread })
+    }
+
+    /// - Parameter isMainThread: Whether the calling thread must never wait (tests stand in
+    ///   for the main thread with it).
+    init(configuration: LoggerConfiguration, isMainThread: @escaping @Sendable () -> Bool) {
+        self.isMainThread = isMainThread
         self.configuration = configuration
         encoder = EnvelopeEncoder(schemaVersion: configuration.schemaVersion)
         outputsTakeEveryTag = configuration.outputs.allSatisfy { $0.tagPattern == .all }
@@ -127,10 +140,14 @@ public final class Logger: Sendable {
     /// Moves the log into the queue (the lock's closure takes it out of an optional, so the
     /// envelope's references are not retained and released once more on every post).
     private func enqueue(_ log: consuming EncodedLog) {
-        enum Next { case none, wake, wait, wakeAndWait, rejected }
+        enum Next { case none, wake, wait, wakeAndWait, rejected, overflowed, wakeAndOverflow, dropped }
         var moving: EncodedLog? = consume log
+        let capacity = configuration.queueCapacity
         let (next, retired): (Next, LogPayload?) = queue.withLock { state in
             if state.stopping { return (.rejected, nil) }
+            // The main thread never waits for the writer (a frozen UI is worse than a log).
+            let mainThread = state.pending.count >= capacity - 1 && isMainThread()
+            if mainThread && state.pending.count >= 4 * capacity { return (.dropped, nil) }
             let retired = state.retired.popLast()
             state.pending.append(moving.take()!)
             state.enqueued += 1
@@ -139,7 +156,8 @@ public final class Logger: Sendable {
                 state.writerSleeping = false
                 state.writerNapping = false
             }
-            if state.pending.count >= configuration.queueCapacity {
+            if state.pending.count >= capacity {
+                if mainThread { return (wake ? .wakeAndOverflow : .overflowed, retired) }
                 state.postersWaiting += 1
                 return (wake ? .wakeAndWait : .wait, retired)
             }
@@ -156,6 +174,15 @@ public final class Logger: Sendable {
             if next == .wakeAndWait { wakeup.signal() }
             spillCount.add(1)
             roomAvailable.wait()
+        case .overflowed, .wakeAndOverflow:
+            // Past the capacity, on the main thread: go on without waiting.
+            if next == .wakeAndOverflow { wakeup.signal() }
+            mainThreadOverflowCount.add(1)
+        case .dropped:
+            // The dropped log is still in `moving` and is released here.
+            if mainThreadDropCount.add(1) == 0 {
+                FileDescriptorSink.write("BehaviorLog: warning: the main thread posted faster than the logs could be written; logs past four times the queue's capacity are dropped (counted in statistics.mainThreadDrops)\n")
+            }
         case .rejected:
             // The refused log is still in `moving` (its tag is read only here: retaining it
             // on every post would cost an atomic on a string the writer releases).
@@ -216,8 +243,10 @@ public final class Logger: Sendable {
         result.postedAfterShutdown = postedAfterShutdownCount.load()
         // Every post is queued, filtered out or refused after shutdown: counting them once
         // more would be one more atomic add per post.
-        result.posted = queue.withLock { $0.enqueued } + result.filteredOut + result.postedAfterShutdown
+        result.mainThreadDrops = mainThreadDropCount.load()
+        result.posted = queue.withLock { $0.enqueued } + result.filteredOut + result.postedAfterShutdown + result.mainThreadDrops
         result.spills = spillCount.load()
+        result.mainThreadOverflows = mainThreadOverflowCount.load()
         return result
     }
 

@@ -12,7 +12,8 @@ public struct LoggerConfiguration: Sendable {
     public var schemaVersion: String
     /// How many logs may wait in memory for the writer. When the queue is full, `post` waits
     /// until the writer takes the queue (a spill; about one batch's write at most): memory
-    /// stays bounded and no log is dropped; the caller waits instead. (Waiting, not writing
+    /// stays bounded and no log is dropped; the caller waits instead — but never the main
+    /// thread (see `Logger`). (Waiting, not writing
     /// the queue itself: the writer is already writing, so a poster that took over would
     /// first wait for that batch, then stop the writer while it wrote its own.)
     public var queueCapacity: Int

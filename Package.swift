@@ -68,7 +68,7 @@ targets += [
     .executableTarget(
         name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // The fault tests run the built logstore-stress; depending on it makes `swift build --build-tests` build it.
-    .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress", "LogStoreTestSupport"], swiftSettings: swiftSettings),
 ]
 
 // MARK: - Runtime
@@ -89,7 +89,8 @@ targets += [
         name: "consent-probe", dependencies: ["BehaviorLog", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // Depends on consent-probe so that `swift build --build-tests` builds it.
     .testTarget(
-        name: "BehaviorLogTests", dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore", "TestSupport", "consent-probe"],
+        name: "BehaviorLogTests",
+        dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore", "TestSupport", "LogStoreTestSupport", "consent-probe"],
         swiftSettings: swiftSettings),
     .testTarget(
         name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"],
@@ -178,6 +179,9 @@ targets += [
 targets += [
     // Running programs from the outside, and seeded random data: one copy for every test target.
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    // A file system that loses power (`PowerLossFileSystem`) and the power-loss scenarios run
+    // on it, for the store's tests and the buffered output's.
+    .target(name: "LogStoreTestSupport", dependencies: ["LogStore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
 ]
 
 let package = Package(

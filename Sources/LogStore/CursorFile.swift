@@ -10,7 +10,15 @@ enum CursorFile {
     }
 
     static func write(_ layout: StoreLayout, name: String, sequence: UInt64, durable: Bool = true) throws(LogStoreError) {
-        try layout.replaceFile(at: try layout.cursorPath(name), with: StoreLayout.encodeNumber(sequence, magic: cursorMagic), durable: durable)
+        let path = try layout.cursorPath(name)
+        let bytes = StoreLayout.encodeNumber(sequence, magic: cursorMagic)
+        // Without a sync, the file is overwritten in place, never replaced: a rename can reach
+        // the disk before the new file's bytes, and a power loss then leaves an empty or torn
+        // cursor, read as 0 (everything sent again). Its 20 bytes lie in one sector, which a
+        // disk writes whole or not at all: the old position or the new. (A new or damaged
+        // cursor file is replaced durably.)
+        if !durable, try layout.overwriteInPlace(at: path, with: bytes) { return }
+        try layout.replaceFile(at: path, with: bytes, durable: true)
     }
 
     static func readDropped(_ layout: StoreLayout) -> UInt64 {

@@ -55,7 +55,8 @@ public struct LogSegmentInfo: Hashable, Sendable {
     public var corruptSkipped: Int
     /// Bytes in those regions.
     public var skippedBytes: Int
-    /// Bytes after the last good record that are not a record (a torn or unfinished write).
+    /// Bytes after the last good record that are not a record (a torn or unfinished write); in
+    /// a segment that recovery cut back to its last good record, the bytes it cut.
     public var tornTailBytes: Int
 
     /// Sparse (sequence, offset) pairs: a frame boundary about every 64 KiB, for seeking.

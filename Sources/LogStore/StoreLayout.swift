@@ -110,6 +110,11 @@ struct StoreLayout: Sendable {
             throw .system(operation: "create directory", path: directory, errno: error.code)
         }
         fileSystem.protect(directory: directory, with: protection)
+        // The new directory's entry is in its parent, and a power loss can take back an entry
+        // whose directory was not synced: the store, and every record synced into it, with it.
+        // Best effort: a parent that cannot be opened for reading (mode --x) is no reason to
+        // refuse a store that works until the power fails.
+        try? StoreLayout(directory: parent.isEmpty ? "." : parent, fileSystem: fileSystem, syncMethod: syncMethod).syncDirectory()
     }
 
     /// Makes renames, new files and deletions in the directory durable.
@@ -151,6 +156,16 @@ struct StoreLayout: Sendable {
         if durable { try syncDirectory() }
     }
 
+    /// Overwrites a small file of exactly `bytes.count` bytes in place, without a sync; `false`
+    /// (nothing written) when it is missing or another size.
+    func overwriteInPlace(at path: String, with bytes: [UInt8]) throws(LogStoreError) -> Bool {
+        guard let file = try? SystemFile.open(path, .readWrite, in: fileSystem) else { return false }
+        defer { file.close() }
+        guard (try? file.size()) == bytes.count else { return false }
+        try bytes.withBytes { (raw) throws(LogStoreError) in try file.writeAll(raw) }
+        return true
+    }
+
     /// A small checksummed file holding one number (cursors and the dropped count):
     /// 8-byte magic, 8-byte value, 4-byte CRC-32C of the first 16 bytes.
     static func encodeNumber(_ value: UInt64, magic: String) -> [UInt8] {
@@ -171,7 +186,11 @@ struct StoreLayout: Sendable {
     func readNumber(at path: String, magic: String) -> UInt64? {
         guard let file = try? SystemFile.openForReadingIfPresent(path, in: fileSystem) else { return nil }
         defer { file.close() }
-        guard let bytes = try? file.readAll(limit: 64) else { return nil }
-        return StoreLayout.decodeNumber(bytes, magic: magic)
+        // Twice: a cursor is overwritten in place (CursorFile.write), and a read racing that
+        // write may see half of each.
+        for _ in 0 ..< 2 {
+            if let bytes = try? file.readAll(limit: 64), let value = StoreLayout.decodeNumber(bytes, magic: magic) { return value }
+        }
+        return nil
     }
 }

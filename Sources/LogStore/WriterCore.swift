@@ -118,9 +118,9 @@ final class WriterCore: @unchecked Sendable {
                 if let header = segment.header { next = max(next, header.baseSequence) }
                 if info.tornTailBytes > 0 {
                     // Never append after a recovered tail: cut it, then write to a new segment.
+                    // The summary (and its index) keeps `tornTailBytes`: what was cut is counted.
                     try file.truncate(to: info.validBytes)
                     info.fileBytes = info.validBytes
-                    info.tornTailBytes = 0
                 }
                 try file.sync(layout.syncMethod)
                 if info.recordCount > 0 { writeIndex(info) }
@@ -402,7 +402,8 @@ final class WriterCore: @unchecked Sendable {
         guard !isClosed else { throw .closed }
         let target = min(sequence, nextSequence - 1)
         let current = try acknowledgedSequence(cursor: name)
-        guard target > current || cursors[name] == nil else { return }
+        // A durable acknowledgement of a position written without a sync still syncs it.
+        guard target > current || cursors[name] == nil || (durably && cursorsNotDurable.contains(name)) else { return }
         cursors[name] = max(target, current)
         do {
             try CursorFile.write(layout, name: name, sequence: max(target, current), durable: durably)

@@ -104,7 +104,7 @@ targets += [
     // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.
     .target(name: "LogQuery", dependencies: ["LogStore", "LogSchema", "LogMarkdown"], swiftSettings: swiftSettings),
     // `logview serve`: a small HTTP/1.1 server, the browser viewer and the collector (not app-linked;
-    // its socket calls live in Platform/ServerSocket.swift).
+    // its socket calls are the platform layer's, LogStore/Platform/ServerSocket.swift).
     .target(
         name: "LogServer", dependencies: ["LogQuery", "LogStore", "LogSchema", "BehaviorLogHTTP"],
         swiftSettings: swiftSettings),

@@ -17,7 +17,8 @@ type-checked. Twice:
 
 Then it proves that it catches mistakes: each of MUTATIONS edits a copy of the layer the
 way a Linux-minded edit would (a misspelt constant, Linux's `mode_t`, Linux's clock type,
-Linux's `pthread_setname_np`), and the check must reject it, naming the line.
+Linux's `pthread_setname_np`, `MSG_NOSIGNAL` and `SOCK_STREAM`), and the check must reject
+it, naming the line.
 
 What this proves and what only an Apple build can: docs/Platforms-verification.md.
 Usage: platform-shadow.py [--root DIR] [--keep]
@@ -51,6 +52,11 @@ MUTATIONS = [
      "_ = pthread_setname_np(name)", "_ = pthread_setname_np(pthread_self(), name)", "argument", False, "host"),
     ("an API above the floor (iOS 17) in a branch only Apple devices compile", "FileProtection.swift",
      "case .complete: .complete", "case .complete: .completeWhenUserInactive", "iOS 17", False, "ios"),
+    ("Linux's MSG_NOSIGNAL in the Darwin branch, which compiles on Linux", "ServerSocket.swift",
+     "let sent = send(descriptor, start, bytes.count, 0)",
+     "let sent = send(descriptor, start, bytes.count, Int32(MSG_NOSIGNAL))", "MSG_NOSIGNAL", True, "host"),
+    ("Linux's SOCK_STREAM (an enum) in the Darwin branch, which compiles on Linux", "ServerSocket.swift",
+     "hints.ai_socktype = SOCK_STREAM", "hints.ai_socktype = Int32(SOCK_STREAM.rawValue)", "rawValue", True, "host"),
 ]
 
 PROBE = """\

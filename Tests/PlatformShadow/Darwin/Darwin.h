@@ -177,8 +177,9 @@ struct timeval {
 };
 
 // MARK: <sys/socket.h>, <netinet/in.h>, <netinet/tcp.h>, <netdb.h>, <poll.h>
-// Not used by the layer yet (SocketTransport is Linux-only): ready for when socket calls move
-// into it. Darwin has no MSG_NOSIGNAL in its public API: set SO_NOSIGPIPE on the socket.
+// The client calls (Socket.swift) and the server calls (ServerSocket.swift). Darwin has no
+// MSG_NOSIGNAL in its public API (set SO_NOSIGPIPE on the socket), no SOCK_CLOEXEC and no
+// accept4 (set FD_CLOEXEC with fcntl); its socket addresses start with a length byte.
 
 typedef __uint32_t socklen_t;
 typedef __uint8_t sa_family_t;
@@ -187,6 +188,48 @@ struct sockaddr {
     __uint8_t sa_len;
     sa_family_t sa_family;
     char sa_data[14];
+};
+
+// <netinet/in.h>: the port and address are in network byte order in both families.
+typedef __uint16_t in_port_t;
+typedef __uint32_t in_addr_t;
+
+struct in_addr {
+    in_addr_t s_addr;
+};
+
+struct sockaddr_in {
+    __uint8_t sin_len;               // not on Linux
+    sa_family_t sin_family;          // UInt8 (UInt16 on Linux)
+    in_port_t sin_port;
+    struct in_addr sin_addr;
+    char sin_zero[8];
+};
+
+struct in6_addr {
+    union {
+        __uint8_t __u6_addr8[16];
+        __uint16_t __u6_addr16[8];
+        __uint32_t __u6_addr32[4];
+    } __u6_addr;                     // __in6_u on Linux
+};
+
+struct sockaddr_in6 {
+    __uint8_t sin6_len;              // not on Linux
+    sa_family_t sin6_family;
+    in_port_t sin6_port;
+    __uint32_t sin6_flowinfo;
+    struct in6_addr sin6_addr;
+    __uint32_t sin6_scope_id;
+};
+
+// <sys/socket.h>: _SS_MAXSIZE 128, aligned on an __int64_t.
+struct sockaddr_storage {
+    __uint8_t ss_len;                // not on Linux
+    sa_family_t ss_family;
+    char __ss_pad1[6];
+    __int64_t __ss_align;
+    char __ss_pad2[112];
 };
 
 struct addrinfo {
@@ -200,12 +243,16 @@ struct addrinfo {
     struct addrinfo *ai_next;
 };
 
+#define AI_PASSIVE 0x00000001          // as on Linux
+#define AI_NUMERICSERV 0x00001000      // 0x0400 on Linux
+
 #define AF_UNSPEC 0
 #define AF_INET 2
 #define AF_INET6 30                  // 10 on Linux
 #define SOCK_STREAM 1                // an Int32 macro (an enum on Glibc)
 #define SOCK_DGRAM 2
 #define SOL_SOCKET 0xffff            // 1 on Linux
+#define SO_REUSEADDR 0x0004          // 2 on Linux
 #define SO_KEEPALIVE 0x0008
 #define SO_SNDTIMEO 0x1005
 #define SO_RCVTIMEO 0x1006
@@ -215,6 +262,10 @@ struct addrinfo {
 
 extern int socket(int, int, int);
 extern int connect(int, const struct sockaddr *, socklen_t);
+extern int bind(int, const struct sockaddr *, socklen_t);
+extern int listen(int, int);
+extern int accept(int, struct sockaddr *__restrict, socklen_t *__restrict);
+extern int getsockname(int, struct sockaddr *__restrict, socklen_t *__restrict);
 extern ssize_t send(int, const void *, size_t, int);
 extern ssize_t recv(int, void *, size_t, int);
 extern int setsockopt(int, int, int, const void *, socklen_t);

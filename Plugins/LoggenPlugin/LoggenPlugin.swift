@@ -26,7 +26,10 @@ struct LoggenPlugin: BuildToolPlugin {
         return [.buildCommand(
             displayName: "Generating log events for \(target.name) from LogDefinitions",
             executable: try context.tool(named: "loggen").url,
-            arguments: ["generate", definitions.path, "--output", output.path, "--access", "internal"],
+            // The cache lets a build that changed one document render and write that
+            // category's file alone.
+            arguments: ["generate", definitions.path, "--output", output.path, "--access", "internal",
+                        "--cache", context.pluginWorkDirectoryURL.appending(path: "loggen-cache").path],
             inputFiles: documents,
             outputFiles: Self.outputFiles(for: documents, in: output))]
     }

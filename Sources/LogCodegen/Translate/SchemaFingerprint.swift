@@ -9,42 +9,110 @@ import LogSchema
 public enum SchemaFingerprint {
     /// The hash of `schema`, such as `fnv1a64:8c0f3e5d2a7b9c14`.
     public static func hash(of schema: Schema) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in canonicalText(of: schema).utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
+        // The canonical text streams into the hash: no line is built as a `String`.
+        var hasher = FNV1a()
+        write(schema, to: &hasher)
+        let digits = String(hasher.hash, radix: 16)
         return "fnv1a64:" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// One line per category, event, field, type and case, in schema order.
     static func canonicalText(of schema: Schema) -> String {
-        var lines: [String] = []
-        for field in schema.common { lines.append("common " + canonical(field)) }
-        for type in schema.types {
-            lines.append("type \(type.name) " + type.cases.map(\.name).joined(separator: "\u{1F}"))
-        }
-        for category in schema.categories {
-            lines.append("category \(category.name)")
-            for event in category.events {
-                lines.append("event \(event.name) \(event.status.rawValue)")
-                for field in event.fields { lines.append("field " + canonical(field)) }
-            }
-        }
-        return lines.joined(separator: "\n")
+        var text = TextSink()
+        write(schema, to: &text)
+        return text.text
     }
 
-    private static func canonical(_ field: Field) -> String {
+    private static func write(_ schema: Schema, to sink: inout some CanonicalSink) {
+        var first = true
+        func startLine(_ sink: inout some CanonicalSink) {
+            if !first { sink.write("\n") }
+            first = false
+        }
+        for field in schema.common {
+            startLine(&sink)
+            sink.write("common ")
+            canonical(field, to: &sink)
+        }
+        for type in schema.types {
+            startLine(&sink)
+            sink.write("type ")
+            sink.write(type.name)
+            sink.write(" ")
+            for (index, enumCase) in type.cases.enumerated() {
+                if index > 0 { sink.write("\u{1F}") }
+                sink.write(enumCase.name)
+            }
+        }
+        for category in schema.categories {
+            startLine(&sink)
+            sink.write("category ")
+            sink.write(category.name)
+            for event in category.events {
+                startLine(&sink)
+                sink.write("event ")
+                sink.write(event.name)
+                sink.write(" ")
+                sink.write(event.status.rawValue)
+                for field in event.fields {
+                    startLine(&sink)
+                    sink.write("field ")
+                    canonical(field, to: &sink)
+                }
+            }
+        }
+    }
+
+    private static func canonical(_ field: Field, to sink: inout some CanonicalSink) {
         let type = field.type
-        var text = "\(field.name) \(type.builtin != nil ? "!" : "")\(type.scalar.name)"
-        if type.isArray { text += "[\(type.maxCount.map(String.init) ?? "")]" }
-        if field.isOptional { text += "?" }
-        if let maxLength = type.maxLength { text += " length=\(maxLength)" }
-        if let range = type.range { text += " range=\(range.min)..\(range.max)" }
-        if let pattern = type.pattern { text += " pattern=\(pattern.utf8.count):\(pattern)" }
-        text += " " + field.status.rawValue
-        if field.isPersonalData { text += " pii" }
-        return text
+        sink.write(field.name)
+        sink.write(type.builtin != nil ? " !" : " ")
+        sink.write(type.scalar.name)
+        if type.isArray {
+            sink.write("[")
+            if let maxCount = type.maxCount { sink.write(String(maxCount)) }
+            sink.write("]")
+        }
+        if field.isOptional { sink.write("?") }
+        if let maxLength = type.maxLength {
+            sink.write(" length=")
+            sink.write(String(maxLength))
+        }
+        if let range = type.range {
+            sink.write(" range=")
+            sink.write(range.min.description)
+            sink.write("..")
+            sink.write(range.max.description)
+        }
+        if let pattern = type.pattern {
+            sink.write(" pattern=")
+            sink.write(String(pattern.utf8.count))
+            sink.write(":")
+            sink.write(pattern)
+        }
+        sink.write(" ")
+        sink.write(field.status.rawValue)
+        if field.isPersonalData { sink.write(" pii") }
+    }
+}
+
+private protocol CanonicalSink {
+    mutating func write(_ text: String)
+}
+
+private struct TextSink: CanonicalSink {
+    var text = ""
+    mutating func write(_ text: String) { self.text += text }
+}
+
+/// 64-bit FNV-1a.
+private struct FNV1a: CanonicalSink {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func write(_ text: String) {
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
     }
 }

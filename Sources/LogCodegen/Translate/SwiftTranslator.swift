@@ -32,6 +32,15 @@ public struct SwiftTranslator: Sendable {
     /// - Throws: ``CodeGenerationError`` with every definition name that cannot become
     ///   Swift (a name Swift or generated code already uses).
     public func translate(_ schema: Schema) throws(CodeGenerationError) -> [SwiftFile] {
+        try plan(schema).map { $0.translate() }
+    }
+
+    /// The Swift files for a schema, sorted by name, each translated when asked: so that
+    /// the files can be translated in parallel, one at a time, or not at all when they are
+    /// known to be unchanged.
+    ///
+    /// - Throws: ``CodeGenerationError``, as ``translate(_:)``.
+    public func plan(_ schema: Schema) throws(CodeGenerationError) -> [SwiftFilePlan] {
         var check = GeneratedNameCheck()
         check.checkTypeNames(schema)
         for category in schema.categories {
@@ -56,8 +65,15 @@ public struct SwiftTranslator: Sendable {
         }
 
         let hash = SchemaFingerprint.hash(of: schema)
-        var files = schema.categories.map(categoryFile)
-        files.append(commonFile(schema, hash: hash))
+        // A category's file is made from its document alone; the common file from the
+        // common payload's and the types' documents, and the schema hash.
+        var files = schema.categories.map { category in
+            SwiftFilePlan(name: category.name + ".swift", documents: [category.file]) { self.categoryFile(category) }
+        }
+        let shared = Set(schema.common.map(\.location.file) + schema.types.map(\.location.file))
+        files.append(SwiftFilePlan(name: Self.commonFileName, documents: shared.sorted(), key: hash) {
+            self.commonFile(schema, hash: hash)
+        })
         return files.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     }
 
@@ -243,14 +259,23 @@ public struct SwiftTranslator: Sendable {
     }
 
     private func oneLine(_ paragraphs: [String]) -> String {
-        paragraphs.joined(separator: " ")
+        // Nearly every description is one line already: printable ASCII, no leading or
+        // trailing space. Joined, such paragraphs are their own one-line form.
+        if paragraphs.allSatisfy(Self.isOneLine) { return paragraphs.joined(separator: " ") }
+        return paragraphs.joined(separator: " ")
             .split(whereSeparator: { $0.isNewline })
             .map { $0.trimmingSpaces() }
             .joined(separator: " ")
     }
 
+    private static func isOneLine(_ text: String) -> Bool {
+        guard let first = text.utf8.first, let last = text.utf8.last, first != 0x20, last != 0x20 else { return false }
+        return text.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
+    }
+
     private func activeFields(_ fields: [Field]) -> [Field] {
-        fields.filter { $0.status != .obsolete }
+        // The same array, not a copy, when no field is obsolete (the common case).
+        fields.contains { $0.status == .obsolete } ? fields.filter { $0.status != .obsolete } : fields
     }
 
     private func imports(needsFoundation: Bool) -> [String] {

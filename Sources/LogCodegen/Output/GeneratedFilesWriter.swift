@@ -174,10 +174,8 @@ public struct GeneratedFilesWriter: Sendable {
             change = Change(kind: .created, path: path, linesAdded: Self.lineCount(new), linesRemoved: 0)
         }
         guard writing else { return Outcome(change: change) }
-        do {
-            try Data(new).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            return Outcome(error: GeneratedFilesError("cannot write '\(path)': \(error.localizedDescription)"))
+        if let reason = OutputFile.replace(path, with: new) {
+            return Outcome(error: GeneratedFilesError("cannot write '\(path)': \(reason)"))
         }
         return Outcome(change: change, entry: entry(OutputFile.status(path)))
     }

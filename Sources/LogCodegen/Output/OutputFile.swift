@@ -59,6 +59,35 @@ enum OutputFile {
         return bytes
     }
 
+    /// Replaces a file's bytes at once: written to a temporary file beside it, then renamed
+    /// over it, so a reader (or a build interrupted) sees the old file or the new one. No
+    /// `fsync` (Foundation's writes all sync, a disk wait per file): a generated file is
+    /// compared again on the next run, and rewritten if a crash lost it.
+    ///
+    /// - Returns: `nil`, or the reason it failed.
+    static func replace(_ path: String, with bytes: [UInt8]) -> String? {
+        let temporary = path + ".loggen-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0o666)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var written = 0
+        var failure: String? = nil
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                written += count
+            }
+        }
+        if close(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+        if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if failure != nil { unlink(temporary) }
+        return failure
+    }
+
     /// Whether a file starts with `prefix` (only the prefix's bytes are read).
     static func starts(_ path: String, with prefix: [UInt8]) -> Bool {
         let descriptor = open(path, O_RDONLY)

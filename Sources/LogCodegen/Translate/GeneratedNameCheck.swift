@@ -25,6 +25,11 @@ struct GeneratedNameCheck {
     /// Member names of an enum type besides its cases.
     static let reservedCaseNames: Set<String> = ["rawValue", "allCases", "logValue", "init", "self", "Type", "Protocol"]
 
+    /// Adds the problems another check found.
+    mutating func append(_ other: GeneratedNameCheck) {
+        diagnostics += other.diagnostics
+    }
+
     /// Checks the Swift type names of the categories and enum types.
     mutating func checkTypeNames(_ schema: Schema) {
         var seen: [String: (what: String, location: SourceLocation)] = [:]

@@ -43,13 +43,17 @@ public struct SwiftTranslator: Sendable {
     public func plan(_ schema: Schema) throws(CodeGenerationError) -> [SwiftFilePlan] {
         var check = GeneratedNameCheck()
         check.checkTypeNames(schema)
-        for category in schema.categories {
+        // Each category's names are checked on their own, on all cores.
+        let categoryChecks = schema.categories.concurrentMap { category in
+            var check = GeneratedNameCheck()
             let events = category.events.filter { $0.status != .obsolete }
             check.checkMemberNames(events.map { ($0.name, $0.location) }, kind: "event", reserved: GeneratedNameCheck.reservedEventNames)
             for event in events {
                 check.checkMemberNames(activeFields(event.fields).map { ($0.name, $0.location) }, kind: "field", reserved: GeneratedNameCheck.reservedFieldNames)
             }
+            return check
         }
+        for categoryCheck in categoryChecks { check.append(categoryCheck) }
         check.checkMemberNames(activeFields(schema.common).map { ($0.name, $0.location) }, kind: "common field", reserved: GeneratedNameCheck.reservedFieldNames)
         for type in schema.types {
             check.checkMemberNames(type.cases.map { ($0.name, $0.location) }, kind: "case", reserved: GeneratedNameCheck.reservedCaseNames)
@@ -139,14 +143,16 @@ public struct SwiftTranslator: Sendable {
 
     private func eventDocumentation(_ event: Event) -> [String] {
         var documentation = event.descriptions
-        let fields = activeFields(event.fields)
-        let described = fields.map { ($0, fieldSummary($0)) }.filter { !$0.1.isEmpty }
-        if !described.isEmpty {
-            if !documentation.isEmpty { documentation.append("") }
-            documentation.append("- Parameters:")
-            for (field, summary) in described {
-                documentation.append("  - \(SwiftName.lowerCamelCase(field.name)): \(summary)")
+        var listed = false
+        for field in event.fields where field.status != .obsolete {
+            let summary = fieldSummary(field)
+            if summary.isEmpty { continue }
+            if !listed {
+                if !documentation.isEmpty { documentation.append("") }
+                documentation.append("- Parameters:")
+                listed = true
             }
+            documentation.append("  - " + SwiftName.lowerCamelCase(field.name) + ": " + summary)
         }
         return documentation
     }

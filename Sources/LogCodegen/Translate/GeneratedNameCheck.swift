@@ -55,6 +55,7 @@ struct GeneratedNameCheck {
         _ names: [(name: String, location: SourceLocation)], kind: String, reserved: Set<String>
     ) {
         var seen: [String: (name: String, location: SourceLocation)] = [:]
+        seen.reserveCapacity(names.count)
         for (name, location) in names {
             let swiftName = SwiftName.lowerCamelCase(name)
             if swiftName.isEmpty {

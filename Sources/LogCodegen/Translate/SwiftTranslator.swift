@@ -267,7 +267,7 @@ public struct SwiftTranslator: Sendable {
     private func oneLine(_ paragraphs: [String]) -> String {
         // Nearly every description is one line already: printable ASCII, no leading or
         // trailing space. Joined, such paragraphs are their own one-line form.
-        if paragraphs.allSatisfy(Self.isOneLine) { return paragraphs.joined(separator: " ") }
+        if paragraphs.allSatisfy(Self.isOneLine) { return paragraphs.count == 1 ? paragraphs[0] : paragraphs.joined(separator: " ") }
         return paragraphs.joined(separator: " ")
             .split(whereSeparator: { $0.isNewline })
             .map { $0.trimmingSpaces() }

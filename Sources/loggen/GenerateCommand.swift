@@ -69,9 +69,12 @@ let generateCommand = CommandSpec(
             return 1
         }
         // The cache is only trusted for this very loggen build and these options.
-        let generator = "\(loggenBuild()) access=\(accessLevel.rawValue) import=\(imports.joined(separator: ","))"
         let cachePath = arguments.value("cache")
-        let cache = cachePath.map { GeneratedFilesCache(contentsOf: $0, generator: generator) } ?? GeneratedFilesCache(generator: generator)
+        let cache = cachePath.map { path in
+            GeneratedFilesCache(
+                contentsOf: path,
+                generator: "\(loggenBuild()) access=\(accessLevel.rawValue) import=\(imports.joined(separator: ","))")
+        } ?? GeneratedFilesCache(generator: "")
         let update = try writer.update(files, writing: true, cache: cache)
         if let cachePath { try update.cache.write(to: cachePath) }
         writeToStandardOutput("\(output): \(files.count) files, \(update.changes.count) changed\n")

@@ -10,7 +10,7 @@ loggen=$1
 out=$2
 now() { date +%s%N; }
 # measure [--fresh DIR] CMD...: the best wall time (ns) and the best CPU time (user +
-# system, ns) of 5 runs, as "wall cpu". On a shared machine CPU time is the steadier figure.
+# system, ms) of 5 runs, as "wall cpu". On a shared machine CPU time is the steadier figure.
 # With --fresh DIR, each run writes into a new folder DIR-<run> (given as the last
 # argument), removed only after the five: ext4 scans past recently deleted inodes when it
 # creates files, so removing and recreating the same thousand files would time that.
@@ -23,7 +23,7 @@ measure() {
     if [ -n "$fresh" ]; then target="$fresh-$i"; fi
     s=$(now); /usr/bin/time -f "%U %S" -o "$out/bench-time" "$@" $target >/dev/null; e=$(now)
     w=$((e - s))
-    c=$(awk '{ printf "%d", ($1 + $2) * 1e9 }' "$out/bench-time")
+    c=$(awk '{ printf "%d", ($1 + $2) * 1000 + 0.5 }' "$out/bench-time")  # ms (awk's %d stops at 2^31)
     if [ "$bw" -eq 0 ] || [ "$w" -lt "$bw" ]; then bw=$w; fi
     if [ "$bc" -eq 0 ] || [ "$c" -lt "$bc" ]; then bc=$c; fi
   done
@@ -50,7 +50,7 @@ for corpus in corpus-100x50 corpus-1000x50; do
     $(measure "$loggen" generate "$dir" --output "$scratch")
   awk -v c="$corpus" -v fw="$1" -v fc="$2" -v sw="$3" -v sc="$4" -v nw="$5" -v nc="$6" -v gw="$7" -v gc="$8" 'BEGIN {
     printf "%-15s %-5s %8.3f %8.3f %8.3f %8.3f %9.2fx %9.2fx %9.2fx\n", c, "wall", fw / 1e9, sw / 1e9, nw / 1e9, gw / 1e9, sw / fw, nw / fw, gw / fw
-    printf "%-15s %-5s %8.3f %8.3f %8.3f %8.3f %9.2fx %9.2fx %9.2fx\n", "", "cpu", fc / 1e9, sc / 1e9, nc / 1e9, gc / 1e9, sc / fc, nc / fc, gc / fc
+    printf "%-15s %-5s %8.3f %8.3f %8.3f %8.3f %9.2fx %9.2fx %9.2fx\n", "", "cpu", fc / 1e3, sc / 1e3, nc / 1e3, gc / 1e3, sc / fc, nc / fc, gc / fc
   }'
   rm -rf "$scratch"
   rs=$(rss "$loggen" schema "$dir")
@@ -80,13 +80,13 @@ for i in 1 2 3 4 5; do
   summary=$(/usr/bin/time -f "%U %S" -o "$out/bench-time" "$loggen" generate "$edit_dir" --output "$edit_out" $cache_option)
   e=$(now)
   t=$((e - s))
-  c=$(awk '{ printf "%d", ($1 + $2) * 1e9 }' "$out/bench-time")
+  c=$(awk '{ printf "%d", ($1 + $2) * 1000 + 0.5 }' "$out/bench-time")  # ms (awk's %d stops at 2^31)
   if [ "$tb" -eq 0 ] || [ "$t" -lt "$tb" ]; then tb=$t; fi
   if [ "$tc" -eq 0 ] || [ "$c" -lt "$tc" ]; then tc=$c; fi
 done
 set -- $(measure "$loggen" schema "$edit_dir")
 awk -v gw="$tb" -v gc="$tc" -v sw="$1" -v sc="$2" -v summary="$summary" -v cache="${cache_option:+with --cache}" 'BEGIN {
   printf "one category edited, 1000x50 (%s; last run: %s)\n", cache, summary
-  printf "  wall: generate %.3f s, schema %.3f s, ratio %.2fx; cpu: generate %.3f s, schema %.3f s, ratio %.2fx (target <= 1.5x)\n", gw / 1e9, sw / 1e9, gw / sw, gc / 1e9, sc / 1e9, gc / sc
+  printf "  wall: generate %.3f s, schema %.3f s, ratio %.2fx; cpu: generate %.3f s, schema %.3f s, ratio %.2fx (target <= 1.5x)\n", gw / 1e9, sw / 1e9, gw / sw, gc / 1e3, sc / 1e3, gc / sc
 }'
 rm -rf "$scratch" "$edit_dir" "$edit_out" "$out/edit-cache" "$out/bench-time"

@@ -27,7 +27,7 @@ bench-loggen: deps
 
 FUZZ_BUILD = fuzz-out/markdown-build
 # Swift modules built with libFuzzer's coverage and AddressSanitizer, outside SwiftPM.
-FUZZ_SWIFTC = swiftc -O -sanitize=fuzzer,address -parse-as-library -wmo -swift-version 6 \
+FUZZ_SWIFTC = swiftc -O -sanitize=fuzzer,address -parse-as-library -wmo -swift-version 6 -package-name BehaviorLog \
 	-Xcc -fmodule-map-file=Sources/CCmark/module.modulemap -I $(FUZZ_BUILD)
 
 ## fuzz-markdown: fuzz the definitions reader (MarkdownReader → SchemaParser → SchemaValidator →

@@ -40,7 +40,10 @@ enum LoggenCommand {
         return [.buildCommand(
             displayName: "Generating log events for \(targetName) from LogDefinitions",
             executable: loggen,
-            arguments: ["generate", definitions.path, "--output", output.path, "--access", "internal"],
+            // The cache lets a build that changed one document render and write that
+            // category's file alone.
+            arguments: ["generate", definitions.path, "--output", output.path, "--access", "internal",
+                        "--cache", workDirectory.appending(path: "loggen-cache").path],
             inputFiles: documents,
             outputFiles: outputFiles(for: documents, in: output))]
     }

@@ -6,6 +6,9 @@ public struct LoadedSchema: Sendable {
     public var schema: Schema
     /// Every problem, sorted by file, line and column (problems of no file first).
     public var diagnostics: [Diagnostic]
+    /// The digest of each document's bytes as read, by path (documents read from a folder
+    /// only): what `loggen generate --cache` recognises unchanged documents by.
+    package var documentDigests: [String: ContentDigest] = [:]
 
     public init(schema: Schema, diagnostics: [Diagnostic]) {
         self.schema = schema

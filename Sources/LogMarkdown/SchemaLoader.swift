@@ -42,16 +42,18 @@ public struct SchemaLoader: Sendable {
         let batches = (0..<batchCount).map { batch in
             Array(paths[(paths.count * batch / batchCount)..<(paths.count * (batch + 1) / batchCount)])
         }
-        let parsed = batches.concurrentMap { batch -> [ParsedDocument] in
+        let parsed = batches.concurrentMap { batch -> [(ParsedDocument, ContentDigest?)] in
             let interner = StringInterner()
             return batch.map { path in
                 guard let bytes = DefinitionFolder.contents(of: path) else {
-                    return ParsedDocument(role: .category, diagnostics: [.error("cannot read '\(path)'; check that it is a readable file", at: nil)])
+                    return (ParsedDocument(role: .category, diagnostics: [.error("cannot read '\(path)'; check that it is a readable file", at: nil)]), nil)
                 }
-                return Self.parse(bytes, path: path, interner: interner)
+                return (Self.parse(bytes, path: path, interner: interner), bytes.withUnsafeBytes(ContentDigest.init(of:)))
             }
-        }
-        return assemble(parsed.flatMap { $0 })
+        }.flatMap { $0 }
+        var loaded = assemble(parsed.map(\.0))
+        for (path, (_, digest)) in zip(paths, parsed) { loaded.documentDigests[path] = digest }
+        return loaded
     }
 
     /// Loads documents held in memory, in the order given: for tests and tools that

@@ -35,6 +35,45 @@ import TestSupport
         #expect(check.standardError.isEmpty)
     }
 
+    @Test func theCacheRendersOnlyWhatChanged() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "loggen-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appending(path: "definitions")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: definitions, toPath: copy.path)
+        let output = folder.appending(path: "out").path
+        let cache = folder.appending(path: "cache/loggen-cache").path
+        func generate() throws -> String {
+            let run = try loggen("generate", copy.path, "--output", output, "--cache", cache)
+            #expect(run.status == 0, "\(run.standardError)")
+            return run.standardOutput
+        }
+
+        #expect(try generate() == "\(output): 3 files, 3 changed\n")
+        #expect(FileManager.default.fileExists(atPath: cache))
+        #expect(try generate() == "\(output): 3 files, 0 changed\n")
+
+        // A description edited: that category's file alone (the schema hash stays).
+        let document = copy.appending(path: "app_launch.md")
+        let text = try String(contentsOf: document, encoding: .utf8)
+        try text.replacingOccurrences(of: "starts from scratch", with: "starts from nothing").write(to: document, atomically: true, encoding: .utf8)
+        #expect(try generate() == "\(output): 3 files, 1 changed\n")
+        // The same bytes as without the cache: --check of a plain run finds nothing stale.
+        let check = try loggen("generate", copy.path, "--output", output, "--check")
+        #expect(check.status == 0, "\(check.standardError)")
+
+        // A generated file edited by hand is noticed and restored.
+        let appLaunch = output + "/app_launch.swift"
+        let original = try String(contentsOfFile: appLaunch, encoding: .utf8)
+        try (original + "// edited\n").write(toFile: appLaunch, atomically: false, encoding: .utf8)
+        #expect(try generate() == "\(output): 3 files, 1 changed\n")
+        #expect(try String(contentsOfFile: appLaunch, encoding: .utf8) == original)
+
+        // Other options make other files: the cache is not trusted for them.
+        let internalAccess = try loggen("generate", copy.path, "--output", output, "--cache", cache, "--access", "internal")
+        #expect(internalAccess.standardOutput == "\(output): 3 files, 3 changed\n")
+    }
+
     @Test func badArgumentsAreUsageErrors() throws {
         let noOutput = try loggen("generate", definitions)
         #expect(noOutput.status == 64)

@@ -1,5 +1,6 @@
-/// A statement in a generated body.
-public indirect enum SwiftStatement: Hashable, Sendable {
+/// A statement in a generated body. (Not `indirect`: a switch's cases hold their bodies in
+/// arrays, and a boxed statement or expression is an allocation each.)
+public enum SwiftStatement: Hashable, Sendable {
     /// `var name: Type = value`
     case variable(name: String, type: String, value: SwiftExpression)
     /// `target = value`
@@ -26,14 +27,15 @@ public struct SwiftSwitchCase: Hashable, Sendable {
     }
 }
 
-/// An expression of the small subset generated code uses.
-public indirect enum SwiftExpression: Hashable, Sendable {
+/// An expression of the small subset generated code uses. Only the cases that hold an
+/// expression are `indirect`: a name, a literal or an array needs no box of its own.
+public enum SwiftExpression: Hashable, Sendable {
     /// A name in scope (`keyword`, `GeneratedSchema`).
     case identifier(String)
     /// `base.member`, or `.member` when `base` is `nil`.
-    case member(SwiftExpression?, String)
+    indirect case member(SwiftExpression?, String)
     /// `callee(label: argument, …)`
-    case call(SwiftExpression, [SwiftArgument])
+    indirect case call(SwiftExpression, [SwiftArgument])
     /// A string literal holding exactly this text.
     case string(String)
     /// An integer literal.

@@ -22,6 +22,35 @@ public struct CodeGenerator: Sendable {
     ///
     /// - Throws: ``CodeGenerationError`` when a definition name cannot become Swift.
     public func generate(_ schema: Schema) throws(CodeGenerationError) -> [GeneratedFile] {
-        try translator.translate(schema).map(renderer.render)
+        let renderer = renderer
+        return try translator.plan(schema).concurrentMap { renderer.render($0.translate()) }
+    }
+
+    /// The generated files for a schema, sorted by name, each translated and rendered only
+    /// when ``GeneratedFilesWriter`` needs its bytes: one file at a time per core, never
+    /// all of them in memory.
+    ///
+    /// - Parameter documentDigests: the digest of each definition document's bytes, by
+    ///   path; a file whose documents all have one can be recognised unchanged by a cache.
+    /// - Throws: ``CodeGenerationError`` when a definition name cannot become Swift.
+    package func pendingFiles(
+        _ schema: Schema, documentDigests: [String: ContentDigest] = [:]
+    ) throws(CodeGenerationError) -> [GeneratedFilesWriter.PendingFile] {
+        let renderer = renderer
+        return try translator.plan(schema).map { plan in
+            var input: ContentDigest? = ContentDigest()
+            input?.combine(plan.key)
+            for document in plan.documents {
+                guard let digest = documentDigests[document] else {
+                    input = nil
+                    break
+                }
+                input?.combine(document)
+                input?.combine(digest)
+            }
+            return GeneratedFilesWriter.PendingFile(name: plan.name, input: input) {
+                renderer.renderBytes(plan.translate(), capacity: 16384)
+            }
+        }
     }
 }

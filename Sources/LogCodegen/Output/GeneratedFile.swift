@@ -2,12 +2,20 @@
 public struct GeneratedFile: Hashable, Sendable {
     /// The file name, such as `recipe_search.swift`.
     public var name: String
-    public var contents: String
+    /// The text as UTF-8, exactly the bytes written to the file.
+    public var bytes: [UInt8]
+
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+    }
 
     public init(name: String, contents: String) {
-        self.name = name
-        self.contents = contents
+        self.init(name: name, bytes: Array(contents.utf8))
     }
+
+    /// The text.
+    public var contents: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The first characters of every generated file; only files that start with them are
     /// ever overwritten or deleted by `loggen generate`.

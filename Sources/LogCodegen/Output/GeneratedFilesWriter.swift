@@ -1,4 +1,5 @@
 import Foundation
+import LogSchema
 
 /// Puts generated files into an output folder the way builds like it: a file is written
 /// only when its bytes change (so incremental builds stay incremental), and generated
@@ -40,29 +41,7 @@ public struct GeneratedFilesWriter: Sendable {
     /// - Throws: ``GeneratedFilesError`` when a generated file would replace a file that
     ///   `loggen` did not write, or the folder cannot be read.
     public func changes(for files: [GeneratedFile]) throws(GeneratedFilesError) -> [Change] {
-        var changes: [Change] = []
-        let manager = FileManager.default
-        let existing = try generatedFilesOnDisk()
-        for file in files {
-            let path = join(file.name)
-            if let old = manager.contents(atPath: path) {
-                guard old.starts(with: Array(GeneratedFile.headerPrefix.utf8)) else {
-                    throw GeneratedFilesError("'\(path)' was not written by loggen (no '\(GeneratedFile.headerPrefix)' header); move it out of the output folder")
-                }
-                let new = Data(file.contents.utf8)
-                if old != new {
-                    let (added, removed) = Self.lineDifference(old: String(decoding: old, as: UTF8.self), new: file.contents)
-                    changes.append(Change(kind: .updated, path: path, linesAdded: added, linesRemoved: removed))
-                }
-            } else {
-                changes.append(Change(kind: .created, path: path, linesAdded: Self.lines(file.contents).count, linesRemoved: 0))
-            }
-        }
-        let names = Set(files.map(\.name))
-        for (name, contents) in existing where !names.contains(name) {
-            changes.append(Change(kind: .deleted, path: join(name), linesAdded: 0, linesRemoved: Self.lines(contents).count))
-        }
-        return changes.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        try update(files.map(PendingFile.init), writing: false).changes
     }
 
     /// Writes the files whose bytes changed and deletes generated files no longer produced.
@@ -72,51 +51,165 @@ public struct GeneratedFilesWriter: Sendable {
     ///   generated file would replace a file that `loggen` did not write.
     @discardableResult
     public func write(_ files: [GeneratedFile]) throws(GeneratedFilesError) -> [Change] {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw GeneratedFilesError("cannot create output folder '\(directory)': \(error.localizedDescription)")
-        }
-        let changes = try changes(for: files)
-        let contents = Dictionary(files.map { (join($0.name), $0.contents) }, uniquingKeysWith: { first, _ in first })
-        for change in changes {
-            do {
-                switch change.kind {
-                case .created, .updated:
-                    try Data(contents[change.path]!.utf8).write(to: URL(fileURLWithPath: change.path), options: .atomic)
-                case .deleted:
-                    try FileManager.default.removeItem(atPath: change.path)
-                }
-            } catch {
-                throw GeneratedFilesError("cannot write '\(change.path)': \(error.localizedDescription)")
-            }
-        }
-        return changes
+        try update(files.map(PendingFile.init), writing: true).changes
     }
 
-    /// The `*.swift` files of the folder that carry the generated header, with their text.
-    private func generatedFilesOnDisk() throws(GeneratedFilesError) -> [(String, String)] {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: directory, isDirectory: &isDirectory) else { return [] }
-        guard isDirectory.boolValue else {
-            throw GeneratedFilesError("output '\(directory)' is a file, not a folder; pass a folder such as Generated")
+    // MARK: - Files produced on demand
+
+    /// A file to put into the folder, produced only when it is needed: not when the cache
+    /// knows it unchanged.
+    package struct PendingFile: Sendable {
+        /// The file name, such as `recipe_search.swift`.
+        package var name: String
+        /// The digest of everything the file is made from, or `nil` when unknown (the file is
+        /// then always produced and compared).
+        package var input: ContentDigest?
+        /// The file's bytes.
+        package var produce: @Sendable () -> [UInt8]
+
+        package init(name: String, input: ContentDigest?, produce: @escaping @Sendable () -> [UInt8]) {
+            self.name = name
+            self.input = input
+            self.produce = produce
         }
+
+        init(_ file: GeneratedFile) {
+            self.init(name: file.name, input: nil, produce: { file.bytes })
+        }
+    }
+
+    /// What ``update(_:writing:cache:)`` did.
+    package struct Update: Sendable {
+        /// The changes made (or, without writing, to make), sorted by path.
+        package var changes: [Change]
+        /// How many files were produced (the rest the cache knew unchanged).
+        package var produced: Int
+        /// The cache for the next run: every file as it now is on disk.
+        package var cache: GeneratedFilesCache
+    }
+
+    /// Brings the folder up to date with `files`, on all cores: each file the cache does not
+    /// know unchanged is produced, compared with the file on disk and, when `writing` and
+    /// its bytes differ, written (one file in memory per core, never all of them). Generated
+    /// files no longer produced are deleted. Files without the header are never touched: a
+    /// generated file that would replace one is an error before anything is written.
+    ///
+    /// - Parameters:
+    ///   - writing: `false` to write nothing and only report (`--check`).
+    ///   - cache: what an earlier run recorded (its `generator` must match).
+    package func update(
+        _ files: [PendingFile], writing: Bool, cache: GeneratedFilesCache = GeneratedFilesCache(generator: "")
+    ) throws(GeneratedFilesError) -> Update {
+        if writing {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw GeneratedFilesError("cannot create output folder '\(directory)': \(error.localizedDescription)")
+            }
+        }
+        let existing = try swiftFilesOnDisk()
+        // Known unchanged: the same input as recorded, and the file on disk is the one written then.
+        let known = files.map { file -> Bool in
+            guard let input = file.input, let entry = cache.entries[file.name], let status = existing[file.name] else { return false }
+            return entry.input == input.value && entry.status == status
+        }
+        for (file, isKnown) in zip(files, known) where !isKnown && existing[file.name] != nil {
+            let path = join(file.name)
+            guard OutputFile.starts(path, with: Self.header) else {
+                throw GeneratedFilesError("'\(path)' was not written by loggen (no '\(GeneratedFile.headerPrefix)' header); move it out of the output folder")
+            }
+        }
+
+        let outcomes = Array(zip(files, known)).concurrentMap { file, isKnown -> Outcome in
+            update(file, isKnown: isKnown, status: existing[file.name], recorded: cache.entries[file.name], writing: writing)
+        }
+
+        var changes: [Change] = []
+        var next = GeneratedFilesCache(generator: cache.generator)
+        for (file, outcome) in zip(files, outcomes) {
+            if let error = outcome.error { throw error }
+            if let change = outcome.change { changes.append(change) }
+            if let entry = outcome.entry { next.entries[file.name] = entry }
+        }
+        let names = Set(files.map(\.name))
+        for name in existing.keys.sorted() where !names.contains(name) {
+            let path = join(name)
+            guard let old = OutputFile.bytes(at: path), old.starts(with: Self.header) else { continue }
+            changes.append(Change(kind: .deleted, path: path, linesAdded: 0, linesRemoved: Self.lineCount(old)))
+            if writing {
+                do {
+                    try FileManager.default.removeItem(atPath: path)
+                } catch {
+                    throw GeneratedFilesError("cannot write '\(path)': \(error.localizedDescription)")
+                }
+            }
+        }
+        changes.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return Update(changes: changes, produced: known.lazy.filter { !$0 }.count, cache: next)
+    }
+
+    private struct Outcome: Sendable {
+        var change: Change?
+        var entry: GeneratedFilesCache.Entry?
+        var error: GeneratedFilesError?
+    }
+
+    /// One file: produced, compared and written unless known unchanged.
+    private func update(
+        _ file: PendingFile, isKnown: Bool, status: OutputFile.Status?, recorded: GeneratedFilesCache.Entry?, writing: Bool
+    ) -> Outcome {
+        let entry = { (status: OutputFile.Status?) in
+            file.input.flatMap { input in status.map { GeneratedFilesCache.Entry(input: input.value, status: $0) } }
+        }
+        if isKnown { return Outcome(entry: recorded) }
+        let path = join(file.name)
+        let new = file.produce()
+        let old = status == nil ? nil : OutputFile.bytes(at: path)
+        let change: Change
+        if let old {
+            if old == new { return Outcome(entry: entry(status)) }
+            let (added, removed) = Self.lineDifference(old: String(decoding: old, as: UTF8.self), new: String(decoding: new, as: UTF8.self))
+            change = Change(kind: .updated, path: path, linesAdded: added, linesRemoved: removed)
+        } else {
+            change = Change(kind: .created, path: path, linesAdded: Self.lineCount(new), linesRemoved: 0)
+        }
+        guard writing else { return Outcome(change: change) }
+        if let reason = OutputFile.replace(path, with: new) {
+            return Outcome(error: GeneratedFilesError("cannot write '\(path)': \(reason)"))
+        }
+        return Outcome(change: change, entry: entry(OutputFile.status(path)))
+    }
+
+    /// The `*.swift` files of the folder, with their status.
+    private func swiftFilesOnDisk() throws(GeneratedFilesError) -> [String: OutputFile.Status] {
         let names: [String]
-        do {
-            names = try manager.contentsOfDirectory(atPath: directory)
-        } catch {
-            throw GeneratedFilesError("cannot read output folder '\(directory)': \(error.localizedDescription)")
+        switch OutputFile.names(in: directory) {
+        case .missing: return [:]
+        case .notAFolder:
+            throw GeneratedFilesError("output '\(directory)' is a file, not a folder; pass a folder such as Generated")
+        case .unreadable(let reason):
+            throw GeneratedFilesError("cannot read output folder '\(directory)': \(reason)")
+        case .names(let all): names = all
         }
-        return names.filter { $0.hasSuffix(".swift") }.sorted().compactMap { name in
-            guard let data = manager.contents(atPath: join(name)),
-                  data.starts(with: Array(GeneratedFile.headerPrefix.utf8)) else { return nil }
-            return (name, String(decoding: data, as: UTF8.self))
+        var files: [String: OutputFile.Status] = [:]
+        for name in names where name.hasSuffix(".swift") {
+            if let status = OutputFile.status(join(name)) { files[name] = status }
         }
+        return files
     }
 
     private func join(_ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    private static let header = Array(GeneratedFile.headerPrefix.utf8)
+
+    /// The number of lines of a text (a last line without a line break counts).
+    private static func lineCount(_ bytes: [UInt8]) -> Int {
+        var count = 0
+        for byte in bytes where byte == 0x0A { count += 1 }
+        if let last = bytes.last, last != 0x0A { count += 1 }
+        return count
     }
 
     private static func lines(_ text: String) -> [Substring] {

@@ -1,20 +1,80 @@
-/// A tiny indenting text writer: lines in, text out, four spaces per level.
+/// A tiny indenting code writer: lines in, UTF-8 bytes out, four spaces per level.
+///
+/// A line is written whole (``line(_:)``) or in pieces (``start()``, ``append(_:)``,
+/// ``end()``), so the renderer never builds a line as a `String` first: the bytes of each
+/// piece are copied once, into one buffer per file.
 struct CodeWriter {
-    private(set) var text = ""
+    private(set) var bytes: [UInt8] = []
     private var level = 0
+
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The text written so far.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Writes one line at the current indentation (an empty line stays empty).
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
-            text += String(repeating: "    ", count: level)
-            text += content
+            start()
+            append(content)
         }
-        text += "\n"
+        end()
+    }
+
+    /// Starts a non-empty line: its indentation.
+    mutating func start() {
+        for _ in 0..<level { bytes.append(contentsOf: Self.indentation) }
+    }
+
+    /// Appends text to the line being written.
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends text to the line being written.
+    mutating func append(_ text: Substring) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends one ASCII character.
+    mutating func append(ascii: Unicode.Scalar) {
+        bytes.append(UInt8(ascii: ascii))
+    }
+
+    /// Appends bytes that are already UTF-8 Swift text.
+    mutating func append(bytes more: some Collection<UInt8>) {
+        bytes.append(contentsOf: more)
+    }
+
+    /// Appends an integer in decimal.
+    mutating func append(_ value: Int64) {
+        if value >= 0 && value < 10 {
+            bytes.append(0x30 + UInt8(value))
+        } else {
+            append(String(value))
+        }
+    }
+
+    /// Ends the line.
+    mutating func end() {
+        bytes.append(0x0A)
     }
 
     /// Writes `opening`, the body one level deeper, then `closing`.
     mutating func block(_ opening: String, closing: String = "}", _ body: (inout CodeWriter) -> Void) {
         line(opening)
+        level += 1
+        body(&self)
+        level -= 1
+        line(closing)
+    }
+
+    /// Ends the line being written (its opening), then writes the body one level deeper
+    /// and `closing`.
+    mutating func endBlockOpening(closing: String = "}", _ body: (inout CodeWriter) -> Void) {
+        end()
         level += 1
         body(&self)
         level -= 1
@@ -27,4 +87,6 @@ struct CodeWriter {
         body(&self)
         level -= 1
     }
+
+    private static let indentation: [UInt8] = Array("    ".utf8)
 }

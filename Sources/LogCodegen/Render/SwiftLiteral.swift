@@ -65,6 +65,63 @@ enum SwiftLiteral {
         SwiftName.escaped(name)
     }
 
+    // MARK: - Straight into the writer
+
+    /// Writes ``string(_:)`` of `text`; text of printable ASCII without quotes or
+    /// backslashes (nearly all of it) is copied as it is.
+    static func appendString(_ text: String, to writer: inout CodeWriter) {
+        if isPlainASCII(text, allowing: { $0 != 0x22 && $0 != 0x5C }) {
+            writer.append(ascii: "\"")
+            writer.append(text)
+            writer.append(ascii: "\"")
+        } else {
+            writer.append(string(text))
+        }
+    }
+
+    /// Writes ``identifier(_:)`` of `name`. A keyword is one word of letters with no capital
+    /// after its first letter, so a camel-case name or one with a digit or `_` needs no lookup.
+    static func appendIdentifier(_ name: String, to writer: inout CodeWriter) {
+        var mayBeKeyword = true
+        var first = true
+        for byte in name.utf8 {
+            let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+            if !isLetter || (!first && byte < 0x61) {
+                mayBeKeyword = false
+                break
+            }
+            first = false
+        }
+        writer.append(mayBeKeyword ? SwiftName.escaped(name) : name)
+    }
+
+    /// Writes the `///` lines of ``documentationLines(_:)``; a paragraph of printable ASCII
+    /// that ends in no space (nearly all of them) is one line, copied as it is.
+    static func appendDocumentation(_ text: String, to writer: inout CodeWriter) {
+        if text.utf8.last != 0x20, isPlainASCII(text, allowing: { _ in true }) {
+            writer.start()
+            if text.isEmpty {
+                writer.append("///")
+            } else {
+                writer.append("/// ")
+                writer.append(text)
+            }
+            writer.end()
+            return
+        }
+        for line in documentationLines(text) {
+            writer.line(line.isEmpty ? "///" : "/// " + line)
+        }
+    }
+
+    /// Whether every byte of `text` is printable ASCII (space to `~`) that `allowed` accepts.
+    private static func isPlainASCII(_ text: String, allowing allowed: (UInt8) -> Bool) -> Bool {
+        for byte in text.utf8 where byte < 0x20 || byte > 0x7E || !allowed(byte) {
+            return false
+        }
+        return true
+    }
+
     /// C0 and C1 control characters, DEL, and the bidirectional controls that could make
     /// the source read differently from how it compiles.
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

@@ -12,7 +12,14 @@ public struct SwiftRenderer: Sendable {
 
     /// The source text of a file, header included.
     public func render(_ file: SwiftFile) -> GeneratedFile {
-        var writer = CodeWriter()
+        GeneratedFile(name: file.name, bytes: renderBytes(file))
+    }
+
+    /// The source text of a file as UTF-8 bytes, written straight into one buffer.
+    ///
+    /// - Parameter capacity: the bytes to reserve up front (a guess of the file's size).
+    public func renderBytes(_ file: SwiftFile, capacity: Int = 4096) -> [UInt8] {
+        var writer = CodeWriter(capacity: capacity)
         writer.line(GeneratedFile.header(sources: file.sources))
         writer.line("// swift-format-ignore-file")
         if !file.imports.isEmpty { writer.line() }
@@ -21,7 +28,7 @@ public struct SwiftRenderer: Sendable {
             writer.line()
             render(declaration, into: &writer)
         }
-        return GeneratedFile(name: file.name, contents: writer.text)
+        return writer.bytes
     }
 
     // MARK: - Declarations
@@ -34,14 +41,26 @@ public struct SwiftRenderer: Sendable {
         case .structure(let structure): render(structure, into: &writer)
         case .property(let property): render(property, into: &writer)
         case .typeAlias(let alias):
-            writer.line("\(access)typealias \(SwiftLiteral.identifier(alias.name)) = \(alias.type)")
+            writer.start()
+            writer.append(access)
+            writer.append("typealias ")
+            SwiftLiteral.appendIdentifier(alias.name, to: &writer)
+            writer.append(" = ")
+            writer.append(alias.type)
+            writer.end()
         case .initializer(let initializer): render(initializer, into: &writer)
         }
     }
 
     private func render(_ enumeration: SwiftEnum, into writer: inout CodeWriter) {
         documentation(enumeration.documentation, into: &writer)
-        writer.block("\(access)enum \(SwiftLiteral.identifier(enumeration.name))\(inheritance(enumeration.inheritance)) {") { writer in
+        writer.start()
+        writer.append(access)
+        writer.append("enum ")
+        SwiftLiteral.appendIdentifier(enumeration.name, to: &writer)
+        inheritance(enumeration.inheritance, into: &writer)
+        writer.append(" {")
+        writer.endBlockOpening { writer in
             let spaced = enumeration.cases.contains { !$0.documentation.isEmpty || $0.deprecationMessage != nil }
             for (index, enumCase) in enumeration.cases.enumerated() {
                 if spaced && index > 0 { writer.line() }
@@ -58,17 +77,33 @@ public struct SwiftRenderer: Sendable {
                 ? "@available(*, deprecated)"
                 : "@available(*, deprecated, message: \(SwiftLiteral.string(message)))")
         }
-        var text = "case " + SwiftLiteral.identifier(enumCase.name)
+        writer.start()
+        writer.append("case ")
+        SwiftLiteral.appendIdentifier(enumCase.name, to: &writer)
         if !enumCase.associatedValues.isEmpty {
-            text += "(" + enumCase.associatedValues.map(parameter).joined(separator: ", ") + ")"
+            writer.append(ascii: "(")
+            for (index, value) in enumCase.associatedValues.enumerated() {
+                if index > 0 { writer.append(", ") }
+                parameter(value, into: &writer)
+            }
+            writer.append(ascii: ")")
         }
-        if let rawValue = enumCase.rawValue { text += " = " + SwiftLiteral.string(rawValue) }
-        writer.line(text)
+        if let rawValue = enumCase.rawValue {
+            writer.append(" = ")
+            SwiftLiteral.appendString(rawValue, to: &writer)
+        }
+        writer.end()
     }
 
     private func render(_ structure: SwiftStruct, into writer: inout CodeWriter) {
         documentation(structure.documentation, into: &writer)
-        writer.block("\(access)struct \(SwiftLiteral.identifier(structure.name))\(inheritance(structure.inheritance)) {") { writer in
+        writer.start()
+        writer.append(access)
+        writer.append("struct ")
+        SwiftLiteral.appendIdentifier(structure.name, to: &writer)
+        inheritance(structure.inheritance, into: &writer)
+        writer.append(" {")
+        writer.endBlockOpening { writer in
             members(structure.members, after: false, into: &writer)
         }
     }
@@ -85,34 +120,76 @@ public struct SwiftRenderer: Sendable {
         return false
     }
 
+    /// `public static let name: Type = ` and the like, up to the value.
+    private func propertyPrefix(_ property: SwiftProperty, keyword: String, into writer: inout CodeWriter) {
+        writer.start()
+        writer.append(property.isExposed ? access : "private ")
+        if property.isStatic { writer.append("static ") }
+        writer.append(keyword)
+        SwiftLiteral.appendIdentifier(property.name, to: &writer)
+        writer.append(": ")
+        writer.append(property.type)
+    }
+
     private func render(_ property: SwiftProperty, into writer: inout CodeWriter) {
         documentation(property.documentation, into: &writer)
-        let prefix = (property.isExposed ? access : "private ") + (property.isStatic ? "static " : "")
-        let name = SwiftLiteral.identifier(property.name)
         switch property.value {
         case .stored:
-            writer.line("\(prefix)var \(name): \(property.type)")
+            propertyPrefix(property, keyword: "var ", into: &writer)
+            writer.end()
         case .constant(.call(let callee, let arguments)):
+            propertyPrefix(property, keyword: "let ", into: &writer)
+            writer.append(" = ")
             // A table (`LogPayloadLayout(category: …, events: […])`): the first non-empty
             // array argument gets one element per line, so it reads as a table.
             guard let table = arguments.firstIndex(where: Self.isTable), case .array(let elements) = arguments[table].value else {
-                writer.line("\(prefix)let \(name): \(property.type) = \(expression(.call(callee, arguments)))")
+                expression(.call(callee, arguments), into: &writer)
+                writer.end()
                 break
             }
-            let before = arguments[..<table].map { argument($0) + ", " }.joined()
-            let label = arguments[table].label.map { $0 + ": " } ?? ""
-            writer.line("\(prefix)let \(name): \(property.type) = \(expression(callee))(\(before)\(label)[")
-            writer.indented { writer in
-                for element in elements { writer.line(expression(element) + ",") }
+            expression(callee, into: &writer)
+            writer.append(ascii: "(")
+            for argument in arguments[..<table] {
+                self.argument(argument, into: &writer)
+                writer.append(", ")
             }
-            writer.line("]" + arguments[(table + 1)...].map { ", " + argument($0) }.joined() + ")")
+            if let label = arguments[table].label {
+                writer.append(label)
+                writer.append(": ")
+            }
+            writer.append(ascii: "[")
+            writer.end()
+            writer.indented { writer in
+                for element in elements {
+                    writer.start()
+                    expression(element, into: &writer)
+                    writer.append(ascii: ",")
+                    writer.end()
+                }
+            }
+            writer.start()
+            writer.append(ascii: "]")
+            for argument in arguments[(table + 1)...] {
+                writer.append(", ")
+                self.argument(argument, into: &writer)
+            }
+            writer.append(ascii: ")")
+            writer.end()
         case .constant(let value):
-            writer.line("\(prefix)let \(name): \(property.type) = \(expression(value))")
+            propertyPrefix(property, keyword: "let ", into: &writer)
+            writer.append(" = ")
+            expression(value, into: &writer)
+            writer.end()
         case .computed(let body):
+            propertyPrefix(property, keyword: "var ", into: &writer)
             if body.count == 1, case .return(let value) = body[0] {
-                writer.line("\(prefix)var \(name): \(property.type) { \(expression(value)) }")
+                writer.append(" { ")
+                expression(value, into: &writer)
+                writer.append(" }")
+                writer.end()
             } else {
-                writer.block("\(prefix)var \(name): \(property.type) {") { writer in
+                writer.append(" {")
+                writer.endBlockOpening { writer in
                     statements(body, into: &writer)
                 }
             }
@@ -121,18 +198,29 @@ public struct SwiftRenderer: Sendable {
 
     private func render(_ initializer: SwiftInitializer, into writer: inout CodeWriter) {
         documentation(initializer.documentation, into: &writer)
-        let parameters = initializer.parameters.map(parameter)
+        let parameters = initializer.parameters
         if initializer.body.isEmpty && parameters.isEmpty {
             writer.line("\(access)init() {}")
         } else if parameters.count <= 2 {
-            writer.block("\(access)init(\(parameters.joined(separator: ", "))) {") { writer in
+            writer.start()
+            writer.append(access)
+            writer.append("init(")
+            for (index, parameter) in parameters.enumerated() {
+                if index > 0 { writer.append(", ") }
+                self.parameter(parameter, into: &writer)
+            }
+            writer.append(") {")
+            writer.endBlockOpening { writer in
                 statements(initializer.body, into: &writer)
             }
         } else {
             writer.line("\(access)init(")
             writer.indented { writer in
                 for (index, parameter) in parameters.enumerated() {
-                    writer.line(parameter + (index < parameters.count - 1 ? "," : ""))
+                    writer.start()
+                    self.parameter(parameter, into: &writer)
+                    if index < parameters.count - 1 { writer.append(ascii: ",") }
+                    writer.end()
                 }
             }
             writer.block(") {") { writer in
@@ -141,21 +229,26 @@ public struct SwiftRenderer: Sendable {
         }
     }
 
-    private func parameter(_ parameter: SwiftParameter) -> String {
-        var text = SwiftLiteral.identifier(parameter.label) + ": " + parameter.type
-        if let value = parameter.defaultValue { text += " = " + expression(value) }
-        return text
+    private func parameter(_ parameter: SwiftParameter, into writer: inout CodeWriter) {
+        SwiftLiteral.appendIdentifier(parameter.label, to: &writer)
+        writer.append(": ")
+        writer.append(parameter.type)
+        if let value = parameter.defaultValue {
+            writer.append(" = ")
+            expression(value, into: &writer)
+        }
     }
 
-    private func inheritance(_ names: [String]) -> String {
-        names.isEmpty ? "" : ": " + names.joined(separator: ", ")
+    private func inheritance(_ names: [String], into writer: inout CodeWriter) {
+        for (index, name) in names.enumerated() {
+            writer.append(index == 0 ? ": " : ", ")
+            writer.append(name)
+        }
     }
 
     private func documentation(_ paragraphs: [String], into writer: inout CodeWriter) {
         for paragraph in paragraphs {
-            for line in SwiftLiteral.documentationLines(paragraph) {
-                writer.line(line.isEmpty ? "///" : "/// " + line)
-            }
+            SwiftLiteral.appendDocumentation(paragraph, to: &writer)
         }
     }
 
@@ -165,21 +258,49 @@ public struct SwiftRenderer: Sendable {
         for statement in statements {
             switch statement {
             case .variable(let name, let type, let value):
-                writer.line("var \(SwiftLiteral.identifier(name)): \(type) = \(expression(value))")
+                writer.start()
+                writer.append("var ")
+                SwiftLiteral.appendIdentifier(name, to: &writer)
+                writer.append(": ")
+                writer.append(type)
+                writer.append(" = ")
+                expression(value, into: &writer)
+                writer.end()
             case .assignment(let target, let value):
-                writer.line("\(expression(target)) = \(expression(value))")
+                writer.start()
+                expression(target, into: &writer)
+                writer.append(" = ")
+                expression(value, into: &writer)
+                writer.end()
             case .expression(let value):
-                writer.line(expression(value))
+                writer.start()
+                expression(value, into: &writer)
+                writer.end()
             case .return(let value):
-                writer.line("return \(expression(value))")
+                writer.start()
+                writer.append("return ")
+                expression(value, into: &writer)
+                writer.end()
             case .switch(let subject, let cases, let defaultBody):
-                writer.line("switch \(expression(subject)) {")
+                writer.start()
+                writer.append("switch ")
+                expression(subject, into: &writer)
+                writer.append(" {")
+                writer.end()
                 for switchCase in cases {
-                    var pattern = "case ." + SwiftLiteral.identifier(switchCase.caseName)
+                    writer.start()
+                    writer.append("case .")
+                    SwiftLiteral.appendIdentifier(switchCase.caseName, to: &writer)
                     if !switchCase.bindings.isEmpty {
-                        pattern += "(" + switchCase.bindings.map { "let " + SwiftLiteral.identifier($0) }.joined(separator: ", ") + ")"
+                        writer.append(ascii: "(")
+                        for (index, binding) in switchCase.bindings.enumerated() {
+                            writer.append(index == 0 ? "let " : ", let ")
+                            SwiftLiteral.appendIdentifier(binding, to: &writer)
+                        }
+                        writer.append(ascii: ")")
                     }
-                    writer.line(pattern + ":")
+                    writer.append(ascii: ":")
+                    writer.end()
                     writer.indented { writer in self.statements(switchCase.body, into: &writer) }
                 }
                 if let defaultBody {
@@ -191,32 +312,49 @@ public struct SwiftRenderer: Sendable {
         }
     }
 
-    private func argument(_ argument: SwiftArgument) -> String {
-        (argument.label.map { SwiftLiteral.identifier($0) + ": " } ?? "") + expression(argument.value)
+    private func argument(_ argument: SwiftArgument, into writer: inout CodeWriter) {
+        if let label = argument.label {
+            SwiftLiteral.appendIdentifier(label, to: &writer)
+            writer.append(": ")
+        }
+        expression(argument.value, into: &writer)
     }
 
-    private func expression(_ expression: SwiftExpression) -> String {
+    private func expression(_ expression: SwiftExpression, into writer: inout CodeWriter) {
         switch expression {
         case .identifier(let name):
-            return SwiftLiteral.identifier(name)
+            SwiftLiteral.appendIdentifier(name, to: &writer)
         case .member(let base, let name):
-            return (base.map(self.expression) ?? "") + "." + SwiftLiteral.identifier(name)
+            if let base { self.expression(base, into: &writer) }
+            writer.append(ascii: ".")
+            SwiftLiteral.appendIdentifier(name, to: &writer)
         case .call(let callee, let arguments):
-            return self.expression(callee) + "(" + arguments.map(argument).joined(separator: ", ") + ")"
+            self.expression(callee, into: &writer)
+            writer.append(ascii: "(")
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 { writer.append(", ") }
+                self.argument(argument, into: &writer)
+            }
+            writer.append(ascii: ")")
         case .array(let elements):
-            return "[" + elements.map(self.expression).joined(separator: ", ") + "]"
+            writer.append(ascii: "[")
+            for (index, element) in elements.enumerated() {
+                if index > 0 { writer.append(", ") }
+                self.expression(element, into: &writer)
+            }
+            writer.append(ascii: "]")
         case .string(let text):
-            return SwiftLiteral.string(text)
+            SwiftLiteral.appendString(text, to: &writer)
         case .integer(let value):
-            return String(value)
+            writer.append(value)
         case .double(let value):
-            return SwiftLiteral.double(value)
+            writer.append(SwiftLiteral.double(value))
         case .nil:
-            return "nil"
+            writer.append("nil")
         case .self:
-            return "self"
+            writer.append("self")
         case .selfType:
-            return "Self"
+            writer.append("Self")
         }
     }
 }

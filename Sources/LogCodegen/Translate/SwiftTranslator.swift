@@ -32,7 +32,17 @@ public struct SwiftTranslator: Sendable {
     /// - Throws: ``CodeGenerationError`` with every definition name that cannot become
     ///   Swift (a name Swift or generated code already uses).
     public func translate(_ schema: Schema) throws(CodeGenerationError) -> [SwiftFile] {
+        try plan(schema).map { $0.translate() }
+    }
+
+    /// The Swift files for a schema, sorted by name, each translated when asked: so that
+    /// the files can be translated in parallel, one at a time, or not at all when they are
+    /// known to be unchanged.
+    ///
+    /// - Throws: ``CodeGenerationError``, as ``translate(_:)``.
+    public func plan(_ schema: Schema) throws(CodeGenerationError) -> [SwiftFilePlan] {
         var check = GeneratedNameCheck()
+        // One check, shared with the validator (LogSchema), so that `loggen lint` reports it too.
         check.check(schema)
         if !check.diagnostics.isEmpty {
             throw CodeGenerationError(diagnostics: check.diagnostics.sorted { left, right in
@@ -45,8 +55,15 @@ public struct SwiftTranslator: Sendable {
         }
 
         let hash = SchemaFingerprint.hash(of: schema)
-        var files = schema.categories.map(categoryFile)
-        files.append(commonFile(schema, hash: hash))
+        // A category's file is made from its document alone; the common file from the
+        // common payload's and the types' documents, and the schema hash.
+        var files = schema.categories.map { category in
+            SwiftFilePlan(name: category.name + ".swift", documents: [category.file]) { self.categoryFile(category) }
+        }
+        let shared = Set(schema.common.map(\.location.file) + schema.types.map(\.location.file))
+        files.append(SwiftFilePlan(name: Self.commonFileName, documents: shared.sorted(), key: hash) {
+            self.commonFile(schema, hash: hash)
+        })
         return files.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     }
 
@@ -113,14 +130,16 @@ public struct SwiftTranslator: Sendable {
     /// The event's paragraphs, then its parameters (the category's common fields first).
     private func eventDocumentation(_ event: Event, in category: Category) -> [String] {
         var documentation = event.descriptions
-        let fields = activeFields(category.fields(of: event))
-        let described = fields.map { ($0, fieldSummary($0)) }.filter { !$0.1.isEmpty }
-        if !described.isEmpty {
-            if !documentation.isEmpty { documentation.append("") }
-            documentation.append("- Parameters:")
-            for (field, summary) in described {
-                documentation.append("  - \(SwiftName.lowerCamelCase(field.name)): \(summary)")
+        var listed = false
+        for field in category.fields(of: event) where field.status != .obsolete {
+            let summary = fieldSummary(field)
+            if summary.isEmpty { continue }
+            if !listed {
+                if !documentation.isEmpty { documentation.append("") }
+                documentation.append("- Parameters:")
+                listed = true
             }
+            documentation.append("  - " + SwiftName.lowerCamelCase(field.name) + ": " + summary)
         }
         return documentation
     }
@@ -236,14 +255,23 @@ public struct SwiftTranslator: Sendable {
     }
 
     private func oneLine(_ paragraphs: [String]) -> String {
-        paragraphs.joined(separator: " ")
+        // Nearly every description is one line already: printable ASCII, no leading or
+        // trailing space. Joined, such paragraphs are their own one-line form.
+        if paragraphs.allSatisfy(Self.isOneLine) { return paragraphs.count == 1 ? paragraphs[0] : paragraphs.joined(separator: " ") }
+        return paragraphs.joined(separator: " ")
             .split(whereSeparator: { $0.isNewline })
             .map { $0.trimmingSpaces() }
             .joined(separator: " ")
     }
 
+    private static func isOneLine(_ text: String) -> Bool {
+        guard let first = text.utf8.first, let last = text.utf8.last, first != 0x20, last != 0x20 else { return false }
+        return text.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
+    }
+
     private func activeFields(_ fields: [Field]) -> [Field] {
-        fields.filter { $0.status != .obsolete }
+        // The same array, not a copy, when no field is obsolete (the common case).
+        fields.contains { $0.status == .obsolete } ? fields.filter { $0.status != .obsolete } : fields
     }
 
     private func imports(needsFoundation: Bool) -> [String] {

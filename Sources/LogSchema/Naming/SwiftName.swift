@@ -92,49 +92,61 @@ public enum SwiftName {
     }
 
     /// The same rules on UTF-8 bytes for an ASCII name (nearly every name): no Unicode
-    /// property lookups, one allocation. `nil` for a name with a non-ASCII byte.
+    /// property lookups, and the identifier written straight into the string's storage (no
+    /// allocation at all for one of up to 15 bytes). `nil` for a name with a non-ASCII byte.
     private static func asciiCamelCase(_ name: String, lowerFirst: Bool) -> String? {
         var name = name
         return name.withUTF8 { bytes -> String? in
             let count = bytes.count
-            var output: [UInt8] = []
-            output.reserveCapacity(count + 1)
-            var wordIndex = 0
-            var position = 0
-            while position < count {
-                // Skip separators.
-                while position < count, !isAlphanumeric(bytes[position]) {
-                    if bytes[position] >= 0x80 { return nil }
-                    position += 1
+            var leadingDigit = false
+            var foundFirst = false
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if !foundFirst && isAlphanumeric(byte) {
+                    foundFirst = true
+                    leadingDigit = isDigit(byte)
                 }
-                guard position < count else { break }
-                // One word: up to a separator or a case boundary.
-                let start = position
-                position += 1
-                while position < count, isAlphanumeric(bytes[position]) {
-                    let previous = bytes[position - 1]
-                    let current = bytes[position]
-                    if isUpper(current) {
-                        if isLower(previous) || isDigit(previous) { break }
-                        if isUpper(previous), position + 1 < count, isLower(bytes[position + 1]) { break }
-                    }
-                    position += 1
-                }
-                if position < count, bytes[position] >= 0x80 { return nil }
-                for offset in start..<position {
-                    let byte = bytes[offset]
-                    if wordIndex == 0 && lowerFirst {
-                        output.append(isUpper(byte) ? byte + 32 : byte)
-                    } else if offset == start {
-                        output.append(isLower(byte) ? byte - 32 : byte)
-                    } else {
-                        output.append(byte)
-                    }
-                }
-                wordIndex += 1
             }
-            if let first = output.first, isDigit(first) { output.insert(UInt8(ascii: "_"), at: 0) }
-            return String(decoding: output, as: UTF8.self)
+            return String(unsafeUninitializedCapacity: count + 1) { output in
+                var length = 0
+                // A name starting with a digit gets a leading `_`.
+                if leadingDigit {
+                    output[0] = UInt8(ascii: "_")
+                    length = 1
+                }
+                var wordIndex = 0
+                var position = 0
+                while position < count {
+                    // Skip separators.
+                    while position < count, !isAlphanumeric(bytes[position]) { position += 1 }
+                    guard position < count else { break }
+                    // One word: up to a separator or a case boundary.
+                    let start = position
+                    position += 1
+                    while position < count, isAlphanumeric(bytes[position]) {
+                        let previous = bytes[position - 1]
+                        let current = bytes[position]
+                        if isUpper(current) {
+                            if isLower(previous) || isDigit(previous) { break }
+                            if isUpper(previous), position + 1 < count, isLower(bytes[position + 1]) { break }
+                        }
+                        position += 1
+                    }
+                    for offset in start..<position {
+                        let byte = bytes[offset]
+                        if wordIndex == 0 && lowerFirst {
+                            output[length] = isUpper(byte) ? byte + 32 : byte
+                        } else if offset == start {
+                            output[length] = isLower(byte) ? byte - 32 : byte
+                        } else {
+                            output[length] = byte
+                        }
+                        length += 1
+                    }
+                    wordIndex += 1
+                }
+                return length
+            }
         }
     }
 

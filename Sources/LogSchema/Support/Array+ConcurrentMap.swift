@@ -2,7 +2,8 @@ import Dispatch
 
 extension Array where Element: Sendable {
     /// The transform of every element, computed on all cores, in the original order.
-    func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
+    /// (The tools' one way to use both cores: loading documents, generating files.)
+    package func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
         let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }

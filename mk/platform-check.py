@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The portability check of the libraries an app links (issue 12; docs/Platforms-verification.md).
+"""The portability check of the libraries an app links (issue 12; docs/Platforms.md).
 
 Fails, naming file:line, when a file of an app-linked target (LogStore, BehaviorLog,
 BehaviorLogTesting, BehaviorLogHTTP, LogQuery, and loggen's generated code), or of a library that
@@ -227,7 +227,7 @@ def main(argv):
     findings = check_tree(root)
     if findings:
         print("\n".join(findings), file=sys.stderr)
-        print(f"platform-check: {len(findings)} problem(s) in the app-linked targets or LogServer (docs/Platforms-verification.md)",
+        print(f"platform-check: {len(findings)} problem(s) in the app-linked targets or LogServer (docs/Platforms.md)",
               file=sys.stderr)
         return 1
     print(f"platform-check: app-linked targets and {', '.join(os.path.basename(t) for t in MAC_LIBRARIES)} portable; floor {FLOOR}; self-test {fixtures} fixtures")

@@ -20,7 +20,7 @@ way a Linux-minded edit would (a misspelt constant, Linux's `mode_t`, Linux's cl
 Linux's `pthread_setname_np`, `MSG_NOSIGNAL` and `SOCK_STREAM`), and the check must reject
 it, naming the line.
 
-What this proves and what only an Apple build can: docs/Platforms-verification.md.
+What this proves and what only an Apple build can: docs/Platforms.md.
 Usage: platform-shadow.py [--root DIR] [--keep]
 """
 import json

@@ -1,4 +1,4 @@
-# Apple platforms, as far as Linux can check them (issue 12; docs/Platforms-verification.md):
+# Apple platforms, as far as Linux can check them (issue 12; docs/Platforms.md):
 # the portability check of the app-linked targets, and the type-check of the platform layer's
 # Darwin branches against the shadow Darwin module (Tests/PlatformShadow). Both need only
 # python3 and the toolchain's swiftc, and take a few seconds.

@@ -6,7 +6,7 @@ import LogStore
 ///
 /// ```swift
 /// let recorder = RecordingOutput()
-/// let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(recorder)]))
+/// let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(recorder)]))
 /// searchScreen.search("egg")                      // the app posts through `logger`
 /// await logger.flush()
 /// recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: .latest))
@@ -42,7 +42,7 @@ public final class RecordingOutput: LogOutput {
         recorded.withLock { $0.consent = consent }
     }
 
-    /// Forgets every log, as the outputs that keep logs delete theirs (`Logger.eraseAllData()`).
+    /// Forgets every log, as the outputs that keep logs delete theirs (`BehaviorLogger.eraseAllData()`).
     public func eraseAllData() async throws {
         removeAll()
     }

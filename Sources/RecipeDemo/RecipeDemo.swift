@@ -4,7 +4,7 @@ import Foundation
 import LogStore
 import RecipeLogs
 
-/// The sample app's logging, end to end: simulated sessions posted through a `Logger` with
+/// The sample app's logging, end to end: simulated sessions posted through a `BehaviorLogger` with
 /// the common payload, PII redaction and violation routing, into a local history store
 /// (for `logview`) and a buffered output that ships to a stand-in backend.
 ///
@@ -119,7 +119,7 @@ public struct RecipeDemo: Sendable {
         }
 
         let current = Locked(CommonPayload(deviceId: "", appVersion: "", osVersion: "", deviceKind: .unknown))
-        let logger = Logger(configuration: LoggerConfiguration(
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(
             filters: [
                 FilterSetting(CommonPayloadFilter { current.withLock { $0 } }),
                 FilterSetting(PersonalDataFilter(mode: .saltedHash(salt))),

@@ -1,4 +1,4 @@
-// clickhouse-bench: posts generated events through a Logger into a ClickHouseOutput and
+// clickhouse-bench: posts generated events through a BehaviorLogger into a ClickHouseOutput and
 // times them from the first `post()` to the last row visible in ClickHouse, for
 // `make bench-clickhouse` (which times clickhouse-client inserting the same rows beside it).
 //
@@ -75,7 +75,7 @@ let output = try ClickHouseOutput(
     name: "clickhouse", transport: transport)
 let common = CommonPayload(userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
 let commonPayload = ConstraintViolation.withHandler({ _ in }) { common.payload }
-let logger = Logger(configuration: LoggerConfiguration(
+let logger = BehaviorLogger(configuration: LoggerConfiguration(
     filters: [FilterSetting(CommonPayloadFilter(personalDataFields: CommonPayload.personalDataFields) { commonPayload })],
     outputs: [OutputSetting(output)],
     schemaVersion: GeneratedSchema.hash))

@@ -99,7 +99,7 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
         } catch {
             throw CommandFailure("cannot open the store at \(store): \(error)")
         }
-        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)], consent: consent))
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)], consent: consent))
         writeAll(1, "started \(consent)\n")
         var index = 0
         while index < limit {

@@ -55,8 +55,8 @@ let salt = [UInt8](repeating: 7, count: 32)
 // The app keeps its common payload built (it changes when the user signs in, not per log).
 let commonPayload = ConstraintViolation.withHandler({ _ in }) { common.payload }
 
-func makeLogger(_ output: BufferedOutput) throws -> Logger {
-    Logger(configuration: LoggerConfiguration(
+func makeLogger(_ output: BufferedOutput) throws -> BehaviorLogger {
+    BehaviorLogger(configuration: LoggerConfiguration(
         filters: [
             FilterSetting(CommonPayloadFilter(personalDataFields: CommonPayload.personalDataFields) { commonPayload }),
             FilterSetting(try SamplingFilter(rates: [("debug.**", 0.1)])),
@@ -67,7 +67,7 @@ func makeLogger(_ output: BufferedOutput) throws -> Logger {
 }
 
 /// Posts `count` generated events, timing each `post` on this thread.
-func postTimed(_ count: Int, to logger: Logger) -> [UInt32] {
+func postTimed(_ count: Int, to logger: BehaviorLogger) -> [UInt32] {
     var latencies = [UInt32](repeating: 0, count: count)
     var simulator = SessionSimulator(seed: 1)
     ConstraintViolation.withHandler({ _ in }) {

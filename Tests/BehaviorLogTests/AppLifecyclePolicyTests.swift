@@ -54,7 +54,7 @@ import Testing
 
     /// The logger type conforms, so the helper takes it as it is.
     @Test func theLoggerIsLifecycleLogging() async {
-        let logger = Logger(configuration: LoggerConfiguration(outputs: []))
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: []))
         let lifecycle: any LifecycleLogging = logger
         lifecycle.suspend()
         lifecycle.resume()

@@ -13,7 +13,7 @@ import Testing
 
     private func post(_ count: Int, from start: Int = 0, to outputs: [any LogOutput]) async -> [UUID] {
         let recorder = UUIDRecorder()
-        let logger = Logger(configuration: LoggerConfiguration(outputs: outputs.map { OutputSetting($0) } + [OutputSetting(recorder)]))
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: outputs.map { OutputSetting($0) } + [OutputSetting(recorder)]))
         await onOwnThread {
             for index in start..<start + count {
                 logger.post(tag: "recipe_search.select_recipe", payload: LogPayload([("recipe_id", .integer(Int64(index)))]))
@@ -133,7 +133,7 @@ final class CountingOutbox: OutboxStorage {
 
     func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord] {
         let logs = try base.readUnsent(maxCount: maxCount, maxBytes: maxBytes)
-        let onWriter = Thread.current.name == Logger.writerThreadName
+        let onWriter = Thread.current.name == BehaviorLogger.writerThreadName
         state.withLock { state in
             state.reads += 1
             state.largestRead = max(state.largestRead, logs.count)

@@ -161,7 +161,7 @@ import Testing
         let healthy = ScriptedBackend()
         let stuck = BufferedOutput(storage: InMemoryOutbox(), backend: StuckBackend(), configuration: quick(chunkCount: 1, sendTimeout: 3600), name: "stuck")
         let working = BufferedOutput(storage: InMemoryOutbox(), backend: healthy, configuration: quick(chunkCount: 1), name: "working")
-        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(stuck), OutputSetting(working)]))
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(stuck), OutputSetting(working)]))
         for index in 0..<200 { logger.post(tag: "a.b", payload: LogPayload([("i", .integer(Int64(index)))])) }
         #expect(await eventually { healthy.accepted.count == 200 })
         #expect(stuck.statistics.sentLogs == 0)
@@ -172,7 +172,7 @@ import Testing
         // 100,000 logs wait behind a dead backend; posting 10,000 more must only append.
         let storage = InMemoryOutbox(backlog: 100_000)
         let output = BufferedOutput(storage: storage, backend: FailingBackend(), configuration: quick(chunkCount: 500), name: "dead")
-        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)]))
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)]))
         let readsBefore = storage.state.withLock { $0.reads }
         await onOwnThread {
             for index in 0..<10_000 { logger.post(tag: "a.b", payload: LogPayload([("i", .integer(Int64(index)))])) }

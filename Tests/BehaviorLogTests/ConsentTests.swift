@@ -19,7 +19,7 @@ import Testing
     /// A logger with a buffered output on a real store (it needs consent) and a recorder that
     /// needs none (it sees every log, in post order: the reference).
     private struct Setup {
-        let logger: Logger
+        let logger: BehaviorLogger
         let output: BufferedOutput
         let backend: ScriptedBackend
         let everything: RecordingOutput
@@ -28,12 +28,12 @@ import Testing
     private func setUp(_ directory: String, consent: LogConsent, backend: ScriptedBackend = ScriptedBackend()) throws -> Setup {
         let output = try BufferedOutput(directory: directory, backend: backend, configuration: quick)
         let everything = RecordingOutput(requiresConsent: false)
-        let logger = Logger(configuration: LoggerConfiguration(
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(
             outputs: [OutputSetting(output), OutputSetting(everything)], consent: consent))
         return Setup(logger: logger, output: output, backend: backend, everything: everything)
     }
 
-    private func post(_ range: Range<Int>, to logger: Logger) async {
+    private func post(_ range: Range<Int>, to logger: BehaviorLogger) async {
         await onOwnThread {
             for index in range {
                 logger.post(tag: "consent.tick", payload: LogPayload([("n", .integer(Int64(index)))]))
@@ -195,7 +195,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let backend = ScriptedBackend()
         let output = try BufferedOutput(directory: directory, backend: backend, configuration: quick)
-        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(output, requiresConsent: false)], consent: .denied))
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(output, requiresConsent: false)], consent: .denied))
         await post(0..<30, to: logger)
         await logger.flush()
         #expect(await eventually { backend.accepted.count == 30 })
@@ -205,7 +205,7 @@ import Testing
 
     @Test func theRecordingOutputTellsWhatItSawUnderEachConsent() async {
         let recorder = RecordingOutput()
-        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(recorder)]))
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(recorder)]))
         logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
         logger.setConsent(.pending)
         logger.post(RecipeSearch.search(keyword: "milk", order: "latest"))

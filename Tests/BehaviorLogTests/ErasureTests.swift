@@ -5,7 +5,7 @@ import LogStore
 import TestSupport
 import Testing
 
-/// `Logger.eraseAllData()` and `BehaviorLog.eraseAllData(in:)` (issue 17): afterwards no file
+/// `BehaviorLogger.eraseAllData()` and `BehaviorLog.eraseAllData(in:)` (issue 17): afterwards no file
 /// anywhere under the directories holds an old log's UUID or the old salt, and the logger goes on.
 @Suite struct ErasureTests {
     private func temporaryDirectory() -> URL {
@@ -50,7 +50,7 @@ import Testing
     }
 
     private struct Setup {
-        let logger: Logger
+        let logger: BehaviorLogger
         let salt: PersonalDataSalt
         let shipped: BufferedOutput
         let stuck: BufferedOutput
@@ -66,13 +66,13 @@ import Testing
         let shipped = try BufferedOutput(directory: root.appendingPathComponent("outputs/shipped").path, backend: backend, configuration: quick)
         let stuck = try BufferedOutput(directory: root.appendingPathComponent("outputs/stuck").path, backend: FailingBackend(), configuration: quick)
         let everything = RecordingOutput(requiresConsent: false)
-        let logger = Logger(configuration: LoggerConfiguration(
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(
             filters: [FilterSetting(PersonalDataFilter(mode: .saltedHash(salt)))],
             outputs: [OutputSetting(history), OutputSetting(shipped), OutputSetting(stuck), OutputSetting(everything)]))
         return Setup(logger: logger, salt: salt, shipped: shipped, stuck: stuck, history: history, everything: everything)
     }
 
-    private func post(_ range: Range<Int>, to logger: Logger) async {
+    private func post(_ range: Range<Int>, to logger: BehaviorLogger) async {
         await onOwnThread {
             for index in range { logger.post(RecipeSearch.signIn(email: "cook\(index % 7)@example.com", userID: Int64(index))) }
         }

@@ -18,7 +18,7 @@ import Testing
         let shipping = try BufferedOutput(
             directory: disk.path + "/outbox", backend: backend,
             configuration: BufferedOutputConfiguration(chunkCount: 100, flushInterval: 0.05), storeConfiguration: small, name: "backend")
-        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(history), OutputSetting(shipping)]))
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(history), OutputSetting(shipping)]))
         try disk.fill(leaving: 256 << 10)
         shipping.suspend()   // nothing is sent, so nothing the outbox holds is freed
 

@@ -11,7 +11,7 @@ import Testing
         let reported = Locked<[Int]>([])
         let history = try LocalStoreOutput(directory: directory, onDurable: { count in reported.withLock { $0.append(count) } })
         let recorder = RecordingOutputForStore()
-        let logger = Logger(configuration: LoggerConfiguration(
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(
             outputs: [OutputSetting(history), OutputSetting(recorder)], schemaVersion: "v9"))
         for index in 0..<2_500 {
             logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1))
@@ -39,7 +39,7 @@ import Testing
         let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("history-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let history = try LocalStoreOutput(directory: directory)
-        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(history)]))
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(history)]))
         for index in 0..<50 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
         await logger.flush()
         let recent = try history.recentLogs(limit: 5)
@@ -62,4 +62,19 @@ final class RecordingOutputForStore: LogOutput {
     private let stored = Locked<[EncodedLog]>([])
     func write(_ logs: [EncodedLog]) { stored.withLock { $0.append(contentsOf: logs) } }
     var logs: [EncodedLog] { stored.withLock { $0 } }
+}
+
+@Suite struct DefaultDirectoryTests {
+    /// On Linux the default follows XDG; on Apple platforms it is Application Support (which
+    /// only an Apple build can show).
+    @Test func theDefaultDirectoryIsTheAppsDataDirectory() {
+        let directory = BehaviorLogger.defaultDirectory
+        #expect(directory.lastPathComponent == "BehaviorLog")
+        #if canImport(Darwin)
+        #expect(directory.path.contains("Application Support"))
+        #else
+        let base = ProcessInfo.processInfo.environment["XDG_DATA_HOME"] ?? (NSHomeDirectory() + "/.local/share")
+        #expect(directory.deletingLastPathComponent().standardizedFileURL.path == URL(fileURLWithPath: base).standardizedFileURL.path)
+        #endif
+    }
 }

@@ -10,7 +10,7 @@ import XCTest
 @Suite struct RecordingOutputFrameworkTests {
     static func recorder() async -> RecordingOutput {
         let recorder = RecordingOutput()
-        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(recorder)]))
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(recorder)]))
         logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
         await logger.shutdown()
         return recorder

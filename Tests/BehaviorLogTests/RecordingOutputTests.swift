@@ -5,7 +5,7 @@ import Testing
 @Suite struct RecordingOutputTests {
     private func recorded(_ events: [RecipeSearch]) async -> RecordingOutput {
         let recorder = RecordingOutput()
-        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(recorder)]))
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(recorder)]))
         for event in events { logger.post(event) }
         await logger.shutdown()
         return recorder

@@ -29,7 +29,7 @@ import Testing
         let recorder = RecordingOutput()
         let common = self.common
         let salt: [UInt8] = Array(repeating: 7, count: 32)
-        let logger = Logger(configuration: LoggerConfiguration(
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(
             filters: [
                 FilterSetting(CommonPayloadFilter { common }),
                 FilterSetting(PersonalDataFilter(mode: hash ? .hash(salt: salt) : .drop)),
@@ -68,7 +68,7 @@ import Testing
     @Test func anExplicitListOverridesTheCommonPayloadsOwn() async {
         let recorder = RecordingOutput()
         let common = self.common
-        let logger = Logger(configuration: LoggerConfiguration(
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(
             filters: [
                 FilterSetting(CommonPayloadFilter(personalDataFields: ["os_version"]) { common }),
                 FilterSetting(PersonalDataFilter(mode: .drop)),

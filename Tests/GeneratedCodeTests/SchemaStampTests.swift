@@ -15,7 +15,7 @@ import Testing
         } else {
             LoggerConfiguration(outputs: [OutputSetting(recorder)])
         }
-        let logger = Logger(configuration: configuration)
+        let logger = BehaviorLogger(configuration: configuration)
         logger.post(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1))
         logger.post(ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows.in)
         logger.post(tag: "hand.written", payload: LogPayload())

@@ -7,7 +7,7 @@ import Testing
 /// redelivered copies collapse by UUID.
 @Suite(.enabled(if: ClickHouseSandbox.isAvailable, "clickhouse-server is not installed: `make test` installs it (apt-get install clickhouse-server)"))
 struct ClickHouseFaultTests {
-    private func post(_ range: Range<Int>, to logger: Logger) async {
+    private func post(_ range: Range<Int>, to logger: BehaviorLogger) async {
         for index in range {
             var payload = LogPayload()
             payload.append("keyword", .string("egg \(index)"))
@@ -32,7 +32,7 @@ struct ClickHouseFaultTests {
             directory: directory,
             configuration: ClickHouseConfiguration(server: server.url, table: "faults", timeout: 2),
             buffering: BufferedOutputConfiguration(chunkCount: 250, flushInterval: 0.05, backoff: Backoff(initial: 0.05, maximum: 0.5)))
-        let logger = Logger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)], schemaVersion: "faults"))
+        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)], schemaVersion: "faults"))
 
         await post(0..<3_000, to: logger)
         await logger.flush()

@@ -19,7 +19,7 @@ public protocol LogEvent: Sendable {
     /// The payload keys of this event that hold personal data (`[pii]` in the
     /// definitions), for `PersonalDataFilter`. Empty by default.
     var personalDataFields: [String] { get }
-    /// Everything `Logger.post(_:)` needs, in one call. The default asks ``tag``,
+    /// Everything `BehaviorLogger.post(_:)` needs, in one call. The default asks ``tag``,
     /// ``payload`` and ``personalDataFields`` in turn; generated code answers with one
     /// switch over its cases.
     var contents: LogEventContents { get }

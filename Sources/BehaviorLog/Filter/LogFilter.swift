@@ -15,7 +15,7 @@ public protocol LogFilter: Sendable {
     /// `self` by default.
     func specialized(forTag tag: String) -> any LogFilter
 
-    /// Deletes what the filter keeps on disk and starts afresh (`Logger.eraseAllData()`): the
+    /// Deletes what the filter keeps on disk and starts afresh (`BehaviorLogger.eraseAllData()`): the
     /// personal-data filter makes a new salt. Nothing by default.
     func eraseAllData() throws
 }

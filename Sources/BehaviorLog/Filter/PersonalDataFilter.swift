@@ -25,7 +25,7 @@ public struct PersonalDataFilter: LogFilter {
         /// The value is replaced by a salted SHA-256 hash.
         case hash(salt: [UInt8])
         /// The value is replaced by a SHA-256 hash salted with the install's salt, which
-        /// `Logger.eraseAllData()` replaces.
+        /// `BehaviorLogger.eraseAllData()` replaces.
         case saltedHash(PersonalDataSalt)
 
         /// The salt and its generation (0 for a fixed salt); `nil` when dropping, or while the
@@ -128,7 +128,7 @@ public struct PersonalDataFilter: LogFilter {
     }
 
     /// Makes a new install salt (`.saltedHash`) and forgets the hashes made with the old one;
-    /// nothing for the other modes (`Logger.eraseAllData()`).
+    /// nothing for the other modes (`BehaviorLogger.eraseAllData()`).
     public func eraseAllData() throws {
         guard case .saltedHash(let salt) = mode else { return }
         try salt.renew()

@@ -2,7 +2,7 @@ import Foundation
 import LogStore
 
 /// The install's personal-data salt, kept in `directory/pii-salt`, that
-/// `Logger.eraseAllData()` can replace: give it to `PersonalDataFilter(mode: .saltedHash(salt))`
+/// `BehaviorLogger.eraseAllData()` can replace: give it to `PersonalDataFilter(mode: .saltedHash(salt))`
 /// and erasure deletes the file (durably) and makes a new salt, so that hashes made before no
 /// longer match those made after.
 ///

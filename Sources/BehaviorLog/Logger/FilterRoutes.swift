@@ -1,4 +1,4 @@
-/// The filter chain of each tag, resolved once per tag, for `Logger.post`.
+/// The filter chain of each tag, resolved once per tag, for `BehaviorLogger.post`.
 ///
 /// Generated events pass the same `String` object for a tag on every post (the tag comes
 /// ready-made from their table), so a tag's chain is found first by the address of its

@@ -1,7 +1,7 @@
 /// The user's answer to "may this app send behaviour logs off the device?".
 ///
 /// The app asks, keeps the answer, and passes it to the logger at every start
-/// (`LoggerConfiguration(…, consent:)`) and on every change (`Logger.setConsent(_:)`); the
+/// (`LoggerConfiguration(…, consent:)`) and on every change (`BehaviorLogger.setConsent(_:)`); the
 /// SDK never guesses or stores it. Only the outputs that need consent
 /// (`OutputSetting.requiresConsent`: the ones that ship logs off the device) are affected;
 /// the console and the local history go on.

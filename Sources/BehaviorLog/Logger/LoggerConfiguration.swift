@@ -1,4 +1,4 @@
-/// How a `Logger` routes logs: its filter chain and its outputs, each bound to a tag
+/// How a `BehaviorLogger` routes logs: its filter chain and its outputs, each bound to a tag
 /// pattern, and the bounds of its in-memory queue.
 ///
 /// Tag patterns are validated when the settings are built (`FilterSetting(…, tagPattern:)`
@@ -16,12 +16,12 @@ public struct LoggerConfiguration: Sendable {
     /// How many logs may wait in memory for the writer. When the queue is full, `post` waits
     /// until the writer takes the queue (a spill; about one batch's write at most): memory
     /// stays bounded and no log is dropped; the caller waits instead — but never the main
-    /// thread (see `Logger`). (Waiting, not writing
+    /// thread (see `BehaviorLogger`). (Waiting, not writing
     /// the queue itself: the writer is already writing, so a poster that took over would
     /// first wait for that batch, then stop the writer while it wrote its own.)
     public var queueCapacity: Int
     /// The user's consent at start: the answer the app kept, `.granted` by default (see
-    /// `LogConsent`; change it later with `Logger.setConsent(_:)`).
+    /// `LogConsent`; change it later with `BehaviorLogger.setConsent(_:)`).
     public var consent: LogConsent
 
     public init(

@@ -124,7 +124,7 @@ public final class LocalStoreOutput: LogOutput {
         do { try writer.close() } catch { recordError(error) }
     }
 
-    /// Deletes every log, index and cursor of the store, durably (`Logger.eraseAllData()`,
+    /// Deletes every log, index and cursor of the store, durably (`BehaviorLogger.eraseAllData()`,
     /// issue 17); the history goes on empty.
     public func eraseAllData() async throws {
         try writer.eraseAll()

@@ -17,7 +17,7 @@ public protocol LogOutput: AnyObject, Sendable {
     func suspend()
     /// Starts sending again after `suspend()`.
     func resume()
-    /// Makes everything durable and stops; called once, by `Logger.shutdown()`.
+    /// Makes everything durable and stops; called once, by `BehaviorLogger.shutdown()`.
     func shutdown() async
 
     // Privacy (issue 17); defaults in LogOutput+Privacy.swift.
@@ -25,7 +25,7 @@ public protocol LogOutput: AnyObject, Sendable {
     /// `true` (it may ship logs off the device) unless the output says otherwise.
     var requiresConsentByDefault: Bool { get }
     /// Told by the logger's writer, in post order: at start, and between the last log posted
-    /// before a `Logger.setConsent(_:)` and the first one posted after it. An output that needs
+    /// before a `BehaviorLogger.setConsent(_:)` and the first one posted after it. An output that needs
     /// no consent is always told `.granted`.
     func consentChanged(to consent: LogConsent)
     /// Deletes everything the output keeps on disk (its store, outbox, cursors, indexes), then

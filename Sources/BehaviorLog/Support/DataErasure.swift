@@ -6,7 +6,7 @@ import LogStore
 /// (`pii-salt`) — for an app that erases before it configures a logger (at sign-out, after a
 /// crash). Returns when the files are gone from disk (their directories synced). Other files
 /// are left alone; a missing directory is no error. A running logger erases with
-/// `Logger.eraseAllData()` instead.
+/// `BehaviorLogger.eraseAllData()` instead.
 ///
 /// ```swift
 /// try BehaviorLog.eraseAllData(in: appSupport.appendingPathComponent("logs"))

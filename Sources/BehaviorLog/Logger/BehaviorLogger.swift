@@ -5,7 +5,7 @@ import LogStore
 /// Routes logs through a filter chain to outputs. This is what an app posts to:
 ///
 /// ```swift
-/// let logger = Logger(configuration: LoggerConfiguration(
+/// let logger = BehaviorLogger(configuration: LoggerConfiguration(
 ///     filters: [FilterSetting(CommonPayloadFilter { common.payload }),
 ///               FilterSetting(PersonalDataFilter(mode: .hash(salt: salt)))],
 ///     outputs: [OutputSetting(try LocalStoreOutput(directory: history)),
@@ -22,7 +22,7 @@ import LogStore
 /// its capacity (counted as `mainThreadOverflows`), up to four times the capacity, beyond
 /// which they are dropped and counted (`mainThreadDrops`) rather than freeze the app's UI.
 /// Call `shutdown()` before the process ends to write and sync what is queued.
-public final class Logger: Sendable {
+public final class BehaviorLogger: Sendable {
     private struct QueueState {
         /// Queued logs, their bodies not yet encoded (an `EncodedLog` from the start, so that
         /// the writer encodes in place and hands the batch on without copying a log).
@@ -202,7 +202,7 @@ public final class Logger: Sendable {
             // The refused log is still in `moving` (its tag is read only here: retaining it
             // on every post would cost an atomic on a string the writer releases).
             if postedAfterShutdownCount.add(1) == 0, let tag = moving?.envelope.tag {
-                FileDescriptorSink.write("BehaviorLog: warning: a log was posted after Logger.shutdown(); it is not written (tag \(tag))\n")
+                FileDescriptorSink.write("BehaviorLog: warning: a log was posted after BehaviorLogger.shutdown(); it is not written (tag \(tag))\n")
             }
         }
     }

@@ -1,9 +1,9 @@
 // swift-tools-version:6.1
-// The store alone, for `make asan-store` (mk/asan.mk): LogStore, logstore-stress and
-// LogStoreTests built with `--sanitize=address`. Its Sources/ and Tests/ are symlinks to the
-// root package's, so the code is the same; only the build is smaller (about 100 steps instead
-// of the whole package's 600: under a minute on two cores instead of eight). The targets below
-// copy the root manifest's "Store" section; a change there that this copy lacks fails
+// The store and the definitions reader alone, for `make asan-store` (mk/asan.mk): LogStore,
+// logstore-stress, LogMarkdown and their tests built with `--sanitize=address`. Its Sources/ and
+// Tests/ are symlinks to the root package's, so the code is the same; only the build is smaller
+// (about 130 steps instead of the whole package's 620: under a minute on two cores instead of
+// eight). The targets below copy the root manifest's; a change there that this copy lacks fails
 // `make asan-store` at its build, so the two cannot drift apart unnoticed.
 import PackageDescription
 
@@ -25,6 +25,14 @@ let package = Package(
         .executableTarget(
             name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress"], swiftSettings: swiftSettings),
+        // The definitions' reader: its folder listing read `d_name` as the store's did, and it
+        // hands cmark's C strings to Swift. A copy of the root manifest's "Definitions" targets.
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .target(name: "LogSchema", swiftSettings: swiftSettings),
+        .target(name: "LogMarkdown", dependencies: ["CCmark", "LogSchema"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema"],
+            resources: [.copy("Resources")], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,8 +25,12 @@ enum DefinitionFolder {
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            // Through a pointer up to the NUL, never a copy of `d_name`: the kernel's record is
+            // only as long as the name, and the fixed-size array can reach past the end of the
+            // last record of `readdir`'s buffer into unmapped memory (issue 13; the store's
+            // `System.listDirectory` does the same, but this module does not link LogStore).
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
             }
             if name.hasSuffix(".md") && !name.hasPrefix(".") { names.append(name) }
         }

@@ -51,6 +51,26 @@ import Testing
         }
     }
 
+    /// The folder listing reads each name through a pointer up to its NUL (issue 13): among
+    /// 2,600 other files with names of every length from 1 to 255 bytes, which end `readdir`'s
+    /// buffer at many different offsets, the documents are found, and only they. (Copying the
+    /// fixed-size `d_name` read past the buffer's end; `make asan-store` runs this under ASan.)
+    @Test func documentsAreFoundAmongThousandsOfNamesOfEveryLength() throws {
+        let event = { (name: String) in Array("# \(name)\n\n## e\n\nAn event.\n".utf8) }
+        var files: [String: [UInt8]] = ["b.md": event("b"), "a.md": event("a"), "C.md": event("C")]
+        for index in 0 ..< 2_600 {
+            let length = 1 + (index * 7) % 255
+            var name = String(index, radix: 36)
+            while name.utf8.count < length { name.append("-") }
+            files[name] = []
+        }
+        try withFolder(files) { folder in
+            let loaded = SchemaLoader().load(directory: folder)
+            #expect(loaded.diagnostics.isEmpty)
+            #expect(loaded.schema.categories.map(\.name) == ["C", "a", "b"])
+        }
+    }
+
     @Test func aDocumentThatIsNotUTF8IsOneErrorAndTheOthersStillLoad() throws {
         try withFolder(["a.md": Array("# a\n\n## e\n\nAn event.\n".utf8), "b.md": [0x23, 0x20, 0xFE]]) { folder in
             let loaded = SchemaLoader().load(directory: folder)

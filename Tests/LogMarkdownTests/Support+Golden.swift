@@ -3,10 +3,11 @@ import Testing
 
 /// The folder of this test target's fixtures, in the source tree (so that goldens can
 /// be re-recorded in place).
-let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources")
+let resources = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("Resources")
 
-/// The project's root folder.
-let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The project's root folder (also when built through ASan/'s symlinks, `make asan-store`).
+let projectRoot = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Compares `actual` with the golden file at `path` (relative to Resources), byte for
 /// byte. With `RECORD_GOLDENS=1` the golden is rewritten and the test fails, so that

@@ -7,7 +7,9 @@ import Testing
 /// for every required-reason API the app-linked targets call. App Store Connect rejects an app
 /// whose SDKs call such an API without one.
 @Suite struct PrivacyManifestTests {
-    static let packageRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The root package's folder, also when these tests are built through ASan/'s symlinks (`make asan-store`).
+    static let packageRoot = URL(filePath: #filePath).resolvingSymlinksInPath()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Apple's required-reason API categories, the names that put code in them
     /// (developer.apple.com, "Describing use of required reason API"), and the reasons that fit

@@ -24,7 +24,9 @@ let package = Package(
         .target(name: "CommandLineSupport", swiftSettings: swiftSettings),
         .executableTarget(
             name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress"], swiftSettings: swiftSettings),
+        .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress", "LogStoreTestSupport"], swiftSettings: swiftSettings),
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(name: "LogStoreTestSupport", dependencies: ["LogStore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
         // The definitions' reader: its folder listing read `d_name` as the store's did, and it
         // hands cmark's C strings to Swift. A copy of the root manifest's "Definitions" targets.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),

@@ -102,7 +102,7 @@ targets += [
 
 targets += [
     // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.
-    .target(name: "LogQuery", dependencies: ["LogStore", "LogSchema", "LogMarkdown"], swiftSettings: swiftSettings),
+    .target(name: "LogQuery", dependencies: ["LogStore", "LogSchema"], swiftSettings: swiftSettings),
     // `logview serve`: a small HTTP/1.1 server, the browser viewer and the collector (not app-linked;
     // its socket calls are the platform layer's, LogStore/Platform/ServerSocket.swift).
     .target(
@@ -112,7 +112,7 @@ targets += [
         name: "logview", dependencies: ["LogQuery", "LogServer", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
         swiftSettings: swiftSettings),
     .testTarget(name: "LogServerTests", dependencies: ["LogServer", "LogQuery", "LogStore", "BehaviorLogHTTP", "TestSupport"], swiftSettings: swiftSettings),
-    .testTarget(name: "LogQueryTests", dependencies: ["LogQuery", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogQueryTests", dependencies: ["LogQuery", "LogMarkdown", "LogSchema", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
     // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
     .testTarget(name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery", "TestSupport"], swiftSettings: swiftSettings),
 ]

@@ -1,6 +1,10 @@
 import CommandLineSupport
-import Glibc
 import LogMarkdown
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 import LogSchema
 
 /// `loggen schema <dir>`: the checked schema as JSON, for other tools.

@@ -146,6 +146,7 @@ final class CountingOutbox: OutboxStorage {
     func setAside(_ logs: [LogRecord], reason: String) throws { try base.setAside(logs, reason: reason) }
     var unsentCount: Int { base.unsentCount }
     var pendingCount: Int { base.pendingCount }
+    var pendingUpperBound: Int { base.pendingUpperBound }
     func onSyncFailure(_ handler: @escaping @Sendable (any Error) -> Void) { base.onSyncFailure(handler) }
     var isDrained: Bool { base.isDrained }
     var setAsideCount: Int { base.setAsideCount }

@@ -95,6 +95,8 @@ final class InMemoryOutbox: OutboxStorage {
         }
     }
 
+    var pendingUpperBound: Int { state.withLock { $0.logs.count } }
+
     /// Acknowledged logs are removed: nothing left is nothing pending.
     var isDrained: Bool { state.withLock { $0.logs.isEmpty } }
     var setAsideCount: Int { state.withLock { $0.setAside.count } }

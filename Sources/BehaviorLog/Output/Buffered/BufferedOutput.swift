@@ -114,7 +114,9 @@ public final class BufferedOutput: LogOutput {
         }
         guard outcome.kept > 0 else { return }
         let bytes = outcome.keptBytes, count = outcome.kept
-        let pending = storage.pendingCount
+        // Constant time (the exact count walks the store's segment summaries under its lock,
+        // which a backlog of a million logs made the cost of every write).
+        let pending = storage.pendingUpperBound
         let chunkCount = configuration.chunkCount, chunkBytes = configuration.chunkBytes
         let wakeSender = state.withLock { state in
             let bytesBefore = state.appendedBytes

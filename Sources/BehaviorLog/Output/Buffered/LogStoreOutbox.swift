@@ -169,6 +169,12 @@ final class LogStoreOutbox: OutboxStorage {
         return max(0, min(pending, Int(last - acknowledged)))
     }
 
+    var pendingUpperBound: Int {
+        let last = writer.lastSequence
+        let acknowledged = acknowledged.load()
+        return last > acknowledged ? Int(last - acknowledged) : 0
+    }
+
     var setAsideCount: Int {
         if let store = rejected.withLock({ $0 }) { return store.stats().recordCount }
         guard let reader = try? LogStoreReader(directory: rejectedDirectory), let stats = try? reader.stats() else { return 0 }

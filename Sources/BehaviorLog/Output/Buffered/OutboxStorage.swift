@@ -26,6 +26,9 @@ protocol OutboxStorage: AnyObject, Sendable {
     var unsentCount: Int { get }
     /// How many logs wait to be sent, durable or not yet.
     var pendingCount: Int { get }
+    /// At least ``pendingCount``, read in constant time (sequence numbers, which a failed write
+    /// can leave gaps in): what `write` decides whether to wake the sender by.
+    var pendingUpperBound: Int { get }
     /// Whether nothing is pending: every log appended is durable and acknowledged.
     var isDrained: Bool { get }
     /// How many logs were set aside, ever.

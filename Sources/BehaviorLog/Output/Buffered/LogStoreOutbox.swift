@@ -147,14 +147,11 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     var unsentCount: Int {
+        // Of the pending logs, those up to the durable sequence.
         let durable = writer.durableSequence
         let acknowledged = acknowledged.load()
         guard durable > acknowledged else { return 0 }
-        // Sequence numbers can have gaps (a failed write); the store's count from segment
-        // summaries is exact but counts from the persisted cursor.
-        let persisted = cursorState.withLock { $0.persisted }
-        let pending = (try? writer.pendingCount(cursor: Self.cursor)).map { $0 - Int(acknowledged - persisted) } ?? Int(durable - acknowledged)
-        return max(0, min(pending, Int(durable - acknowledged)))
+        return min(pendingCount, Int(durable - acknowledged))
     }
 
     var pendingCount: Int {

@@ -104,6 +104,19 @@ final class StoreRefusals: Sendable {
         return kept
     }
 
+    /// What to say of a refusal: a locked device's protected data is not a disk to check.
+    static func advice(for error: any Error) -> String {
+        let code: Int32? = switch (error as? LogStoreAppendFailure)?.error ?? (error as? LogStoreError) {
+        case .system(_, _, let code)?: code
+        case .syncFailed(_, let code)?: code
+        default: nil
+        }
+        if let code, System.Failure(code).isProtectedDataUnavailable {
+            return "protected data is unavailable while the device is locked; they are written when it is unlocked"
+        }
+        return "check the disk"
+    }
+
     /// Holds what fits (oldest first: the logs keep their order); returns how many did not.
     private static func hold(_ logs: ArraySlice<EncodedLog>, in state: inout State, maximumCount: Int, maximumBytes: Int) -> Int {
         var lost = 0

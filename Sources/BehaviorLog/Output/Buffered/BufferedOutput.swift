@@ -107,7 +107,7 @@ public final class BufferedOutput: LogOutput {
                 state.statistics.storeErrors += 1
                 state.statistics.lastError = "\(name): store: \(error)"
             }
-            FileDescriptorSink.write("BehaviorLog: error: \(name): its store refused a write: \(error); up to \(refusals.maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); check the disk\n")
+            FileDescriptorSink.write("BehaviorLog: error: \(name): its store refused a write: \(error); up to \(refusals.maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); \(StoreRefusals.advice(for: error))\n")
         }
         if let lost = outcome.recoveredAfterLosing {
             FileDescriptorSink.write("BehaviorLog: \(name): its store takes writes again; \(lost) logs could not be kept meanwhile\n")

@@ -103,9 +103,11 @@ public final class BehaviorLogger: Sendable {
         outputsTakeEveryTag = configuration.outputs.allSatisfy { $0.tagPattern == .all }
         uuids = UUIDGenerator()
         delivery = Locked(DeliveryState(perOutput: Array(repeating: [], count: configuration.outputs.count), consent: configuration.consent))
-        queue.withLock { $0.pending.reserveCapacity(configuration.queueCapacity) }
+        queue.withLock { state in
+            state.pending.reserveCapacity(configuration.queueCapacity)
+            state.consent = configuration.consent
+        }
         // Consent (issue 17): each output learns the consent before it can send anything.
-        queue.withLock { $0.consent = configuration.consent }
         for setting in configuration.outputs { setting.output.consentChanged(to: setting.requiresConsent ? configuration.consent : .granted) }
         Thread.start(named: Self.writerThreadName) { [self] in runWriter() }
     }

@@ -201,13 +201,15 @@ final class GatedOutput: LogOutput {
         let output = GatedOutput()
         let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)], queueCapacity: 8), isMainThread: { true })
         for index in 0..<100 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
-        // Returned: nothing waited. The writer holds one batch in the gated output; the queue
-        // took up to 32 more; the rest were dropped, and every post is counted once.
+        // Returned: nothing waited. The writer held one batch in the gated output; the queue
+        // took up to 32 more; the rest were dropped, and every post is counted once. (The gate
+        // opens first: reading the statistics waits for the writer's delivery, which the gated
+        // output holds.)
+        output.open()
         let statistics = logger.statistics
         #expect(statistics.spills == 0)
         #expect(statistics.mainThreadOverflows > 0 && statistics.mainThreadDrops > 0)
         #expect(statistics.posted == 100)
-        output.open()
         await logger.shutdown()
         let after = logger.statistics
         #expect(after.delivered + after.mainThreadDrops == 100)

@@ -15,7 +15,7 @@ FUZZ_SECONDS ?= 60
 # The benchmark floors and corpus generator, beside the project (../shared/bench).
 BENCH_FLOORS ?= ../shared/bench
 
-.PHONY: all build deps test demo fuzz bench clean swift-test
+.PHONY: all build deps test demo fuzz bench clean swift-test help
 
 all: build
 
@@ -45,7 +45,13 @@ swift-test: deps
 	$(SWIFT) test --skip-build --filter CrashLoopTests
 
 ## test: every test: the Swift test suites, then the extra checks of the fragments.
+## (RECORD_GOLDENS=1 swift test --filter <Suite> re-records that suite's golden files and fails
+## the tests that rewrote one; review with git diff.)
 test: swift-test $(TEST_CHECKS)
+
+## help: the targets and what they do (these comments, from the Makefile and mk/*.mk).
+help:
+	@sed -n 's/^## //p' Makefile $(sort $(wildcard mk/*.mk))
 
 ## fuzz: run every fuzz target for FUZZ_SECONDS each.
 fuzz: deps $(FUZZ_TARGETS)

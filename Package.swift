@@ -42,7 +42,7 @@ targets += [
 
     .testTarget(name: "LogSchemaTests", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
     .testTarget(
-        name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema"],
+        name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema", "TestSupport"],
         resources: [.copy("Resources")], swiftSettings: swiftSettings),
     .testTarget(
         name: "LogCodegenTests", dependencies: ["LogCodegen", "LogMarkdown", "LogSchema", "TestSupport"],
@@ -68,7 +68,7 @@ targets += [
     .executableTarget(
         name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // The fault tests run the built logstore-stress; depending on it makes `swift build --build-tests` build it.
-    .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress", "LogStoreTestSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress", "TestSupport", "LogStoreTestSupport"], swiftSettings: swiftSettings),
 ]
 
 // MARK: - Runtime
@@ -93,7 +93,7 @@ targets += [
         dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore", "TestSupport", "LogStoreTestSupport", "consent-probe"],
         swiftSettings: swiftSettings),
     .testTarget(
-        name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"],
+        name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore", "TestSupport"],
         swiftSettings: swiftSettings),
 ]
 
@@ -156,7 +156,7 @@ targets += [
         dependencies: ["BehaviorLog", "BehaviorLogTesting", "RecipeLogs", "RecipeAppTypes"],
         swiftSettings: swiftSettings),
     .testTarget(
-        name: "RecipeDemoTests", dependencies: ["RecipeDemo", "BehaviorLog", "LogStore"], swiftSettings: swiftSettings),
+        name: "RecipeDemoTests", dependencies: ["RecipeDemo", "BehaviorLog", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
     // Against a real ClickHouse (Tests/Support/clickhouse-sandbox): the DDL, recipe-demo's
     // 10 K logs round-tripping, a server killed mid-run. It runs the executables loggen,
     // recipe-demo and logview, which `swift build --build-tests` builds (a second test target
@@ -177,7 +177,9 @@ targets += [
 // MARK: - Shared by the tests
 
 targets += [
-    // Running programs from the outside, and seeded random data: one copy for every test target.
+    // The one copy of what many test targets need: running programs and finding the built ones
+    // (ProcessRunner), temporary directories, golden files (one re-record switch, RECORD_GOLDENS=1),
+    // seeded random data, a raw HTTP client, a small file system.
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
     // A file system that loses power (`PowerLossFileSystem`) and the power-loss scenarios run
     // on it, for the store's tests and the buffered output's.

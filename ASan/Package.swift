@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "CommandLineSupport", swiftSettings: swiftSettings),
         .executableTarget(
             name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress", "LogStoreTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress", "TestSupport", "LogStoreTestSupport"], swiftSettings: swiftSettings),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .target(name: "LogStoreTestSupport", dependencies: ["LogStore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
         // The definitions' reader: its folder listing read `d_name` as the store's did, and it
@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "LogSchema", swiftSettings: swiftSettings),
         .target(name: "LogMarkdown", dependencies: ["CCmark", "LogSchema"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema"],
+            name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema", "TestSupport"],
             resources: [.copy("Resources")], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

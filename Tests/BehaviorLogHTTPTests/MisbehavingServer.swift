@@ -1,33 +1,28 @@
 import Foundation
+import TestSupport
 
 /// The scripted loopback endpoint of `Tests/Support/misbehaving-http-server.py`, run for a test.
 final class MisbehavingServer: Sendable {
     let port: Int
-    private let process: Process
+    private let process: RunningProcess
 
     init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../Support/misbehaving-http-server.py").standardized
-        let process = Process()
         // Debian's python3 itself, not a version manager's shim that would run it as a child.
-        let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [python, script.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        var line: [UInt8] = []
-        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != 0x0A { line.append(byte) }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+        let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : ProcessRunner.which("python3")
+        let process = try ProcessRunner.start(python, [script.path])
+        process.waitForOutput(containing: "\n")
+        guard let line = process.output.split(separator: "\n").first, let port = Int(line) else {
             process.terminate()
-            throw ServerError("the misbehaving server did not print its port (is python3 installed?)")
+            throw ServerError("the misbehaving server did not print its port (is python3 installed?): \(process.errorOutput)")
         }
         self.port = port
         self.process = process
     }
 
     deinit {
-        // No waitUntilExit: it can block a test thread; the server also exits with its parent.
+        // No wait: it can block a test thread; the server also exits with its parent.
         process.terminate()
     }
 

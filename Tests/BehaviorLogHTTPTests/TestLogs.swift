@@ -1,5 +1,6 @@
 import BehaviorLog
 import Foundation
+import TestSupport
 
 /// Logs to write straight into an output, and a scratch directory for its store.
 enum TestLogs {
@@ -19,9 +20,7 @@ enum TestLogs {
     }
 
     static func temporaryDirectory(_ name: String = #function) -> String {
-        let path = NSTemporaryDirectory() + "behaviorlog-http-\(name.filter(\.isLetter))-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TemporaryDirectory("behaviorlog-http-\(name.filter(\.isLetter))").path
     }
 }
 

@@ -8,7 +8,7 @@ import Testing
 /// `BufferedOutput` on the real `LogStore`: restarts, failures and a large backlog.
 @Suite struct BufferedOutputStoreTests {
     private func temporaryDirectory() -> String {
-        (NSTemporaryDirectory() as NSString).appendingPathComponent("buffered-\(UUID().uuidString.prefix(8))")
+        TemporaryDirectory("buffered").path
     }
 
     private func post(_ count: Int, from start: Int = 0, to outputs: [any LogOutput]) async -> [UUID] {

@@ -36,7 +36,7 @@ import Testing
 
     private static func loop() throws -> Findings {
         let probe = try ProcessRunner.builtExecutable("consent-probe")
-        let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("consent-crash-\(UUID().uuidString.prefix(8))")
+        let root = TemporaryDirectory("consent-crash").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let store = (root as NSString).appendingPathComponent("outbox")
@@ -64,7 +64,7 @@ import Testing
                 usleep(UInt32.random(in: 5_000...150_000, using: &random))
             }
             first.kill()
-            let output = first.wait().output
+            let output = first.wait().standardOutput
             if let line = output.split(separator: "\n").first(where: { $0.hasPrefix("denied ") }), let n = Int(line.dropFirst(7)) {
                 deniedAt[run] = n
                 findings.killsAfterDenial += 1

@@ -10,7 +10,7 @@ import Testing
 /// after a denial) is in ConsentCrashLoopTests.
 @Suite struct ConsentTests {
     private func temporaryDirectory() -> String {
-        (NSTemporaryDirectory() as NSString).appendingPathComponent("consent-\(UUID().uuidString.prefix(8))")
+        TemporaryDirectory("consent").path
     }
 
     private let quick = BufferedOutputConfiguration(

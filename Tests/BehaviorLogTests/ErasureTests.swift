@@ -9,7 +9,7 @@ import Testing
 /// anywhere under the directories holds an old log's UUID or the old salt, and the logger goes on.
 @Suite struct ErasureTests {
     private func temporaryDirectory() -> URL {
-        URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("erasure-\(UUID().uuidString.prefix(8))")
+        TemporaryDirectory("erasure").url
     }
 
     /// Full chunks of 100 go at once and the rest at `flush()`: a flush interval would let a

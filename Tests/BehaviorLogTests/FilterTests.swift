@@ -2,6 +2,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 @Suite struct FilterTests {
     @Test func commonPayloadIsTakenAtPostTime() {
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func installSaltIsKeptAndPrivate() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("salt-\(UUID())")
+        let directory = TemporaryDirectory("salt").url
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = try PersonalDataFilter.installSalt(in: directory)
         let second = try PersonalDataFilter.installSalt(in: directory)
@@ -89,7 +90,7 @@ import Testing
     /// device, a file whose data protection keeps it locked) or is damaged is never replaced:
     /// a new salt would silently change every hash of the install.
     @Test func aSaltThatCannotBeReadIsNeverReplaced() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("salt-\(UUID())")
+        let directory = TemporaryDirectory("salt").url
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("pii-salt")
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
@@ -108,7 +109,7 @@ import Testing
     /// While the salt cannot be read, personal values are held back (removed and counted), not
     /// hashed with another salt; once it can, they are hashed with the install's own salt.
     @Test func personalValuesAreHeldBackWhileTheSaltCannotBeRead() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("salt-\(UUID())")
+        let directory = TemporaryDirectory("salt").url
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("pii-salt")
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
@@ -136,7 +137,7 @@ import Testing
 
     /// With no salt file, the first personal value makes one, and it is kept.
     @Test func aMissingSaltIsMadeOnceAndKept() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("salt-\(UUID())")
+        let directory = TemporaryDirectory("salt").url
         defer { try? FileManager.default.removeItem(at: directory) }
         let filter = PersonalDataFilter(mode: .saltedHash(try PersonalDataSalt(directory: directory)))
         var envelope = LogEnvelope(tag: "a.b", payload: LogPayload([("email", .string("x@y"))]), personalDataFields: ["email"])

@@ -3,10 +3,11 @@ import Foundation
 import LogStore
 import Synchronization
 import Testing
+import TestSupport
 
 @Suite struct LocalStoreOutputTests {
     @Test func everyLogIsStoredWithItsEnvelopeAndReportedDurableInOrder() async throws {
-        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("history-\(UUID().uuidString.prefix(8))")
+        let directory = TemporaryDirectory("history").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let reported = Locked<[Int]>([])
         let history = try LocalStoreOutput(directory: directory, onDurable: { count in reported.withLock { $0.append(count) } })
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func recentLogsForADebugScreen() async throws {
-        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("history-\(UUID().uuidString.prefix(8))")
+        let directory = TemporaryDirectory("history").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let history = try LocalStoreOutput(directory: directory)
         let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(history)]))
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func aSecondWriterOnTheSameStoreIsAClearError() throws {
-        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("history-\(UUID().uuidString.prefix(8))")
+        let directory = TemporaryDirectory("history").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let first = try LocalStoreOutput(directory: directory)
         #expect(throws: LogStoreError.self) { _ = try LocalStoreOutput(directory: directory) }

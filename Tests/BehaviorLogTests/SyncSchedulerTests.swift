@@ -2,12 +2,13 @@
 import Foundation
 import LogStore
 import Testing
+import TestSupport
 
 /// An output store's syncs: at most once per interval while logs are written, none while idle,
 /// and at once when asked.
 @Suite struct SyncSchedulerTests {
     private func store() throws -> (LogStoreWriter, String) {
-        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("sync-scheduler-\(UUID().uuidString.prefix(8))")
+        let directory = TemporaryDirectory("sync-scheduler").path
         let configuration = try LogStoreConfiguration(syncEveryRecords: Int.max, syncIntervalMilliseconds: Int(Int32.max))
         return (try LogStoreWriter(directory: directory, configuration: configuration), directory)
     }

@@ -7,12 +7,13 @@ import TestSupport
     let definitions = TestPaths.resources.appending(path: "minimal/definitions").path
 
     func loggen(_ arguments: String...) throws -> ProcessResult {
-        try ProcessRunner.run(TestPaths.loggen.path, arguments)
+        try ProcessRunner.run(try ProcessRunner.builtExecutable("loggen"), arguments)
     }
 
     @Test func generatesThenChecks() throws {
-        let output = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "loggen-cli-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: output) }
+        let temporary = TemporaryDirectory("loggen-cli")
+        defer { temporary.remove() }
+        let output = temporary.appending("output")
 
         let missing = try loggen("generate", definitions, "--output", output, "--check")
         #expect(missing.status == 1)
@@ -36,8 +37,9 @@ import TestSupport
     }
 
     @Test func theCacheRendersOnlyWhatChanged() throws {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "loggen-cache-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = TemporaryDirectory("loggen-cache")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let copy = folder.appending(path: "definitions")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: definitions, toPath: copy.path)
@@ -84,8 +86,9 @@ import TestSupport
     }
 
     @Test func definitionErrorsStopGeneration() throws {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "loggen-bad-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = TemporaryDirectory("loggen-bad")
+        defer { temporary.remove() }
+        let folder = temporary.url
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "# shop\n\n## buy\n\nBuying.\n\n- price: !money\n    - The price\n".write(to: folder.appending(path: "shop.md"), atomically: true, encoding: .utf8)
         let result = try loggen("generate", folder.path, "--output", folder.appending(path: "out").path)

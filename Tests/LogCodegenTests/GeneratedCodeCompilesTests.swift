@@ -30,15 +30,15 @@ import TestSupport
             }
             source += "}\n"
         }
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "loggen-property-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = TemporaryDirectory("loggen-property")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let file = folder.appending(path: "RandomSchemas.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
 
         let result = try ProcessRunner.run(ProcessRunner.which("swiftc"), [
             "-typecheck", "-swift-version", "6", "-module-name", "RandomSchemas",
-            "-I", TestPaths.binaries.appending(path: "Modules").path,
+            "-I", try ProcessRunner.productsDirectory().appending(path: "Modules").path,
             // BehaviorLog imports LogStore, which imports the C modules CLogStoreCRC and CLogStoreAtomics.
             "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreCRC/include").path,
             "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreAtomics/include").path, file.path,
@@ -55,9 +55,9 @@ import TestSupport
         ("LoggenVersion2", "'LoggenVersion2' is unavailable: this generated code does not declare its [pii] fields; regenerate it"),
     ])
     func aMismatchedRuntimeVersionFailsWithAClearMessage(version: String, message: String) throws {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "loggen-version-\(getpid())-\(version)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = TemporaryDirectory("loggen-version-\(version)")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let file = folder.appending(path: "Stale.swift")
         try """
             import BehaviorLog
@@ -67,7 +67,7 @@ import TestSupport
             }
             """.write(to: file, atomically: true, encoding: .utf8)
         let result = try ProcessRunner.run(ProcessRunner.which("swiftc"), [
-            "-typecheck", "-swift-version", "6", "-I", TestPaths.binaries.appending(path: "Modules").path,
+            "-typecheck", "-swift-version", "6", "-I", try ProcessRunner.productsDirectory().appending(path: "Modules").path,
             // BehaviorLog imports LogStore, which imports the C modules CLogStoreCRC and CLogStoreAtomics.
             "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreCRC/include").path,
             "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreAtomics/include").path, file.path,

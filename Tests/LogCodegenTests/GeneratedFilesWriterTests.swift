@@ -1,10 +1,12 @@
 import Foundation
 import LogSchema
 import Testing
+import TestSupport
 @testable import LogCodegen
 
 @Suite struct GeneratedFilesWriterTests {
-    let folder: URL = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "loggen-writer-\(UUID().uuidString)")
+    let temporary = TemporaryDirectory("loggen-writer")
+    var folder: URL { temporary.url.appending(path: "generated") }
 
     func generated(_ name: String, _ body: String) -> GeneratedFile {
         GeneratedFile(name: name, contents: GeneratedFile.header(sources: [name]) + "\n" + body + "\n")
@@ -15,7 +17,7 @@ import Testing
     }
 
     @Test func writesOnlyChangedFilesAndDeletesRemovedOnes() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { temporary.remove() }
         let writer = GeneratedFilesWriter(directory: folder.path)
         let first = try writer.write([generated("a.swift", "let a = 1"), generated("b.swift", "let b = 1"), generated("c.swift", "let c = 1")])
         #expect(first.map(\.kind) == [.created, .created, .created])
@@ -36,7 +38,7 @@ import Testing
     }
 
     @Test func neverOverwritesAFileLoggenDidNotWrite() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { temporary.remove() }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "struct Mine {}\n".write(to: folder.appending(path: "a.swift"), atomically: true, encoding: .utf8)
         let error = #expect(throws: GeneratedFilesError.self) {
@@ -55,7 +57,7 @@ import Testing
     }
 
     @Test func theCacheSkipsFilesWhoseInputAndFileAreUnchanged() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { temporary.remove() }
         let writer = GeneratedFilesWriter(directory: folder.path)
         let first = try writer.update(
             [pending("a.swift", "let a = 1", input: "a1"), pending("b.swift", "let b = 1", input: "b1"), pending("c.swift", "let c = 1", input: nil)],

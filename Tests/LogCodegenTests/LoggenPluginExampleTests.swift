@@ -6,7 +6,7 @@ import TestSupport
 /// what the definitions say, constraints included.
 @Suite struct LoggenPluginExampleTests {
     @Test func pluginGeneratedCodeLogsItsDefinitions() throws {
-        let result = try ProcessRunner.run(TestPaths.binaries.appending(path: "LoggenPluginExample").path, [])
+        let result = try ProcessRunner.run(try ProcessRunner.builtExecutable("LoggenPluginExample"), [])
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
         #expect(result.standardOutput == """

@@ -2,13 +2,14 @@ import Foundation
 import LogMarkdown
 import LogSchema
 import Testing
+import TestSupport
 
 @Suite struct SchemaLoaderTests {
     /// A fresh temporary folder with the given files, removed after `body`.
     func withFolder(_ files: [String: [UInt8]], _ body: (String) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loader-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = TemporaryDirectory("loader")
+        defer { temporary.remove() }
+        let folder = temporary.url
         for (name, bytes) in files { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
         try body(folder.path)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LogStore
 import Testing
+import TestSupport
 @testable import LogQuery
 
 /// Damaged stores (truncated, garbage, missing or broken indexes): queries return what is
@@ -95,9 +96,9 @@ import Testing
         } throws: { error in
             "\(error)" == "no log store at '/nonexistent/store' (from --store); pass --store DIR or set BEHAVIORLOG_STORE to the directory the app's LocalStoreOutput writes (recipe-demo prints it)"
         }
-        let empty = NSTemporaryDirectory() + "logview-not-a-store-\(UUID().uuidString.prefix(8))"
-        try? FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let temporary = TemporaryDirectory("logview-not-a-store")
+        defer { temporary.remove() }
+        let empty = temporary.path
         #expect {
             _ = try StoreLocation(option: nil, environment: ["BEHAVIORLOG_STORE": empty]).open()
         } throws: { error in

@@ -5,7 +5,9 @@ import TestSupport
 
 /// A temporary store filled with logs in the runtime's stored format, removed on deinit.
 final class TestStore: @unchecked Sendable {
-    let directory: String
+    private let temporary = TemporaryDirectory("logview-tests")
+    /// The store (created by the first fill).
+    var directory: String { temporary.appending("store") }
     /// Every log written, in order, as the reference for brute-force comparisons.
     private(set) var written: [LogRecordView.Owned] = []
 
@@ -15,13 +17,9 @@ final class TestStore: @unchecked Sendable {
     /// 2026-11-30T00:00:00Z
     static let start: Int64 = 1_795_996_800_000_000
 
-    init(name: String = #function) {
-        directory = NSTemporaryDirectory() + "logview-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
-    }
+    init(name: String = #function) {}
 
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
+    deinit { temporary.remove() }
 
     /// Writes `count` varied logs (several tags, payloads and times), `spacing` microseconds apart.
     @discardableResult

@@ -6,12 +6,6 @@ import LogStore
 import TestSupport
 import Testing
 
-/// A temporary store directory, removed at the end.
-final class TemporaryDirectory: Sendable {
-    let path = NSTemporaryDirectory() + "logserver-\(UUID().uuidString)"
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
 /// One full envelope line, as an HTTPOutput sends it.
 func envelope(_ uuid: UUID = UUID(), tag: String = "recipe_search.search", keyword: String = "egg", time: String = "2026-11-30T10:29:54.123Z") -> String {
     #"{"uuid":"\#(uuid.uuidString.lowercased())","seq":1,"time":"\#(time)","tag":"\#(tag)","schema":"fnv1a64:0","common":{"user_id":7},"violations":[],"payload":{"keyword":"\#(keyword)","page":1}}"#
@@ -38,7 +32,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
 
 @Suite(.serialized) struct LogViewerServerTests {
     @Test func theCollectorKeepsEachUUIDOnceAndAnswersWithCounts() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         let server = try collectingServer(directory)
         defer { server.stop() }
         let uuids = (0..<3).map { _ in UUID() }
@@ -54,7 +49,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func storedRecordsAreTheEnvelopesBodyInTheStoredOrder() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         let server = try collectingServer(directory)
         defer { server.stop() }
         let uuid = UUID()
@@ -68,7 +64,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func badLinesAre400NamedByLineAndTheGoodOnesAreKept() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         let server = try collectingServer(directory)
         defer { server.stop() }
         let lines = [envelope(), "not json", "", envelope(), #"{"uuid":"x","time":"2026-11-30T10:29:54.123Z","tag":"a.b","payload":{}}"#,
@@ -85,7 +82,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func aBodyOverTheLimitIs413CompressedOrNot() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         let server = try collectingServer(directory, maximumBodyBytes: 64 * 1024)
         defer { server.stop() }
         let big = [String](repeating: envelope(), count: 400)
@@ -105,7 +103,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func aChunkedPostIsCollected() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         let server = try collectingServer(directory)
         defer { server.stop() }
         let body = Array((envelope() + "\n" + envelope() + "\n").utf8)
@@ -124,7 +123,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func aClientThatExpects100ContinueIsToldToSendItsBody() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         let server = try collectingServer(directory)
         defer { server.stop() }
         let body = Array((envelope() + "\n").utf8)
@@ -141,7 +141,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func foreignHostsAndOriginsAre403() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         let server = try collectingServer(directory)
         defer { server.stop() }
         let rebound = try await onOwnThread { try HTTPTestConnection.request(port: server.port, "/api/stats", host: "evil.example:\(server.port)") }
@@ -158,7 +159,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func aTokenIsNeededByHeaderCookieOrQueryOnce() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         let server = try collectingServer(directory, token: "s3cret")
         defer { server.stop() }
         #expect(server.url.hasSuffix("/?token=s3cret"))
@@ -181,7 +183,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func listeningOffLoopbackNeedsAToken() throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         #expect(throws: LogViewerError.self) {
             try LogViewerServer(configuration: LogViewerConfiguration(storeDirectory: directory.path, host: "0.0.0.0", port: 0, collect: true))
         }
@@ -194,7 +197,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func onlyTheEmbeddedAssetsAndTheAPIAreServed() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         let server = try collectingServer(directory)
         defer { server.stop() }
         for path in ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/viewer.js/../../Package.swift", "/index.html", "/api"] {
@@ -210,7 +214,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func keepAliveServesSeveralRequestsOnOneConnection() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         let server = try collectingServer(directory)
         defer { server.stop() }
         let statuses = try await onOwnThread { () throws -> [Int] in
@@ -230,7 +235,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func malformedAndOversizedRequestsAreAnsweredAndClosed() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         let server = try collectingServer(directory)
         defer { server.stop() }
         let cases: [(String, Int)] = [
@@ -252,7 +258,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func aSlowClientTimesOutWithoutStallingOthers() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         var limits = HTTPServer.Limits()
         limits.requestMilliseconds = 800
         limits.idleMilliseconds = 800
@@ -279,7 +286,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func aRequestCutShortIsDroppedAndNothingIsStored() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         let server = try collectingServer(directory)
         defer { server.stop() }
         let line = Array((envelope() + "\n").utf8)
@@ -301,7 +309,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func connectionsOverTheLimitGet503() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         var limits = HTTPServer.Limits()
         limits.connections = 2
         let server = try collectingServer(directory, limits: limits)
@@ -326,7 +335,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func anIdleEventStreamSendsKeepAliveComments() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         let server = try LogViewerServer(configuration: LogViewerConfiguration(
             storeDirectory: directory.path + "/store", port: 0, collect: true, streamKeepAliveSeconds: 0.3))
         defer { server.stop() }
@@ -340,7 +350,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func aWildcardAddressTakesIPAddressesWithTheTokenAndRefusesNames() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         let server = try LogViewerServer(configuration: LogViewerConfiguration(
             storeDirectory: directory.path + "/store", host: "0.0.0.0", port: 0, token: "t0ken", collect: true))
         defer { server.stop() }
@@ -358,7 +369,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     }
 
     @Test func theEventStreamDeliversALogPostedAfterItOpened() async throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory("logserver")
+        defer { directory.remove() }
         let server = try collectingServer(directory)
         defer { server.stop() }
         _ = try await onOwnThread { try post(server, [envelope(keyword: "before")]) }

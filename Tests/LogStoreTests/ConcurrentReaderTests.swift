@@ -71,7 +71,7 @@ import Testing
             seen += chunk
             after = chunk.last!.sequence
         }
-        let output = running.finish()
+        let output = running.wait()
         #expect(output.status == 0, "\(output)")
         let missing = Set(1 ... UInt64(total)).subtracting(seen.map(\.sequence)).sorted()
         let stored = try readAll(store.path).map(\.sequence)

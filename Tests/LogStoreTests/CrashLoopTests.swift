@@ -23,7 +23,7 @@ import Testing
                                           "--payload-bytes", "64", "--segment-bytes", "8192"])
             usleep(UInt32.random(in: 0 ... 60_000, using: &generator))
             running.kill()
-            let output = running.finish()
+            let output = running.wait()
             let durable = StressTool.lastDurable(output.standardOutput)
             if output.status != 0 && durable > 0 { killedWhileWriting += 1 }
             // Killed before the writer created the store: nothing to check this time.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 @testable import LogStore
 
 /// Real write failures: a file-size limit (`ulimit -f`: short writes, then EFBIG) and a full
@@ -31,30 +32,14 @@ import Testing
         #expect(after.records == report.records + 500 && after.corruptSkipped == 0 && after.payloadMismatches == 0)
     }
 
-    static let canMount: Bool = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
-
-    @Test(.enabled(if: canMount, "mounting a small tmpfs needs root; the ulimit test covers write errors"))
+    @Test(.enabled(if: SmallFileSystem.canMount, "mounting a small tmpfs needs root; the ulimit test covers write errors"))
     func fullFileSystemGivesAClearErrorAndRecovers() throws {
-        let base = TemporaryStore()
-        let mountPoint = (base.path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-        defer { base.remove() }
-        let mounted = Process()
-        mounted.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mounted.arguments = ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint]
-        try mounted.run()
-        mounted.waitUntilExit()
-        try #require(mounted.terminationStatus == 0, "cannot mount a tmpfs here")
-        defer {
-            let unmount = Process()
-            unmount.executableURL = URL(fileURLWithPath: "/bin/umount")
-            unmount.arguments = [mountPoint]
-            try? unmount.run()
-            unmount.waitUntilExit()
-        }
-        let filler = mountPoint + "/filler"
+        let small = try #require(SmallFileSystem.mount(bytes: 1 << 20), "cannot mount a tmpfs here")
+        defer { small.unmount() }
+        let store = small.path + "/store"
+        let filler = small.path + "/padding"
         #expect(FileManager.default.createFile(atPath: filler, contents: Data(count: 256 << 10)))
-        let writer = try LogStoreWriter(directory: base.path, configuration: TemporaryStore.configuration(segmentBytes: 64 << 10))
+        let writer = try LogStoreWriter(directory: store, configuration: TemporaryStore.configuration(segmentBytes: 64 << 10))
         var appended = 0
         var failure: LogStoreError?
         var durable: UInt64 = 0
@@ -69,7 +54,7 @@ import Testing
         }
         let error = try #require(failure)
         #expect(error.description.contains("No space left on device"), "\(error)")
-        let verification = try LogStoreReader(directory: base.path).verify()
+        let verification = try LogStoreReader(directory: store).verify()
         #expect(verification.isIntact, "\(verification)")
         #expect((verification.lastSequence ?? 0) >= durable)
         // Space returns: the same writer takes writes again, and acknowledging frees more.
@@ -78,6 +63,6 @@ import Testing
         #expect(try writer.sync() > durable)
         try writer.acknowledge(cursor: "http", through: durable)
         try writer.close()
-        #expect(try LogStoreReader(directory: base.path).verify().isIntact)
+        #expect(try LogStoreReader(directory: store).verify().isIntact)
     }
 }

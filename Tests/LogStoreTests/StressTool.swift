@@ -1,81 +1,27 @@
 import Foundation
 import Testing
+import TestSupport
 
-/// The built `logstore-stress`, found beside the test bundle (the build's bin directory).
-/// The test target depends on the executable, so `swift build --build-tests` builds it; if it
-/// is missing anyway, the tests fail with the command that builds it.
+/// The built `logstore-stress` (found by `ProcessRunner.builtExecutable`). The test target
+/// depends on the executable, so `swift build --build-tests` builds it; if it is missing anyway,
+/// the tests fail with the command that builds it.
 struct StressTool {
     let path: String
 
     init() throws {
-        let candidates = [CommandLine.arguments[0], (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""]
-        for candidate in candidates where !candidate.isEmpty {
-            var directory = URL(fileURLWithPath: candidate).deletingLastPathComponent()
-            // Inside an .xctest bundle directory (Darwin), go up to the bin directory.
-            if directory.pathExtension == "xctest" || directory.path.contains(".xctest/") {
-                while directory.path.contains(".xctest") { directory.deleteLastPathComponent() }
-            }
-            let tool = directory.appendingPathComponent("logstore-stress").path
-            if FileManager.default.isExecutableFile(atPath: tool) {
-                path = tool
-                return
-            }
-        }
-        throw MissingTool(searched: candidates)
-    }
-
-    struct MissingTool: Error, CustomStringConvertible {
-        var searched: [String]
-        var description: String {
-            "logstore-stress not found beside \(searched.joined(separator: " or ")); build it with `swift build --build-tests`"
-        }
-    }
-
-    struct Output {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
+        path = try ProcessRunner.builtExecutable("logstore-stress")
     }
 
     /// Starts the tool; `fileSizeLimitBlocks` runs it under `ulimit -f`.
-    func start(_ arguments: [String], fileSizeLimitBlocks: Int? = nil) throws -> Running {
-        let process = Process()
+    func start(_ arguments: [String], fileSizeLimitBlocks: Int? = nil) throws -> RunningProcess {
         if let blocks = fileSizeLimitBlocks {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -f \(blocks) && exec \"$0\" \"$@\"", path] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
+            return try ProcessRunner.start("/bin/sh", ["-c", "ulimit -f \(blocks) && exec \"$0\" \"$@\"", path] + arguments)
         }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        return Running(process: process, output: output, error: error)
+        return try ProcessRunner.start(path, arguments)
     }
 
-    func run(_ arguments: [String], fileSizeLimitBlocks: Int? = nil) throws -> Output {
-        try start(arguments, fileSizeLimitBlocks: fileSizeLimitBlocks).finish()
-    }
-
-    struct Running {
-        let process: Process
-        let output: Pipe
-        let error: Pipe
-
-        func kill() {
-            _ = Glibc.kill(process.processIdentifier, SIGKILL)
-        }
-
-        func finish() -> Output {
-            let standardOutput = output.fileHandleForReading.readDataToEndOfFile()
-            let standardError = error.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Output(status: process.terminationStatus,
-                          standardOutput: String(decoding: standardOutput, as: UTF8.self),
-                          standardError: String(decoding: standardError, as: UTF8.self))
-        }
+    func run(_ arguments: [String], fileSizeLimitBlocks: Int? = nil) throws -> ProcessResult {
+        try start(arguments, fileSizeLimitBlocks: fileSizeLimitBlocks).wait()
     }
 
     /// The highest `durable <seq>` line printed, 0 if none.
@@ -96,7 +42,7 @@ struct StressTool {
         var payloadMismatches: Int { number("payloadMismatches") }
     }
 
-    func verify(_ store: String) throws -> (Report, Output) {
+    func verify(_ store: String) throws -> (Report, ProcessResult) {
         let output = try run(["verify", "--store", store])
         let object = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8))
         let fields = try #require(object as? [String: Any], "not a JSON object: \(output.standardOutput)")

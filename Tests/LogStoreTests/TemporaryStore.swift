@@ -1,19 +1,18 @@
 import Foundation
 import Glibc
+import TestSupport
 @testable import LogStore
 
-/// A fresh store directory under the system temporary directory, removed by `remove()`.
+/// A fresh store directory (`store`, not yet created) in a new temporary directory, removed by `remove()`.
 struct TemporaryStore {
-    let path: String
+    let directory: TemporaryDirectory
+    var path: String { directory.appending("store") }
 
     init(_ name: String = #function) {
-        let safe = name.filter { $0.isLetter || $0.isNumber }
-        path = NSTemporaryDirectory() + "logstore-tests-\(safe)-\(getpid())-\(UInt32.random(in: 0 ... .max))/store"
+        directory = TemporaryDirectory("logstore-tests-\(name.filter { $0.isLetter || $0.isNumber })")
     }
 
-    func remove() {
-        try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
-    }
+    func remove() { directory.remove() }
 
     /// A small configuration for tests: small segments, no caps unless given.
     static func configuration(

@@ -188,8 +188,6 @@ import TestSupport
     }
 
     private func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("loggen-diff-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        TemporaryDirectory("loggen-diff").url
     }
 }

@@ -37,14 +37,15 @@ import Testing
     }
 
     private func logview(_ arguments: [String], in directory: URL) throws -> ProcessResult {
-        try ProcessRunner.run(binDirectory + "/logview", arguments, in: directory, environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC"])
+        try ProcessRunner.run(try ProcessRunner.builtExecutable("logview"), arguments, in: directory, environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC"])
     }
 
     @Test func logsAreCheckedAgainstTheDefinitionsTheyCarry() throws {
-        let repository = FileManager.default.temporaryDirectory.appendingPathComponent("check-by-schema-\(UUID().uuidString)")
+        let temporary = TemporaryDirectory("check-by-schema")
+        defer { temporary.remove() }
+        let repository = temporary.url
         let definitions = repository.appendingPathComponent("LogDefinitions")
         try FileManager.default.createDirectory(at: definitions, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: repository) }
         try git(["init", "--quiet"], in: repository)
         try Self.version1.write(to: definitions.appendingPathComponent("shop.md"), atomically: true, encoding: .utf8)
         try git(["add", "LogDefinitions"], in: repository)

@@ -3,10 +3,6 @@ import LogQuery
 import TestSupport
 import Testing
 
-/// The built executables, next to the test bundle.
-let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
-    .replacingOccurrences(of: "/BehaviorLogPackageTests.xctest/Contents/MacOS", with: "")
-
 struct Run {
     var status: Int32
     var output: String
@@ -21,7 +17,7 @@ func run(_ tool: String, _ arguments: [String], environment: [String: String] = 
 /// Runs a built executable with `arguments` and a clean environment (no colour, no store variable).
 func runBlocking(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Run {
     let result = try ProcessRunner.run(
-        binDirectory + "/" + tool, arguments,
+        try ProcessRunner.builtExecutable(tool), arguments,
         environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC"].merging(environment) { $1 })
     return Run(status: result.status, output: result.standardOutput, errors: result.standardError)
 }
@@ -29,12 +25,11 @@ func runBlocking(_ tool: String, _ arguments: [String], environment: [String: St
 /// A store written by recipe-demo, shared by the tests (written once).
 final class DemoStore: Sendable {
     static let shared = DemoStore()
-    let directory = NSTemporaryDirectory() + "logview-cli-\(ProcessInfo.processInfo.processIdentifier)"
+    let directory = TemporaryDirectory("logview-cli").appending("store")
     let definitions = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path + "/LogDefinitions"
 
     init() {
-        try? FileManager.default.removeItem(atPath: directory)
         let result = try! runBlocking("recipe-demo", ["--events", "1500", "--seed", "3", "--store", directory])
         precondition(result.status == 0, result.errors)
     }
@@ -193,28 +188,23 @@ final class DemoStore: Sendable {
     }
 
     @Test func tailFollowsTheWriterAndEndsCleanlyOnControlC() async throws {
-        let store = NSTemporaryDirectory() + "logview-tail-\(ProcessInfo.processInfo.processIdentifier)"
-        defer { try? FileManager.default.removeItem(atPath: store) }
+        let temporary = TemporaryDirectory("logview-tail")
+        defer { temporary.remove() }
+        let store = temporary.appending("store")
         #expect(try await run("recipe-demo", ["--events", "20", "--store", store]).status == 0)
-        let (status, output, writer) = try await onOwnThread { () -> (Int32, Data, Int32) in
-            let tail = Process()
-            tail.executableURL = URL(fileURLWithPath: binDirectory + "/logview")
-            tail.arguments = ["tail", "--store", store, "-n", "5", "-o", "jsonl"]
-            let output = Pipe()
-            tail.standardOutput = output
-            try tail.run()
+        let (tail, writer) = try await onOwnThread { () -> (ProcessResult, Int32) in
+            let tail = try ProcessRunner.start(
+                try ProcessRunner.builtExecutable("logview"), ["tail", "--store", store, "-n", "5", "-o", "jsonl"])
             Thread.sleep(forTimeInterval: 0.5)
             // A second run of the writer: a restart, so a new segment.
             let writer = try runBlocking("recipe-demo", ["--events", "30", "--seed", "2", "--store", store]).status
             Thread.sleep(forTimeInterval: 1.0)
             tail.interrupt()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            tail.waitUntilExit()
-            return (tail.terminationStatus, data, writer)
+            return (tail.wait(), writer)
         }
         #expect(writer == 0)
-        #expect(status == 0)
-        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map { JSONValue.parse(String($0))!["seq"]! }
+        #expect(tail.status == 0, "\(tail.standardError)")
+        let lines = tail.standardOutput.split(separator: "\n").map { JSONValue.parse(String($0))!["seq"]! }
         #expect(lines == (16...50).map { JSONValue.integer(Int64($0)) })
     }
 

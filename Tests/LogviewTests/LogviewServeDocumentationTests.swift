@@ -18,9 +18,9 @@ import Testing
 
     @Test func theSessionRunsAsWritten() async throws {
         let text = try String(contentsOf: Self.document, encoding: .utf8)
-        let directory = NSTemporaryDirectory() + "logview-serve-doc-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let temporary = TemporaryDirectory("logview-serve-doc")
+        defer { temporary.remove() }
+        let directory = temporary.path
         try (try Self.block(after: "envelopes.jsonl", in: text) + "\n").write(toFile: directory + "/envelopes.jsonl", atomically: true, encoding: .utf8)
 
         var steps: [(command: String, expected: String)] = []

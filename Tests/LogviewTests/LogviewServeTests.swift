@@ -4,30 +4,21 @@ import TestSupport
 import Testing
 
 /// A `logview serve` process on a free loopback port, stopped (SIGTERM, then waited for) at the end.
-final class ServeProcess: @unchecked Sendable {   // used by one test
-    let process = Process()
+final class ServeProcess: Sendable {
+    let process: RunningProcess
     let port: UInt16
     let firstLine: String
 
     init(_ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: binDirectory + "/logview")
-        process.arguments = ["serve", "--listen", "127.0.0.1:0"] + arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let some = output.fileHandleForReading.availableData
-            if some.isEmpty { break }
-            line.append(some)
-        }
-        firstLine = String(decoding: line, as: UTF8.self)
+        process = try ProcessRunner.start(
+            try ProcessRunner.builtExecutable("logview"), ["serve", "--listen", "127.0.0.1:0"] + arguments,
+            environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC"])
+        process.waitForOutput(containing: "\n")
+        firstLine = String(process.output.prefix { $0 != "\n" }) + "\n"
         guard let range = firstLine.range(of: #"127\.0\.0\.1:(\d+)/"#, options: .regularExpression),
               let port = UInt16(firstLine[range].dropFirst(10).dropLast()) else {
             process.terminate()
-            throw HTTPTestConnection.Failure(description: "logview serve printed no URL: \(firstLine)")
+            throw HTTPTestConnection.Failure(description: "logview serve printed no URL: \(firstLine)\(process.errorOutput)")
         }
         self.port = port
     }
@@ -35,8 +26,7 @@ final class ServeProcess: @unchecked Sendable {   // used by one test
     /// Stops the server; its exit status.
     func stop() -> Int32 {
         process.terminate()
-        process.waitUntilExit()
-        return process.terminationStatus
+        return process.wait().status
     }
 
     func get(_ path: String) async throws -> HTTPTestResponse {
@@ -142,8 +132,9 @@ final class ServeProcess: @unchecked Sendable {   // used by one test
     }
 
     @Test func theCollectorFedByRecipeDemoHoldsTheDemosLogs() async throws {
-        let directory = NSTemporaryDirectory() + "logview-serve-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let temporary = TemporaryDirectory("logview-serve")
+        defer { temporary.remove() }
+        let directory = temporary.path
         let server = try ServeProcess(["--store", directory + "/collected", "--collect"])
         #expect(server.firstLine.contains("collecting at http://127.0.0.1:\(server.port)/v1/logs"))
         let sent = try await run("recipe-demo", ["--events", "1200", "--seed", "5", "--store", directory + "/demo",

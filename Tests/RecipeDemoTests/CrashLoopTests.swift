@@ -1,10 +1,7 @@
 import Foundation
 import LogStore
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import TestSupport
 
 /// SIGKILL `recipe-demo --print-durable` at random moments, over and over, on one store:
 /// every log up to the last `durable` line of a run is in the store, exactly once and intact.
@@ -13,7 +10,7 @@ import Glibc
     static let seed = "11"
 
     @Test func killedRunsNeverLoseADurableLog() throws {
-        let executable = try recipeDemoExecutable()
+        let executable = try ProcessRunner.builtExecutable("recipe-demo")
         let root = TemporaryDirectory("crash-loop")
         defer { root.remove() }
         let store = root.appending("store")
@@ -85,47 +82,20 @@ import Glibc
     }
 
     /// Runs the executable to its end, or kills it as told.
-    private func run(_ executable: URL, _ arguments: [String], kill killing: Kill? = nil) throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        let output = OutputBuffer()
-        let reader = pipe.fileHandleForReading
-        let finished = DispatchSemaphore(value: 0)
-        Thread {
-            while true {
-                let data = reader.availableData
-                if data.isEmpty { break }
-                output.append(data)
-            }
-            finished.signal()
-        }.start()
-        try process.run()
+    private func run(_ executable: String, _ arguments: [String], kill killing: Kill? = nil) throws -> Outcome {
+        let process = try ProcessRunner.start(executable, arguments)
         switch killing {
         case .after(let seconds)?:
             usleep(UInt32(seconds * 1_000_000))
-            kill(process.processIdentifier, SIGKILL)
+            process.kill()
         case .afterFirstDurable(let seconds)?:
-            let deadline = Date().addingTimeInterval(20)
-            while !output.text.contains("durable ") && process.isRunning && Date() < deadline { usleep(1_000) }
+            process.waitForOutput(containing: "durable ", within: 20)
             usleep(UInt32(seconds * 1_000_000))
-            kill(process.processIdentifier, SIGKILL)
+            process.kill()
         case nil:
             break
         }
-        finished.wait()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: output.text)
+        let result = process.wait()
+        return Outcome(status: result.status, output: result.standardOutput)
     }
-}
-
-/// What a child process printed so far, filled by a reading thread.
-private final class OutputBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func append(_ more: Data) { lock.withLock { data.append(more) } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }

@@ -2,6 +2,7 @@ import BehaviorLog
 import Foundation
 import LogStore
 import Testing
+import TestSupport
 @testable import RecipeDemo
 
 @Suite struct RecipeDemoTests {
@@ -54,17 +55,10 @@ final class LineCollector: @unchecked Sendable {
     @Test func historyCapIsValidated() throws {
         let directory = TemporaryDirectory("recipe-demo-cap")
         defer { directory.remove() }
+        let executable = try ProcessRunner.builtExecutable("recipe-demo")
         func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-            let process = Process()
-            process.executableURL = try recipeDemoExecutable()
-            process.arguments = arguments
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let data = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+            let result = try ProcessRunner.run(executable, arguments)
+            return (result.status, result.standardError)
         }
         let tooSmall = try run(["--events", "10", "--store", directory.path, "--history-megabytes", "8"])
         #expect(tooSmall.status == 64)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `loggen ddl` against a real ClickHouse (Debian's 18.16 here).
 @Suite(.clickHouseServer,
@@ -15,7 +16,7 @@ struct ClickHouseDDLTests {
 
     /// A copy of LogDefinitions/ as it was before: no `rating` field, no `cooking_time` order.
     private func olderDefinitions() throws -> String {
-        let old = temporaryDirectory("old-definitions")
+        let old = TemporaryDirectory("warehouse-old-definitions").path
         for file in try FileManager.default.contentsOfDirectory(atPath: definitionsDirectory) {
             var text = try String(contentsOfFile: definitionsDirectory + "/" + file, encoding: .utf8)
             text = text.replacingOccurrences(of: "- rating: !double? 0..5\n    - The recipe's average rating, when it has one\n", with: "")

@@ -2,6 +2,7 @@ import BehaviorLog
 import BehaviorLogHTTP
 import Foundation
 import Testing
+import TestSupport
 
 /// The server killed in the middle of a run: posting goes on, nothing is lost, and the
 /// redelivered copies collapse by UUID.
@@ -26,7 +27,7 @@ struct ClickHouseFaultTests {
         try #require(ddl.status == 0, "\(ddl.errors)")
         try await server.query(ddl.output)
 
-        let directory = temporaryDirectory("faults-outbox")
+        let directory = TemporaryDirectory("warehouse-faults-outbox").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = try ClickHouseOutput(
             directory: directory,

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 
 /// A throwaway ClickHouse server on loopback (`Tests/Support/clickhouse-sandbox`), with its
 /// data in a temporary directory, stopped with the test process at the latest.
@@ -26,7 +27,7 @@ final class ClickHouseSandbox: Sendable {
 
     /// Starts a server in a new temporary directory.
     init() throws {
-        directory = NSTemporaryDirectory() + "clickhouse-sandbox-\(UUID().uuidString.prefix(8))"
+        directory = TemporaryDirectory("clickhouse-sandbox").path
         (httpPort, tcpPort) = try Self.start(directory)
     }
 
@@ -48,27 +49,12 @@ final class ClickHouseSandbox: Sendable {
 
     @discardableResult
     private static func runScript(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script] + arguments
         // Files, not pipes: a pipe's end held by the server would keep a read from ending.
-        let outputPath = NSTemporaryDirectory() + "clickhouse-sandbox-\(UUID().uuidString).out"
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: outputPath + ".err", contents: nil)
-        defer {
-            try? FileManager.default.removeItem(atPath: outputPath)
-            try? FileManager.default.removeItem(atPath: outputPath + ".err")
+        let result = try ProcessRunner.run("/bin/bash", [script] + arguments, outputThroughFiles: true)
+        guard result.status == 0 else {
+            throw SandboxError("clickhouse-sandbox \(arguments[0]) failed (\(result.status)): \(result.standardError)")
         }
-        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
-        process.standardError = FileHandle(forWritingAtPath: outputPath + ".err")
-        try process.run()
-        process.waitUntilExit()
-        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        let errorText = (try? String(contentsOfFile: outputPath + ".err", encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
-            throw SandboxError("clickhouse-sandbox \(arguments[0]) failed (\(process.terminationStatus)): \(errorText)")
-        }
-        return text
+        return result.standardOutput
     }
 
     /// Runs a query over HTTP and returns the body; throws with ClickHouse's message on an error.

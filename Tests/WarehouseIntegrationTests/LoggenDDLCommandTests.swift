@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `loggen ddl`'s command line: output, errors and exit codes (no server needed).
 @Suite struct LoggenDDLCommandTests {
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func definitionsWithErrorsExit1() throws {
-        let broken = temporaryDirectory("broken-definitions")
+        let broken = TemporaryDirectory("warehouse-broken-definitions").path
         try "# broken\n\n## event\n\n- id: !uuid\n".write(toFile: broken + "/broken.md", atomically: true, encoding: .utf8)
         let result = try runTool("loggen", ["ddl", broken, "--dialect", "clickhouse"])
         #expect(result.status == 1)

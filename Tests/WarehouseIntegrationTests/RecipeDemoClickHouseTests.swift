@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `recipe-demo --clickhouse` into a real ClickHouse: every log arrives once, and every
 /// column holds what the local store (read by `logview -o jsonl`) holds.
@@ -13,7 +14,7 @@ struct RecipeDemoClickHouseTests {
         try #require(ddl.status == 0, "\(ddl.errors)")
         try await server.query(ddl.output)
 
-        let store = temporaryDirectory("demo-store")
+        let store = TemporaryDirectory("warehouse-demo-store").path
         defer { try? FileManager.default.removeItem(atPath: store) }
         let demo = try runTool("recipe-demo", [
             "--events", "10000", "--seed", "7", "--store", store, "--clickhouse", server.url.absoluteString, "--table", "demo",

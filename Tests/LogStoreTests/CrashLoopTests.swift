@@ -21,7 +21,15 @@ import Testing
             }
             let running = try tool.start(["write", "--store", store.path, "--count", "600", "--sync-every", "16",
                                           "--payload-bytes", "64", "--segment-bytes", "8192"])
-            usleep(UInt32.random(in: 0 ... 60_000, using: &generator))
+            // Odd iterations kill at a blind moment (some before the store exists); even ones
+            // wait for the first `durable` line, so that on a loaded machine (or under ASan,
+            // where start-up is slow) enough kills still land while records are being written.
+            if iteration % 2 == 0 {
+                running.waitForOutput(containing: "durable ")
+                usleep(UInt32.random(in: 0 ... 20_000, using: &generator))
+            } else {
+                usleep(UInt32.random(in: 0 ... 60_000, using: &generator))
+            }
             running.kill()
             let output = running.wait()
             let durable = StressTool.lastDurable(output.standardOutput)

@@ -9,7 +9,9 @@ per finding:
   on) that the target does not declare;
 - a declared dependency that no file of the target imports (an executable or a plugin is
   exempt: a test depends on an executable so that it is built before the test runs it);
-- a Swift target built without the `ExistentialAny` upcoming feature every target uses.
+- a Swift target built without the `ExistentialAny` upcoming feature every target uses;
+- in the root package, a line of README.md's module map (`Module → A, B`) that does not list
+  exactly the module's declared dependencies, or a product's module without a line.
 
 Imports of modules outside the graph (Foundation, Glibc, Testing, ...) are the toolchain's and
 are not checked. `@testable import`, `package import`, `internal import`, `import struct M.T` and
@@ -197,7 +199,53 @@ def check(package):
         for label, modules, must_import in declared:
             if must_import and not modules & set(imported):
                 findings.append(f"{location}: error: target '{name}' declares \"{label}\" but none of its files imports {'/'.join(sorted(modules))}; remove it from its dependencies")
+    findings += check_module_map(package, manifest)
     return findings, len(manifest["targets"])
+
+
+MAP_HEADING = "Modules, each with the modules it uses"
+
+
+def check_module_map(package, manifest):
+    """README.md's module map against the manifest: each line's arrows are the declared dependencies."""
+    path = os.path.join(package, "README.md")
+    if not os.path.exists(path):
+        return []  # Benchmarks/ and ASan/: the root's README draws the map
+    with open(path, encoding="utf-8") as readme:
+        lines = readme.read().splitlines()
+    readme_path = os.path.normpath(path)
+    start = next((i for i, line in enumerate(lines) if line.startswith(MAP_HEADING)), None)
+    if start is None:
+        return [f"{readme_path}:1: error: no module map (a paragraph starting '{MAP_HEADING}' and a code block of `Module → A, B` lines); add one"]
+    opening = next((i for i in range(start, len(lines)) if lines[i].startswith("```")), None)
+    closing = next((i for i in range((opening or 0) + 1, len(lines)) if lines[i].startswith("```")), None)
+    if opening is None or closing is None:
+        return [f"{readme_path}:{start + 1}: error: the module map's code block is missing or not closed"]
+    local = {target["name"]: target for target in manifest["targets"]}
+    findings, drawn = [], set()
+    for number in range(opening + 1, closing):
+        line = lines[number]
+        if not line.strip():
+            continue
+        if "→" not in line:
+            findings.append(f"{readme_path}:{number + 1}: error: a module map line is `Module → A, B` (what the module uses), not '{line.strip()}'")
+            continue
+        name, uses = (part.strip() for part in line.split("→", 1))
+        listed = {re.sub(r"\s*\(.*?\)", "", use).strip() for use in uses.split(",") if use.strip()}
+        drawn.add(name)
+        if name not in local:
+            findings.append(f"{readme_path}:{number + 1}: error: the module map draws {name}, which Package.swift does not declare; remove the line")
+            continue
+        declared = {list(dependency.values())[0][0] for dependency in local[name]["dependencies"]}
+        if listed != declared:
+            findings.append(f"{readme_path}:{number + 1}: error: the module map says {name} → {', '.join(sorted(listed))}; Package.swift says {', '.join(sorted(declared))}; draw what it declares")
+    for product in manifest["products"]:
+        if product["name"].startswith("_"):
+            continue  # not for apps (a product only for Benchmarks/)
+        for name in product["targets"]:
+            if name not in drawn:
+                findings.append(f"{readme_path}:{opening + 1}: error: the module map has no line for {name} (product {product['name']}); add `{name} → ...` with its dependencies")
+    return findings
 
 
 def self_test():
@@ -216,15 +264,20 @@ def self_test():
             manifest.write("""// swift-tools-version:6.1
 import PackageDescription
 let settings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
-let package = Package(name: "SelfTest", targets: [
+let package = Package(name: "SelfTest", products: [.library(name: "Base", targets: ["Base"])], targets: [
     .target(name: "Base", swiftSettings: settings),
     .target(name: "Unused", swiftSettings: settings),
     .target(name: "User", dependencies: ["Unused"], swiftSettings: settings),
     .target(name: "Quiet", dependencies: ["Base"]),
 ])
 """)
+        with open(os.path.join(package, "README.md"), "w") as readme:
+            readme.write(f"# SelfTest\n\n{MAP_HEADING}:\n\n```\nUser → Base\nGhost → Base\n```\n")
         findings, _ = check(package)
     expected = [
+        ("the module map says User → Base; Package.swift says Unused", "README.md:6"),
+        ("the module map draws Ghost, which Package.swift does not declare", "README.md:7"),
+        ("the module map has no line for Base (product Base)", "README.md:5"),
         ("target 'Quiet' is built without the ExistentialAny", "Package.swift:8"),
         ("target 'User' imports Base without declaring it", "User.swift:1"),
         ("target 'User' declares \"Unused\" but none of its files imports Unused", "Package.swift:7"),

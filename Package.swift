@@ -8,7 +8,7 @@ let swiftSettings: [SwiftSetting] = [
 
 // The map: the products, then one MARK section per product (or family of products) with the
 // targets it needs and their tests; each target lists exactly the modules it imports
-// (`make manifest-check`). Beside them: the sample app (its definitions, generated logs and
+// (`make manifest-check`; README.md draws the same edges as a module map). Beside them: the sample app (its definitions, generated logs and
 // `recipe-demo`, for `make demo`), the executables the tests run (test fixtures, in the
 // section of what they test) and the test helpers. The benchmarks are a package of their own,
 // Benchmarks/, that depends on this one by path.
@@ -32,8 +32,6 @@ let products: [Product] = [
 var targets: [Target] = []
 
 // MARK: - loggen and LoggenPlugin: definitions → Swift and the warehouse table
-// loggen uses LogMarkdown, LogSchema, LogCodegen, LogWarehouse; LogMarkdown uses CCmark and
-// LogSchema; LogCodegen and LogWarehouse use LogSchema; LoggenPlugin runs loggen.
 
 targets += [
     .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
@@ -66,7 +64,6 @@ targets += [
 ]
 
 // MARK: - LogStore: the crash-safe segment store
-// LogStore uses CLogStoreCRC (CRC-32C) and CLogStoreAtomics; nothing else of ours.
 
 targets += [
     .target(name: "CLogStoreCRC"),
@@ -88,8 +85,6 @@ targets += [
 ]
 
 // MARK: - BehaviorLog, BehaviorLogTesting, BehaviorLogHTTP: the runtime an app links
-// BehaviorLog uses LogStore; BehaviorLogTesting uses BehaviorLog and LogStore;
-// BehaviorLogHTTP uses BehaviorLog, LogStore and CZlib.
 
 targets += [
     // What an app imports: the logger, filters, outputs; links neither cmark nor networking.
@@ -116,8 +111,6 @@ targets += [
 ]
 
 // MARK: - LogQuery and logview: inspecting a store
-// logview uses LogQuery, LogServer, LogStore, LogSchema and LogMarkdown (to read definitions);
-// LogServer uses LogQuery and BehaviorLogHTTP; LogQuery uses LogStore and LogSchema.
 
 targets += [
     // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.

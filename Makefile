@@ -57,7 +57,7 @@ help:
 fuzz: deps $(FUZZ_TARGETS)
 
 clean:
-	rm -rf .build .build-* bench-out fuzz-out
+	rm -rf .build .build-* Benchmarks/.build bench-out fuzz-out
 
 ## demo: the main job, end to end: check the definitions, regenerate Generated/ from them, build,
 ## run the sample app (recipe-demo) through the whole pipeline, then look at its logs with logview.

@@ -6,6 +6,13 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+// The map: the products, then one MARK section per product (or family of products) with the
+// targets it needs and their tests; each target lists exactly the modules it imports
+// (`make manifest-check`; README.md draws the same edges as a module map). Beside them: the sample app (its definitions, generated logs and
+// `recipe-demo`, for `make demo`), the executables the tests run (test fixtures, in the
+// section of what they test) and the test helpers. The benchmarks are a package of their own,
+// Benchmarks/, that depends on this one by path.
+//
 // What an app depends on: the runtime, its test support, shipping over HTTP, the store and
 // its query library (for an in-app debug screen), the two commands and the build plugin.
 let products: [Product] = [
@@ -17,12 +24,14 @@ let products: [Product] = [
     .executable(name: "loggen", targets: ["loggen"]),
     .executable(name: "logview", targets: ["logview"]),
     .plugin(name: "LoggenPlugin", targets: ["LoggenPlugin"]),
+    // Not for apps: the sample app's generated logs and simulated sessions, a product only so
+    // that the Benchmarks/ package can post them (a product is all another package can use).
+    .library(name: "_RecipeDemo", targets: ["RecipeDemo", "RecipeLogs", "RecipeAppTypes"]),
 ]
 
 var targets: [Target] = []
 
-// MARK: - Definitions, `loggen` and the build plugin
-// CCmark → LogMarkdown → LogSchema → LogCodegen → loggen / LoggenPlugin
+// MARK: - loggen and LoggenPlugin: definitions → Swift and the warehouse table
 
 targets += [
     .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
@@ -47,15 +56,14 @@ targets += [
     .testTarget(
         name: "LogCodegenTests", dependencies: ["LogCodegen", "LogMarkdown", "LogSchema", "TestSupport"],
         exclude: ["Resources"], swiftSettings: swiftSettings),
-    .testTarget(name: "LogWarehouseTests", dependencies: ["LogWarehouse"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogWarehouseTests", dependencies: ["LogWarehouse", "LogSchema"], swiftSettings: swiftSettings),
     // Runs the built `loggen` (a dependency, so that it is built first).
     .testTarget(
         name: "LoggenTests", dependencies: ["loggen", "TestSupport"],
         resources: [.copy("Resources")], swiftSettings: swiftSettings),
 ]
 
-// MARK: - Store
-// LogStore: the crash-safe segment store (Foundation + Glibc, CRC-32C in a small C target).
+// MARK: - LogStore: the crash-safe segment store
 
 targets += [
     .target(name: "CLogStoreCRC"),
@@ -65,14 +73,18 @@ targets += [
     .target(
         name: "LogStore", dependencies: ["CLogStoreCRC", "CLogStoreAtomics"],
         resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
+    // A test fixture, not a tool: the crash loops and fault tests run it and kill it mid-write
+    // (`write`), then check what survived (`verify`); `make fuzz-store` takes its seed store.
     .executableTarget(
         name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
-    // The fault tests run the built logstore-stress; depending on it makes `swift build --build-tests` build it.
-    .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress", "TestSupport", "LogStoreTestSupport"], swiftSettings: swiftSettings),
+    // Depends on logstore-stress so that `swift build --build-tests` builds it; CLogStoreCRC
+    // for the CRC-32C tables test.
+    .testTarget(
+        name: "LogStoreTests", dependencies: ["LogStore", "CLogStoreCRC", "logstore-stress", "LogStoreTestSupport", "TestSupport"],
+        swiftSettings: swiftSettings),
 ]
 
-// MARK: - Runtime
-// LogStore → BehaviorLog → BehaviorLogHTTP
+// MARK: - BehaviorLog, BehaviorLogTesting, BehaviorLogHTTP: the runtime an app links
 
 targets += [
     // What an app imports: the logger, filters, outputs; links neither cmark nor networking.
@@ -84,7 +96,8 @@ targets += [
     // HTTPOutput and ClickHouseOutput: the only target that links FoundationNetworking.
     .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogStore", "CZlib"], swiftSettings: swiftSettings),
 
-    // Posts numbered logs and denies consent midway; the consent crash test kills it.
+    // A test fixture: posts numbered logs and denies consent midway; the consent crash test
+    // (BehaviorLogTests) runs it and kills it.
     .executableTarget(
         name: "consent-probe", dependencies: ["BehaviorLog", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // Depends on consent-probe so that `swift build --build-tests` builds it.
@@ -97,8 +110,7 @@ targets += [
         swiftSettings: swiftSettings),
 ]
 
-// MARK: - Inspection
-// LogStore + LogSchema (+ LogMarkdown) → LogQuery → logview
+// MARK: - LogQuery and logview: inspecting a store
 
 targets += [
     // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.
@@ -114,15 +126,18 @@ targets += [
     .testTarget(name: "LogServerTests", dependencies: ["LogServer", "LogQuery", "LogStore", "BehaviorLogHTTP", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "LogQueryTests", dependencies: ["LogQuery", "LogMarkdown", "LogSchema", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
     // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
-    .testTarget(name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery", "LogStore", "LogSchema", "LogMarkdown", "TestSupport"],
+        swiftSettings: swiftSettings),
 ]
 
-// MARK: - The sample app, the generated code's proofs, and the benchmarks
+// MARK: - The sample app: what `make demo` runs (`_RecipeDemo` is for Benchmarks/ only)
+// LogDefinitions/ (its log definitions) → `loggen generate` → Generated/ (the RecipeLogs
+// target, checked in; `make test` fails when it is stale). RecipeAppTypes holds the external
+// types the definitions name; RecipeDemo simulates its sessions; recipe-demo runs them.
 
 targets += [
-    // The sample app's logs: `loggen generate LogDefinitions --output Generated
-    // --import RecipeAppTypes`, checked in (`make test` fails when it is stale).
-    .target(name: "RecipeLogs", dependencies: ["BehaviorLog", "RecipeAppTypes"], path: "Generated"),
+    .target(name: "RecipeLogs", dependencies: ["BehaviorLog", "RecipeAppTypes"], path: "Generated", swiftSettings: swiftSettings),
     // The external types the sample definitions name (`NetworkKind`, `ReferrerScreen`).
     .target(name: "RecipeAppTypes", dependencies: ["BehaviorLog"], swiftSettings: swiftSettings),
     // Simulated sessions of the sample app through the whole pipeline (`make demo`).
@@ -133,22 +148,17 @@ targets += [
     .executableTarget(
         name: "recipe-demo", dependencies: ["RecipeDemo", "BehaviorLogHTTP", "CommandLineSupport"],
         swiftSettings: swiftSettings),
+]
+
+// MARK: - Proofs of the generated code
+
+targets += [
     // Proves the plugin: its LogDefinitions/ become Swift during the build; LogCodegenTests
     // runs it. (An executable, not a test target: SwiftPM would link `loggen` into the test
     // bundle twice, once as the plugin's tool and once for LoggenTests.)
     .executableTarget(
         name: "LoggenPluginExample", dependencies: ["BehaviorLog"], exclude: ["LogDefinitions"],
         swiftSettings: swiftSettings, plugins: [.plugin(name: "LoggenPlugin")]),
-    // `make bench-runtime` and `make bench-clickhouse`.
-    .executableTarget(
-        name: "runtime-bench", dependencies: ["BehaviorLog", "LogStore", "RecipeDemo"], swiftSettings: swiftSettings),
-    // `make bench-energy`: syncs, wake-ups and bytes per log at 100 and 1 logs/s, and idle.
-    .executableTarget(
-        name: "energy-bench", dependencies: ["BehaviorLog", "LogStore", "RecipeDemo", "RecipeLogs"], swiftSettings: swiftSettings),
-    .executableTarget(
-        name: "clickhouse-bench", dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogStore", "RecipeDemo"],
-        swiftSettings: swiftSettings),
-
     // Compiles and exercises the reference output of the hostile fixture (through the
     // symlink HostileReference → LogCodegenTests/Resources/hostile/expected) and RecipeLogs.
     .testTarget(
@@ -162,7 +172,7 @@ targets += [
     // recipe-demo and logview, which `swift build --build-tests` builds (a second test target
     // that links an executable clashes on Linux).
     .testTarget(
-        name: "WarehouseIntegrationTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore", "TestSupport"],
+        name: "WarehouseIntegrationTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "TestSupport"],
         swiftSettings: swiftSettings),
 ]
 

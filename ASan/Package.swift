@@ -24,7 +24,9 @@ let package = Package(
         .target(name: "CommandLineSupport", swiftSettings: swiftSettings),
         .executableTarget(
             name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress", "TestSupport", "LogStoreTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LogStoreTests", dependencies: ["LogStore", "CLogStoreCRC", "logstore-stress", "LogStoreTestSupport", "TestSupport"],
+            swiftSettings: swiftSettings),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .target(name: "LogStoreTestSupport", dependencies: ["LogStore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
         // The definitions' reader: its folder listing read `d_name` as the store's did, and it

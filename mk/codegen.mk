@@ -24,4 +24,4 @@ bench-loggen-typecheck: deps
 	$(SWIFT) build -c release --target BehaviorLog
 	@mkdir -p $(BENCH_DIR)
 	@test -d $(BENCH_DIR)/corpus-100x50 || python3 $(SHARED_BENCH)/gen_corpus.py $(BENCH_DIR)/corpus-100x50 --files 100 --events 50
-	@sh mk/bench-typecheck.sh $$($(SWIFT) build -c release --show-bin-path)/loggen $(BENCH_DIR)
+	@sh $(BENCH_SCRIPTS)/bench-typecheck.sh $$($(SWIFT) build -c release --show-bin-path)/loggen $(BENCH_DIR)

@@ -8,5 +8,5 @@ APT_PACKAGES += strace
 ## a BufferedOutput with the runtime's defaults: syncs per log (strace -f), wake-ups per log (voluntary
 ## context switches less the driver's sleeps) and bytes written per log.
 bench-energy: deps
-	$(SWIFT) build -c release --product energy-bench
-	@BIN=$$($(SWIFT) build -c release --show-bin-path) bash mk/bench-energy.sh
+	$(BENCH_BUILD) --product energy-bench
+	@BIN=$$($(BENCH_BUILD) --show-bin-path) bash $(BENCH_SCRIPTS)/bench-energy.sh

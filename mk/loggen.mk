@@ -23,7 +23,7 @@ bench-loggen: deps
 	cc -O2 $(SHARED_BENCH)/cmark_floor.c -lcmark -o $(BENCH_DIR)/cmark_floor
 	@test -d $(BENCH_DIR)/corpus-100x50 || python3 $(SHARED_BENCH)/gen_corpus.py $(BENCH_DIR)/corpus-100x50 --files 100 --events 50
 	@test -d $(BENCH_DIR)/corpus-1000x50 || python3 $(SHARED_BENCH)/gen_corpus.py $(BENCH_DIR)/corpus-1000x50 --files 1000 --events 50
-	@sh mk/bench-loggen.sh $$($(SWIFT) build -c release --show-bin-path)/loggen $(BENCH_DIR)
+	@sh $(BENCH_SCRIPTS)/bench-loggen.sh $$($(SWIFT) build -c release --show-bin-path)/loggen $(BENCH_DIR)
 
 FUZZ_BUILD = fuzz-out/markdown-build
 # Swift modules built with libFuzzer's coverage and AddressSanitizer, outside SwiftPM.

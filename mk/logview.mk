@@ -11,4 +11,4 @@ bench-logview: deps
 	$(SWIFT) build -c release --product logview
 	$(SWIFT) build -c release --product recipe-demo
 	BIN="$$($(SWIFT) build -c release --show-bin-path)" BENCH_FLOORS=$(BENCH_FLOORS) LOGS=$(or $(BENCH_LOGS),1000000) REUSE_STORE=$(REUSE_STORE) \
-	  bash mk/bench-logview.sh
+	  bash $(BENCH_SCRIPTS)/bench-logview.sh

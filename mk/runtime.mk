@@ -14,10 +14,10 @@ DEMO_EVENTS    ?= 20000
 ## 100 K logs already pending (left by an earlier process, as after a restart). Prints logs/s and the ratio, post() p50/p99 on the calling thread,
 ## and peak RSS (/usr/bin/time -v). Best of RUNTIME_ROUNDS alternating rounds (a shared machine).
 bench-runtime:
-	$(SWIFT) build -c release --product runtime-bench
+	$(BENCH_BUILD) --product runtime-bench
 	@mkdir -p bench-out
 	@cc -O2 $(BENCH_FLOORS)/append_floor.c -o bench-out/append_floor
-	@bin=$$($(SWIFT) build -c release --show-bin-path); \
+	@bin=$$($(BENCH_BUILD) --show-bin-path); \
 	best_floor=0; best=0; best_pending=0; \
 	for round in $$(seq 1 $(RUNTIME_ROUNDS)); do \
 	  floor=$$(bench-out/append_floor bench-out/append_floor.dat 1000000 1000 | sed 's/.*rec\/s=\([0-9]*\).*/\1/'); \

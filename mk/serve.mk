@@ -40,4 +40,4 @@ bench-serve: deps
 	$(SWIFT) build -c release --product logview
 	$(SWIFT) build -c release --product recipe-demo
 	BIN="$$($(SWIFT) build -c release --show-bin-path)" LOGS=$(or $(BENCH_LOGS),1000000) \
-	  $(SYSTEM_PYTHON) mk/bench-serve.py
+	  $(SYSTEM_PYTHON) $(BENCH_SCRIPTS)/bench-serve.py

@@ -1,7 +1,6 @@
 # LogStore: the store benchmark and the segment-reader fuzzer.
 
 STORE_BENCH  ?= bench-out/store
-STORE_RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 
 FUZZ_TARGETS += fuzz-store
 
@@ -11,15 +10,15 @@ FUZZ_TARGETS += fuzz-store
 ## scan beside scan_floor.c, and append cost with 0 vs 1 M records pending. Three alternating
 ## rounds on this shared machine; the best of each side is compared.
 bench-store:
-	$(SWIFT) build -c release --product logstore-stress
+	$(BENCH_BUILD) --product store-bench
 	@mkdir -p bench-out
 	@cc -O2 $(BENCH_FLOORS)/append_floor.c -o bench-out/append_floor
 	@cc -O2 -msse4.2 $(BENCH_FLOORS)/scan_floor.c -o bench-out/scan_floor
-	@best_floor=0; best_store=0; best_scan=0; best_read=0; best_empty=999999999; best_backlog=999999999; \
+	@bin=$$($(BENCH_BUILD) --show-bin-path); best_floor=0; best_store=0; best_scan=0; best_read=0; best_empty=999999999; best_backlog=999999999; \
 	for round in 1 2 3; do \
 	  rm -rf $(STORE_BENCH); \
 	  floor=$$(bench-out/append_floor bench-out/append_floor.dat 1000000 1000 | sed 's/.*rec\/s=\([0-9]*\).*/\1/'); \
-	  $(STORE_RELEASE_BIN)/logstore-stress bench --store $(STORE_BENCH) --count 1000000 --payload-bytes 200 \
+	  $$bin/store-bench --store $(STORE_BENCH) --count 1000000 --payload-bytes 200 \
 	    --sync-every 1000 --probe 100000 > bench-out/store-bench.txt || exit 1; \
 	  store=$$(sed -n 's/^append_records_per_second=//p' bench-out/store-bench.txt); \
 	  store_mb=$$(sed -n 's/^append_megabytes_per_second=//p' bench-out/store-bench.txt); \

@@ -32,17 +32,17 @@ clickhouse-deps: deps
 ## Then the same run through URLSession instead of the socket transport, to show why
 ## ClickHouseOutput uses its own socket for http:// on Linux (docs/Warehouse.md).
 bench-clickhouse: clickhouse-deps
-	$(SWIFT) build -c release --product clickhouse-bench
+	$(BENCH_BUILD) --product clickhouse-bench
 	$(SWIFT) build -c release --product loggen
 	@rm -rf $(CH_BENCH_DIR); mkdir -p $(CH_BENCH_DIR)
-	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path); dir=$$(pwd)/$(CH_BENCH_DIR); \
+	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path); bench=$$($(BENCH_BUILD) --show-bin-path); dir=$$(pwd)/$(CH_BENCH_DIR); \
 	ports=$$($(CLICKHOUSE_SANDBOX) start $$dir/server $$$$); http=$${ports% *}; tcp=$${ports#* }; \
 	trap '$(CLICKHOUSE_SANDBOX) stop '"$$dir"'/server' EXIT; \
 	url=http://127.0.0.1:$$http/; \
 	$$bin/loggen ddl LogDefinitions --dialect clickhouse --table bench | curl -sf $$url --data-binary @- ; \
 	$$bin/loggen ddl LogDefinitions --dialect clickhouse --table floor | curl -sf $$url --data-binary @- ; \
 	$$bin/loggen ddl LogDefinitions --dialect clickhouse --table bench_urlsession | curl -sf $$url --data-binary @- ; \
-	$$bin/clickhouse-bench --server $$url --table bench --logs $(CH_BENCH_LOGS) --store $$dir/outbox --rows $$dir/rows.json \
+	$$bench/clickhouse-bench --server $$url --table bench --logs $(CH_BENCH_LOGS) --store $$dir/outbox --rows $$dir/rows.json \
 	  | tee $$dir/bench.txt; \
 	start=$$(date +%s.%N); \
 	clickhouse-client --port $$tcp --query "INSERT INTO floor FORMAT JSONEachRow" < $$dir/rows.json; \
@@ -54,6 +54,6 @@ bench-clickhouse: clickhouse-deps
 	  printf "clickhouse-client INSERT FORMAT JSONEachRow of the same %d rows (%d MB) from a file: %.2f s, %d rows/s\n", rows, mb, e - s, floor; \
 	  printf "ClickHouseOutput, post() to visible: %d logs/s = %.2fx the floor (target >= 0.5x)\n", ours, ours / floor }'; \
 	floor=$$(awk -v rows=$$rows -v s=$$start -v e=$$end 'BEGIN { print rows / (e - s) }'); \
-	$$bin/clickhouse-bench --server $$url --table bench_urlsession --logs $(CH_BENCH_LOGS) --store $$dir/outbox-urlsession --urlsession > $$dir/bench-urlsession.txt; \
+	$$bench/clickhouse-bench --server $$url --table bench_urlsession --logs $(CH_BENCH_LOGS) --store $$dir/outbox-urlsession --urlsession > $$dir/bench-urlsession.txt; \
 	awk -v floor=$$floor -v ours=$$(sed -n 's/^logs_per_second=//p' $$dir/bench-urlsession.txt) 'BEGIN { \
 	  printf "the same through URLSession (for comparison): %d logs/s = %.2fx the floor\n", ours, ours / floor }'

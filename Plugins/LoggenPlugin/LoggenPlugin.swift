@@ -62,11 +62,10 @@ enum LoggenCommand {
         return Set(folders).sorted { $0.path < $1.path }
     }
 
-    /// The files `loggen generate` writes: one per category document, named after it, and
-    /// `common+types.swift` (mirrors `SwiftTranslator`'s file plan, which a plugin cannot import).
+    /// The files `loggen generate` writes, by the generator's own file plan
+    /// (GeneratedFilePlan.swift, a symlink to LogCodegen's).
     static func outputFiles(for documents: [URL], in output: URL) -> [URL] {
-        let special: Set<String> = ["common", "types"]
-        let categories = documents.map { $0.deletingPathExtension().lastPathComponent }.filter { !special.contains($0) }
-        return (categories.map { $0 + ".swift" } + ["common+types.swift"]).map { output.appending(path: $0) }
+        GeneratedFilePlan.fileNames(forDocuments: documents.map { $0.deletingPathExtension().lastPathComponent })
+            .map { output.appending(path: $0) }
     }
 }

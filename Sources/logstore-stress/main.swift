@@ -1,3 +1,7 @@
+// logstore-stress: a test fixture of LogStoreTests (their crash loops and fault tests kill it
+// mid-write and read what survived) and of `make fuzz-store` (its seed store). It stays in the
+// root package because the root's tests run it; the store's benchmark is Benchmarks/ store-bench.
+
 import CommandLineSupport
 import LogStore
 
@@ -16,7 +20,7 @@ func storeOption(_ arguments: ParsedArguments) throws -> String {
 let storeArgument = ArgumentSpec.option("store", valueName: "dir", help: "The store directory.")
 
 let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
-    name: "logstore-stress", abstract: "Stress, crash-test and benchmark a LogStore.",
+    name: "logstore-stress", abstract: "Write checkable records to a LogStore and verify them (the store's crash and fault tests).",
     subcommands: [
         CommandSpec(
             name: "write", abstract: "Append checkable records; print 'durable <seq>' after every sync.",
@@ -41,23 +45,6 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
             examples: ["logstore-stress verify --store /tmp/s"],
             arguments: [storeArgument],
             run: { arguments in try stressVerify(store: try storeOption(arguments)) }),
-        CommandSpec(
-            name: "bench", abstract: "Append, scan and backlog figures as key=value lines (make bench-store).",
-            examples: ["logstore-stress bench --store /tmp/bench --count 1000000 --payload-bytes 200 --sync-every 1000"],
-            arguments: [
-                storeArgument,
-                .option("count", valueName: "n", help: "Records to append.", defaultValue: "1000000"),
-                .option("payload-bytes", valueName: "b", help: "Payload size.", defaultValue: "200"),
-                .option("sync-every", valueName: "k", help: "Group commit: records per fsync.", defaultValue: "1000"),
-                .option("probe", valueName: "n", help: "Appends timed with an empty store and with the backlog.", defaultValue: "100000"),
-            ],
-            run: { arguments in
-                try storeBenchmark(
-                    store: try storeOption(arguments), count: try positive(arguments, "count", default: 1_000_000),
-                    payloadBytes: try positive(arguments, "payload-bytes", default: 200),
-                    syncEvery: try positive(arguments, "sync-every", default: 1000),
-                    probe: try positive(arguments, "probe", default: 100_000))
-            }),
     ]))
 
 await tool.main()

@@ -19,7 +19,7 @@ import TestSupport
         }
         #expect(commands.contains("BENCH_FLOORS=../shared/bench"))
         #expect(!commands.contains(" /work/"), "a machine-specific path: \(commands)")
-        let script = try String(contentsOf: projectRoot.appendingPathComponent("mk/bench-logview.sh"), encoding: .utf8)
+        let script = try String(contentsOf: projectRoot.appendingPathComponent("Benchmarks/Scripts/bench-logview.sh"), encoding: .utf8)
         #expect(!script.contains("/work/"))
     }
 

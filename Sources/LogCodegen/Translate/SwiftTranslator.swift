@@ -2,13 +2,14 @@ import LogSchema
 
 /// The translate stage: a ``Schema`` becomes Swift files in the declaration model.
 ///
-/// File plan: one file per category (`recipe_search.swift`, named after its document, so
-/// that editing one category recompiles one file) and one file for the common payload,
-/// the enum types and the schema hash (``commonFileName``).
+/// File plan (by name, ``GeneratedFilePlan``, which the build plugin shares): one file per
+/// category (`recipe_search.swift`, named after its document, so that editing one category
+/// recompiles one file) and one file for the common payload, the enum types and the schema
+/// hash (``commonFileName``).
 public struct SwiftTranslator: Sendable {
     /// The file that holds `CommonPayload`, the enum types of `types.md` and
     /// `GeneratedSchema`; no category can have this name (`+` is not allowed in names).
-    public static let commonFileName = "common+types.swift"
+    public static let commonFileName = GeneratedFilePlan.commonFileName
     /// The struct of the common payload.
     public static let commonPayloadTypeName = GeneratedNameCheck.commonPayloadTypeName
     /// The enum that holds the schema hash.
@@ -58,7 +59,7 @@ public struct SwiftTranslator: Sendable {
         // A category's file is made from its document alone; the common file from the
         // common payload's and the types' documents, and the schema hash.
         var files = schema.categories.map { category in
-            SwiftFilePlan(name: category.name + ".swift", documents: [category.file]) { self.categoryFile(category) }
+            SwiftFilePlan(name: GeneratedFilePlan.categoryFileName(category.name), documents: [category.file]) { self.categoryFile(category) }
         }
         let shared = Set(schema.common.map(\.location.file) + schema.types.map(\.location.file))
         files.append(SwiftFilePlan(name: Self.commonFileName, documents: shared.sorted(), key: hash) {
@@ -122,7 +123,7 @@ public struct SwiftTranslator: Sendable {
             documentation: category.descriptions, name: SwiftName.upperCamelCase(category.name),
             inheritance: ["GeneratedLogEvent"], cases: cases, members: members)
         return SwiftFile(
-            name: category.name + ".swift", sources: [baseName(category.file)],
+            name: GeneratedFilePlan.categoryFileName(category.name), sources: [baseName(category.file)],
             imports: imports(needsFoundation: allFields.contains(where: SwiftTypeMapping.needsFoundation)),
             declarations: [.enumeration(enumeration)])
     }

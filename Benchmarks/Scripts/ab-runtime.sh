@@ -3,8 +3,8 @@
 # then the median of each figure per build. Single runs here vary by ±15%; the medians of 9
 # interleaved runs told apart changes of about 3-5%.
 #
-#   cp .build/release/runtime-bench /tmp/before   # build, copy; change, build, copy again
-#   mk/ab-runtime.sh 9 300000 /tmp/before /tmp/after
+#   cp Benchmarks/.build/release/runtime-bench /tmp/before   # build, copy; change, build, copy again
+#   Benchmarks/Scripts/ab-runtime.sh 9 300000 /tmp/before /tmp/after
 #
 # Prints, per build: the posting thread's and the writer's CPU seconds, post() p50 and p99
 # (µs) and the end-to-end logs/s.

@@ -13,6 +13,7 @@ import Foundation
 import LogStore
 import RecipeDemo
 import RecipeLogs
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -20,12 +21,12 @@ import Glibc
 
 /// Counts what it accepts, or fails every send.
 final class CountingBackend: LogBackend {
-    let accepted = AtomicCounter()
+    let accepted = Atomic<UInt64>(0)
     let failing: Bool
     init(failing: Bool) { self.failing = failing }
     func send(_ chunk: LogChunk) async -> LogDeliveryResult {
         if failing { return .retryableFailure("the bench's backend is down") }
-        accepted.add(UInt64(chunk.logs.count))
+        accepted.add(UInt64(chunk.logs.count), ordering: .relaxed)
         return .accepted
     }
 }
@@ -71,22 +72,22 @@ func makeLogger(_ output: BufferedOutput) throws -> BehaviorLogger {
 /// waits for a full queue (it would drop logs past four times the capacity), as an app's
 /// background code posting at this rate would.
 func postTimed(_ count: Int, to logger: BehaviorLogger) -> [UInt32] {
-    let result = Locked<[UInt32]>([])
+    final class Result: Sendable { let latencies = Mutex<[UInt32]>([]) }
+    let result = Result()
     let done = DispatchSemaphore(value: 0)
-    let name = String(ProcessInfo.processInfo.processName.prefix(15))
     let thread = Thread {
-        System.nameCurrentThread(name)
         let latencies = postTimedHere(count, to: logger)
         // The thread ends before the figures are read: keep its CPU time for them.
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         postingThreadSeconds.withLock { $0 += Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 }
-        result.withLock { $0 = latencies }
+        result.latencies.withLock { $0 = latencies }
         done.signal()
     }
+    thread.name = String(ProcessInfo.processInfo.processName.prefix(15))
     thread.start()
     done.wait()
-    return result.withLock { $0 }
+    return result.latencies.withLock { $0 }
 }
 
 func postTimedHere(_ count: Int, to logger: BehaviorLogger) -> [UInt32] {
@@ -104,7 +105,7 @@ func postTimedHere(_ count: Int, to logger: BehaviorLogger) -> [UInt32] {
 }
 
 /// The posting thread's CPU seconds (it has ended when the figures are read).
-let postingThreadSeconds = Locked<Double>(0)
+let postingThreadSeconds = Mutex<Double>(0)
 
 /// CPU seconds (user and system) of each of this process's threads, summed by name.
 func threadCPUSeconds() -> [(String, Double)] {
@@ -162,7 +163,7 @@ print("post_p50_us=\(String(format: "%.3f", percentile(0.5)))")
 print("post_p99_us=\(String(format: "%.3f", percentile(0.99)))")
 print("post_p999_us=\(String(format: "%.3f", percentile(0.999)))")
 print("post_max_us=\(String(format: "%.1f", Double(latencies[logs - 1]) / 1000))")
-print("backend_accepted=\(backend.accepted.load())")
+print("backend_accepted=\(backend.accepted.load(ordering: .relaxed))")
 print("unsent_after=\(unsentAfter)")
 print("spills=\(logger.statistics.spills)")
 print("store_records=\(stored.recordCount) store_bytes=\(stored.totalBytes)")

@@ -26,8 +26,8 @@ printf 'import BehaviorLog\nimport Foundation\n' > "$floor"
 # Best of 3 runs: "<wall seconds> <cpu seconds>" (CPU = user + system: on a shared,
 # loaded machine the wall time mostly measures the other jobs).
 # BehaviorLog's interface imports LogStore, which imports the C modules CLogStoreCRC and CLogStoreAtomics.
-crc_include=$(cd "$(dirname "$0")/.." && pwd)/Sources/CLogStoreCRC/include
-atomics_include=$(cd "$(dirname "$0")/.." && pwd)/Sources/CLogStoreAtomics/include
+crc_include=$(cd "$(dirname "$0")/../.." && pwd)/Sources/CLogStoreCRC/include
+atomics_include=$(cd "$(dirname "$0")/../.." && pwd)/Sources/CLogStoreAtomics/include
 best() {
   : > "$out/typecheck-runs"
   for run in 1 2 3; do

@@ -1,7 +1,17 @@
-import CommandLineSupport
+// store-bench: the figures `make bench-store` puts beside its floors (append_floor.c,
+// scan_floor.c), as `key=value` lines: group-committed appends, a verify scan, and the cost of
+// an append with 0 and with `--count` records pending.
+//
+//   store-bench --store DIR [--count 1000000] [--payload-bytes 200] [--sync-every 1000] [--probe 100000]
+//
+// It writes new stores at DIR and DIR-empty (and removes DIR-empty); both must not exist.
+
 import Foundation
-import Glibc
 import LogStore
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 private func seconds() -> Double {
     var time = timespec()
@@ -9,12 +19,40 @@ private func seconds() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
-/// `logstore-stress bench`: the figures `make bench-store` puts beside its floors, as
-/// `key=value` lines.
-func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int, probe: Int) throws -> Int32 {
+func argument(_ name: String) -> String? {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: "--\(name)"), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+/// A positive whole-number option, or `value` when it is absent; exits 64 on anything else.
+func positive(_ name: String, default value: Int) -> Int {
+    guard let text = argument(name) else { return value }
+    guard let number = Int(text), number > 0 else { fail("--\(name) must be a positive number, not '\(text)'", status: 64) }
+    return number
+}
+
+func fail(_ message: String, status: Int32 = 1) -> Never {
+    FileHandle.standardError.write(Data("store-bench: error: \(message)\n".utf8))
+    exit(status)
+}
+
+guard let store = argument("store") else {
+    fail("--store DIR is required (usage: store-bench --store DIR [--count N] [--payload-bytes B] [--sync-every K] [--probe N])", status: 64)
+}
+do {
+    try storeBenchmark(
+        store: store, count: positive("count", default: 1_000_000), payloadBytes: positive("payload-bytes", default: 200),
+        syncEvery: positive("sync-every", default: 1000), probe: positive("probe", default: 100_000))
+} catch {
+    fail("\(error)")
+}
+
+/// Appends, scans and probes; prints the figures.
+func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int, probe: Int) throws {
     let emptyStore = store + "-empty"
     for path in [store, emptyStore] where FileManager.default.fileExists(atPath: path) {
-        throw CommandFailure("\(path) already exists; the benchmark writes new stores at --store DIR and DIR-empty, give it a path that does not exist")
+        fail("\(path) already exists; the benchmark writes new stores at --store DIR and DIR-empty, give it a path that does not exist")
     }
     let configuration = try LogStoreConfiguration(
         segmentBytes: 64 << 20, syncEveryRecords: syncEvery, syncIntervalMilliseconds: 60_000,
@@ -57,9 +95,9 @@ func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int
     let verification = try reader.verify()
     let scanSeconds = seconds() - scanStart
     guard verification.records == count + probe, verification.isIntact else {
-        throw CommandFailure("benchmark store failed verification: \(verification)")
+        fail("benchmark store failed verification: \(verification)")
     }
-    writeToStandardOutput("""
+    print("""
         append_records=\(count)
         append_seconds=\(String(format: "%.3f", appendSeconds))
         append_records_per_second=\(Int(Double(count) / appendSeconds))
@@ -71,7 +109,5 @@ func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int
         probe_pending_before=\(pendingBefore)
         probe_ns_per_append_empty=\(Int(probeEmpty / Double(probe) * 1e9))
         probe_ns_per_append_backlog=\(Int(probeWithBacklog / Double(probe) * 1e9))
-
         """)
-    return 0
 }

@@ -18,6 +18,7 @@ import FoundationNetworking
 import LogStore
 import RecipeDemo
 import RecipeLogs
+import Synchronization
 
 func argument(_ name: String) -> String? {
     let arguments = CommandLine.arguments
@@ -47,7 +48,7 @@ final class RecordingTransport: HTTPTransport {
     let next: any HTTPTransport
     let file: FileHandle?
     /// Nanoseconds spent waiting for inserts to be answered (ClickHouse and the HTTP stack).
-    let insertNanoseconds = AtomicCounter()
+    let insertNanoseconds = Atomic<UInt64>(0)
     init(path: String?, server: URL, forceURLSession: Bool) {
         #if canImport(Glibc)
         next = server.scheme == "http" && !forceURLSession ? SocketTransport() : URLSessionTransport(timeout: 120)
@@ -61,7 +62,7 @@ final class RecordingTransport: HTTPTransport {
         guard request.url.query?.contains("INSERT") == true else { return try await next.post(request) }
         file?.write(Data(request.body))
         let start = ContinuousClock.now
-        defer { insertNanoseconds.add(UInt64((ContinuousClock.now - start) / .nanoseconds(1))) }
+        defer { insertNanoseconds.add(UInt64((ContinuousClock.now - start) / .nanoseconds(1)), ordering: .relaxed) }
         return try await next.post(request)
     }
 }
@@ -104,6 +105,6 @@ print("logs=\(logs) transport=\(type(of: transport.next))")
 print("post_seconds=\(String(format: "%.3f", seconds(posted - started)))")
 print("visible_seconds=\(String(format: "%.3f", total))")
 print("logs_per_second=\(Int(Double(logs) / total))")
-print("insert_wait_seconds=\(String(format: "%.3f", Double(transport.insertNanoseconds.load()) / 1e9))")
+print("insert_wait_seconds=\(String(format: "%.3f", Double(transport.insertNanoseconds.load(ordering: .relaxed)) / 1e9))")
 print("chunks=\(output.statistics.sentChunks) retried=\(output.statistics.retryableFailures) rejected=\(output.statistics.rejectedLogs)")
 try? FileManager.default.removeItem(atPath: store)

@@ -17,15 +17,16 @@ import Foundation
 import LogStore
 import RecipeDemo
 import RecipeLogs
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 final class AcceptingBackend: LogBackend {
-    let accepted = AtomicCounter()
+    let accepted = Atomic<UInt64>(0)
     func send(_ chunk: LogChunk) async -> LogDeliveryResult {
-        accepted.add(UInt64(chunk.logs.count))
+        accepted.add(UInt64(chunk.logs.count), ordering: .relaxed)
         return .accepted
     }
 }
@@ -104,5 +105,5 @@ print("wakeups=\(switches - driverSleeps)")
 print("wakeups_per_log=\(count > 0 ? String(format: "%.2f", Double(switches - driverSleeps) / Double(count)) : "-")")
 print("bytes_written=\(bytes)")
 print("bytes_per_log=\(count > 0 ? String(bytes / count) : "-")")
-print("backend_accepted=\(backend.accepted.load())")
+print("backend_accepted=\(backend.accepted.load(ordering: .relaxed))")
 try? FileManager.default.removeItem(atPath: store)

@@ -1,0 +1,1 @@
+../../Sources/LogCodegen/Translate/GeneratedFilePlan.swift

@@ -9,9 +9,9 @@ import Testing
         let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("history-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let reported = Locked<[Int]>([])
-        let history = try LocalStoreOutput(directory: directory, onDurable: { count in reported.withLock { $0.append(count) } })
+        let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory), onDurable: { count in reported.withLock { $0.append(count) } })
         let recorder = RecordingOutputForStore()
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(
             outputs: [OutputSetting(history), OutputSetting(recorder)], schemaVersion: "v9"))
         for index in 0..<2_500 {
             logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1))
@@ -38,8 +38,8 @@ import Testing
     @Test func recentLogsForADebugScreen() async throws {
         let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("history-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let history = try LocalStoreOutput(directory: directory)
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(history)]))
+        let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory))
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history)]))
         for index in 0..<50 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
         await logger.flush()
         let recent = try history.recentLogs(limit: 5)
@@ -51,8 +51,8 @@ import Testing
     @Test func aSecondWriterOnTheSameStoreIsAClearError() throws {
         let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("history-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let first = try LocalStoreOutput(directory: directory)
-        #expect(throws: LogStoreError.self) { _ = try LocalStoreOutput(directory: directory) }
+        let first = try LocalStoreOutput(directory: URL(fileURLWithPath: directory))
+        #expect(throws: LogStoreError.self) { _ = try LocalStoreOutput(directory: URL(fileURLWithPath: directory)) }
         _ = first
     }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct SyncSchedulerTests {
     private func store() throws -> (LogStoreWriter, String) {
         let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("sync-scheduler-\(UUID().uuidString.prefix(8))")
-        let configuration = try LogStoreConfiguration(syncEveryRecords: Int.max, syncIntervalMilliseconds: Int(Int32.max))
+        let configuration = try LogStoreConfiguration(syncEveryRecords: Int.max, syncInterval: .seconds(Int32.max))
         return (try LogStoreWriter(directory: directory, configuration: configuration), directory)
     }
 

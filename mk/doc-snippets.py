@@ -53,7 +53,9 @@ def render():
     functions = []
     sources = ["README.md"] + sorted(glob.glob("docs/*.md"))
     for path in sources:
+        number = 0
         for line, kind, body in blocks(path):
+            number += 1
             if KINDS[kind] == "skipped":
                 continue
             code = []
@@ -65,8 +67,10 @@ def render():
                     imports.add(found.group(1))
                 else:
                     code.append(text)
-            name = re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0]).lower() + f"Line{line}"
-            function = [f"// {path}:{line}"]
+            # Named by the block's place among its file's ```swift blocks, not by its line, so
+            # that editing the prose around a snippet leaves this file as it is.
+            name = re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0]).lower() + f"Snippet{number}"
+            function = [f"// {path}, Swift block {number}"]
             if kind == "apple":
                 function.append("#if canImport(UIKit) || os(watchOS)")
             function.append(f"func {name}() async throws {{")

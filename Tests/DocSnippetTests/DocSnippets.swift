@@ -11,22 +11,22 @@ import Foundation
 import LogStore
 import RecipeLogs
 
-// README.md:55
-func readmeLine55() async throws {
+// README.md, Swift block 1
+func readmeSnippet1() async throws {
     logger.post(RecipeSearch.search(keyword: "egg", order: .latest, filters: [.vegetarian], page: 1))
     // RecipeSearch.search(query: "egg")  ← does not compile: the document says `keyword`
 }
 
-// README.md:90
-func readmeLine90() async throws {
+// README.md, Swift block 2
+func readmeSnippet2() async throws {
     let history = try LocalStoreOutput(directory: BehaviorLogger.defaultDirectory.appending(path: "history"))
     let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history)]))
     logger.post(RecipeSearch.search(keyword: "egg", order: .latest, filters: [.vegetarian], page: 1))
 }
 
-// README.md:152
+// README.md, Swift block 3
 #if canImport(UIKit) || os(watchOS)
-func readmeLine152() async throws {
+func readmeSnippet3() async throws {
     let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [
         OutputSetting(OSLogOutput(subsystem: "com.example.recipes")),  // Xcode's console, Console.app
         // … LocalStoreOutput, BufferedOutput
@@ -35,8 +35,8 @@ func readmeLine152() async throws {
 }
 #endif
 
-// docs/Codegen.md:164
-func codegenLine164() async throws {
+// docs/Codegen.md, Swift block 2
+func codegenSnippet2() async throws {
     // A debug menu that counts violations instead of stopping:
     ConstraintViolation.handler = { violation in counter.add(violation) }
 
@@ -47,15 +47,15 @@ func codegenLine164() async throws {
     // payload["keyword"] is 256 bytes; payload.violations == recorded
 }
 
-// docs/Runtime.md:8
-func runtimeLine8() async throws {
+// docs/Runtime.md, Swift block 1
+func runtimeSnippet1() async throws {
     let history = try LocalStoreOutput(directory: BehaviorLogger.defaultDirectory.appending(path: "history"))
     let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history)]))
     logger.post(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1))
 }
 
-// docs/Runtime.md:24
-func runtimeLine24() async throws {
+// docs/Runtime.md, Swift block 2
+func runtimeSnippet2() async throws {
     let logs = BehaviorLogger.defaultDirectory
     let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [
         OutputSetting(try LocalStoreOutput(directory: logs.appending(path: "history"))),
@@ -63,8 +63,8 @@ func runtimeLine24() async throws {
     ]))
 }
 
-// docs/Runtime.md:35
-func runtimeLine35() async throws {
+// docs/Runtime.md, Swift block 3
+func runtimeSnippet3() async throws {
     let salt = try PersonalDataSalt(directory: BehaviorLogger.defaultDirectory)   // erasable: see Privacy
     let filters = [
         FilterSetting(CommonPayloadFilter { session.commonPayload }),   // a generated CommonPayload
@@ -74,8 +74,8 @@ func runtimeLine35() async throws {
     ]
 }
 
-// docs/Runtime.md:47
-func runtimeLine47() async throws {
+// docs/Runtime.md, Swift block 4
+func runtimeSnippet4() async throws {
     let logs = BehaviorLogger.defaultDirectory
     let logger = BehaviorLogger(configuration: try LoggerConfiguration(
         filters: filters,
@@ -92,8 +92,8 @@ func runtimeLine47() async throws {
     await logger.shutdown()      // before the process ends: writes and syncs what is queued
 }
 
-// docs/Runtime.md:260
-func runtimeLine260() async throws {
+// docs/Runtime.md, Swift block 5
+func runtimeSnippet5() async throws {
     let logger = BehaviorLogger(configuration: try LoggerConfiguration(
         filters: filters, outputs: outputs, consent: settings.analyticsConsent ?? .pending))
     // …
@@ -101,16 +101,16 @@ func runtimeLine260() async throws {
     logger.setConsent(.denied)      // the user said no: unsent logs are deleted, nothing is sent
 }
 
-// docs/Runtime.md:308
-func runtimeLine308() async throws {
+// docs/Runtime.md, Swift block 6
+func runtimeSnippet6() async throws {
     let salt = try PersonalDataSalt(directory: supportDirectory)   // supportDirectory/pii-salt
     let filter = FilterSetting(PersonalDataFilter(mode: .saltedHash(salt)))
     // …
     try await logger.eraseAllData()          // the user asked to delete their data
 }
 
-// docs/Runtime.md:436
-func runtimeLine436() async throws {
+// docs/Runtime.md, Swift block 7
+func runtimeSnippet7() async throws {
     let recorder = RecordingOutput()
     let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(recorder)]))
     searchScreen.search("egg")                  // the app posts through `logger`
@@ -126,8 +126,8 @@ func runtimeLine436() async throws {
     recorder.expectCount(3, tagPattern: "recipe_search.*")
 }
 
-// docs/Runtime.md:464
-func runtimeLine464() async throws {
+// docs/Runtime.md, Swift block 8
+func runtimeSnippet8() async throws {
     let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(recorder)], consent: .pending))
     searchScreen.search("egg")                          // logs under .pending: kept, not sent
     consentScreen.tapAccept()                           // the app calls logger.setConsent(.granted)
@@ -137,8 +137,8 @@ func runtimeLine464() async throws {
     let sentAtOnce = recorder.logs(under: .granted)     // the logs a backend would have been sent at once
 }
 
-// docs/Store.md:16
-func storeLine16() async throws {
+// docs/Store.md, Swift block 1
+func storeSnippet1() async throws {
     // The runtime: one writer per store (one store per buffered output).
     let writer = try LogStoreWriter(directory: "/var/app/logs/http", configuration: try LogStoreConfiguration(
         syncEveryRecords: 500, syncInterval: .milliseconds(200), maximumTotalBytes: 64 << 20,
@@ -165,8 +165,8 @@ func storeLine16() async throws {
     let check = try reader.verify()       // records, corrupt skipped, torn tail bytes
 }
 
-// docs/Warehouse.md:84
-func warehouseLine84() async throws {
+// docs/Warehouse.md, Swift block 1
+func warehouseSnippet1() async throws {
     let output = try HTTPOutput(
         directory: store.appending(path: "outputs/collector"),
         configuration: HTTPOutputConfiguration(
@@ -177,8 +177,8 @@ func warehouseLine84() async throws {
             timeout: .seconds(20)))
 }
 
-// docs/Warehouse.md:109
-func warehouseLine109() async throws {
+// docs/Warehouse.md, Swift block 2
+func warehouseSnippet2() async throws {
     let warehouse = try ClickHouseOutput(
         directory: store.appending(path: "outputs/clickhouse"),
         configuration: ClickHouseConfiguration(server: URL(string: "http://127.0.0.1:8123/")!, table: "logs"))

@@ -20,7 +20,7 @@ public struct LoggerConfiguration: Sendable {
     /// never the main thread (see `BehaviorLogger`). (Waiting, not writing the queue itself:
     /// the writer is already writing, so a poster that took over would first wait for that
     /// batch, then stop the writer while it wrote its own.)
-    public var queueCapacity: Int
+    public internal(set) var queueCapacity: Int
     /// The user's consent at start: the answer the app kept, `.granted` by default (see
     /// `LogConsent`; change it later with `BehaviorLogger.setConsent(_:)`).
     public var consent: LogConsent

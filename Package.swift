@@ -167,6 +167,13 @@ targets += [
         swiftSettings: swiftSettings),
     .testTarget(
         name: "RecipeDemoTests", dependencies: ["RecipeDemo", "BehaviorLog", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
+    // Every ```swift snippet of README.md and docs/*.md, compiled (mk/doc-snippets.py writes
+    // DocSnippets.swift; `make test` fails when it is stale). Snippets leave values unused, so
+    // their warnings are off; an error still fails the build.
+    .testTarget(
+        name: "DocSnippetTests",
+        dependencies: ["BehaviorLog", "BehaviorLogHTTP", "BehaviorLogTesting", "LogStore", "RecipeLogs", "RecipeAppTypes"],
+        swiftSettings: swiftSettings + [.unsafeFlags(["-suppress-warnings"])]),
     // Against a real ClickHouse (Tests/Support/clickhouse-sandbox): the DDL, recipe-demo's
     // 10 K logs round-tripping, a server killed mid-run. It runs the executables loggen,
     // recipe-demo and logview, which `swift build --build-tests` builds (a second test target

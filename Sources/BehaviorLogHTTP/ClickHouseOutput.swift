@@ -5,57 +5,66 @@ import LogStore
 /// Where and how a `ClickHouseOutput` inserts.
 public struct ClickHouseConfiguration: Sendable {
     /// The server's HTTP interface, such as `http://127.0.0.1:8123/`.
-    public var server: URL
+    public internal(set) var server: URL
     /// The table `loggen ddl --dialect clickhouse` made: `logs` or `database.logs`.
-    public var table: String
+    public internal(set) var table: String
     /// The user and password (`X-ClickHouse-User`/`X-ClickHouse-Key`); the server's default user when `nil`.
     public var credentials: (user: String, password: String)?
     /// Whether bodies are gzip-compressed (ClickHouse reads `Content-Encoding: gzip`).
     public var gzip: Bool
-    /// How long one insert may take before it is retried, in seconds.
-    public var timeout: Double
+    /// How long one insert may take before it is retried.
+    public internal(set) var timeout: Duration
     /// How many inserts a large chunk is split into, sent at once. A server before 19 parses
     /// an insert's JSON on one thread, so two inserts keep two cores busy. Chunks under
     /// 2,000 logs per insert go whole. The chunk is acknowledged when every insert is; if
     /// one fails the whole chunk is tried again (the rows already in are collapsed by UUID)
     /// or, when rejected, set aside whole.
-    public var parallelInserts: Int
+    public internal(set) var parallelInserts: Int
 
-    /// - Throws: `HTTPOutputConfigurationError` for a URL that is not http(s) or a table name
-    ///   that is not `table` or `database.table`.
-    /// - Parameter gzip: Whether bodies are compressed; by default they are, except to a
-    ///   server on the loopback interface, where compressing costs more than it saves.
+    /// - Parameters:
+    ///   - server: The server's HTTP interface, an `http://` or `https://` URL.
+    ///   - table: `table` or `database.table`.
+    ///   - credentials: The user and password; the server's default user when `nil`.
+    ///   - gzip: Whether bodies are compressed; by default they are, except to a server on
+    ///     the loopback interface, where compressing costs more than it saves.
+    ///   - timeout: How long one insert may take (30 s by default; more than zero).
+    ///   - parallelInserts: How many inserts a large chunk is split into (2 by default; at least 1).
+    /// - Throws: `ConfigurationError` for a URL that is not http(s), a table name that is not
+    ///   `table` or `database.table`, a timeout not above zero or `parallelInserts` below 1.
     public init(
-        server: URL, table: String, credentials: (user: String, password: String)? = nil, gzip: Bool? = nil, timeout: Double = 30,
-        parallelInserts: Int = 2
-    ) throws(HTTPOutputConfigurationError) {
+        server: URL, table: String, credentials: (user: String, password: String)? = nil, gzip: Bool? = nil,
+        timeout: Duration = .seconds(30), parallelInserts: Int = 2
+    ) throws(ConfigurationError) {
         let parts = table.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), parts.allSatisfy({ part in
             guard let first = part.utf8.first, !(0x30...0x39).contains(first) else { return false }
             return part.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
         }) else {
-            throw HTTPOutputConfigurationError("invalid table name '\(table)'; use letters, digits and _, as table or database.table")
+            throw ConfigurationError("ClickHouseConfiguration: invalid table name '\(table)'; use letters, digits and _, as table or database.table")
+        }
+        guard parallelInserts >= 1 else {
+            throw ConfigurationError("ClickHouseConfiguration: parallelInserts \(parallelInserts) is below 1; write 1 to send each chunk in one insert")
         }
         self.server = server
         self.table = table
         self.credentials = credentials
         self.gzip = gzip ?? !["127.0.0.1", "localhost", "::1", "[::1]"].contains(server.host ?? "")
         self.timeout = timeout
-        self.parallelInserts = max(1, parallelInserts)
+        self.parallelInserts = parallelInserts
         _ = try http(query: "SELECT 1")
     }
 
     /// The HTTP configuration of a request that runs `query` (rows, if any, in the body).
-    func http(query: String) throws(HTTPOutputConfigurationError) -> HTTPOutputConfiguration {
+    func http(query: String) throws(ConfigurationError) -> HTTPOutputConfiguration {
         guard var components = URLComponents(url: server, resolvingAgainstBaseURL: false) else {
-            throw HTTPOutputConfigurationError("'\(server.absoluteString)' is not a URL")
+            throw ConfigurationError("ClickHouseConfiguration: '\(server.absoluteString)' is not a URL")
         }
         components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "query", value: query)]
         var headers: [(name: String, value: String)] = []
         if let credentials {
             headers = [("X-ClickHouse-User", credentials.user), ("X-ClickHouse-Key", credentials.password)]
         }
-        guard let url = components.url else { throw HTTPOutputConfigurationError("'\(server.absoluteString)' is not a URL") }
+        guard let url = components.url else { throw ConfigurationError("ClickHouseConfiguration: '\(server.absoluteString)' is not a URL") }
         return try HTTPOutputConfiguration(
             url: url, format: .jsonEachRow, gzip: gzip, headers: headers, timeout: timeout, classifier: ClickHouseErrors.classifier)
     }
@@ -72,7 +81,7 @@ public struct ClickHouseConfiguration: Sendable {
 ///
 /// ```swift
 /// let warehouse = try ClickHouseOutput(
-///     directory: storeDirectory + "/outputs/clickhouse",
+///     directory: storeDirectory.appending(path: "outputs/clickhouse"),
 ///     configuration: ClickHouseConfiguration(server: URL(string: "http://127.0.0.1:8123/")!, table: "logs"))
 /// ```
 public final class ClickHouseOutput: HTTPOutput, @unchecked Sendable {
@@ -81,14 +90,31 @@ public final class ClickHouseOutput: HTTPOutput, @unchecked Sendable {
     ///   - configuration: The server, table, credentials, gzip and timeout.
     ///   - buffering: Chunk size, flush interval and backoff. ClickHouse prefers few large
     ///     inserts, so the default chunk is 10,000 logs or 4 MiB.
-    ///   - transport: How requests go out: on Linux `SocketTransport` for `http://`, URLSession
-    ///     for `https://`; URLSession for both on Apple platforms; unless a test gives its own.
+    ///   - name: A name for messages and statistics; the directory's name by default.
     /// - Throws: `LogStoreError` when the store cannot be opened.
-    public init(
-        directory: String, configuration: ClickHouseConfiguration,
-        buffering: BufferedOutputConfiguration = BufferedOutputConfiguration(chunkCount: 10_000, chunkBytes: 4 << 20, flushInterval: 5),
+    public convenience init(
+        directory: URL, configuration: ClickHouseConfiguration,
+        buffering: BufferedOutputConfiguration = ClickHouseOutput.standardBuffering,
+        storeConfiguration: LogStoreConfiguration = .standard, name: String? = nil
+    ) throws(LogStoreError) {
+        try self.init(
+            directory: directory, configuration: configuration, buffering: buffering,
+            storeConfiguration: storeConfiguration, name: name, transport: nil)
+    }
+
+    /// ClickHouse's default buffering: chunks of 10,000 logs or 4 MiB, flushed every 5 seconds.
+    public static var standardBuffering: BufferedOutputConfiguration {
+        // In range, so this cannot throw.
+        try! BufferedOutputConfiguration(chunkCount: 10_000, chunkBytes: 4 << 20, flushInterval: .seconds(5))
+    }
+
+    /// - Parameter transport: How requests go out: on Linux `SocketTransport` for `http://`,
+    ///   URLSession for `https://`; URLSession for both on Apple platforms; unless a test gives its own.
+    package init(
+        directory: URL, configuration: ClickHouseConfiguration,
+        buffering: BufferedOutputConfiguration = ClickHouseOutput.standardBuffering,
         storeConfiguration: LogStoreConfiguration = .standard, name: String? = nil,
-        transport: (any HTTPTransport)? = nil
+        transport: (any HTTPTransport)?
     ) throws(LogStoreError) {
         try super.init(
             directory: directory, backend: ClickHouseBackend(configuration: configuration, transport: transport),
@@ -120,7 +146,7 @@ final class ClickHouseBackend: LogBackend {
         #if canImport(Glibc)
         if configuration.server.scheme == "http" { return SocketTransport() }
         #endif
-        return URLSessionTransport(timeout: configuration.timeout)
+        return URLSessionTransport(timeout: configuration.timeout.seconds)
     }
 
     func send(_ chunk: LogChunk) async -> LogDeliveryResult {
@@ -175,7 +201,7 @@ final class ClickHouseBackend: LogBackend {
     /// The chunk's result from its inserts': rejected if any was (the chunk is set aside
     /// whole), else retried if any failed (rows already in are collapsed by UUID), else accepted.
     static func combine(_ results: [LogDeliveryResult]) -> LogDeliveryResult {
-        var retry: (reason: String, after: Double?)?
+        var retry: (reason: String, after: Duration?)?
         for result in results {
             switch result {
             case .permanentFailure:

@@ -13,23 +13,23 @@ import LogStore
 /// - `violations` (objects) become the `Nested` column's parallel arrays;
 /// - `null` for a column that cannot hold it (an optional array is `Array(T)`: ClickHouse
 ///   has no `Nullable(Array)`) is left out, so the column takes its default, `[]`.
-public struct ClickHouseRowEncoder: Sendable {
+package struct ClickHouseRowEncoder: Sendable {
     /// The `DateTime` columns the payloads may fill, and whether each has a `<name>_ms` column.
-    public var momentColumns: [String: Bool]
+    package var momentColumns: [String: Bool]
     /// The columns that are not `Nullable`.
-    public var columnsWithoutNull: Set<String>
+    package var columnsWithoutNull: Set<String>
 
     /// The same, as a table looked up with the key's bytes in place.
     private let columns: ColumnTable
 
-    public init(momentColumns: [String: Bool], columnsWithoutNull: Set<String> = []) {
+    package init(momentColumns: [String: Bool], columnsWithoutNull: Set<String> = []) {
         self.momentColumns = momentColumns
         self.columnsWithoutNull = columnsWithoutNull
         columns = ColumnTable(momentColumns: momentColumns, columnsWithoutNull: columnsWithoutNull)
     }
 
     /// The encoder for a table, from its `DESCRIBE TABLE … FORMAT TabSeparated` lines.
-    public init(describeOutput: String) {
+    package init(describeOutput: String) {
         var types: [String: String] = [:]
         for line in describeOutput.split(separator: "\n") {
             let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
@@ -46,7 +46,7 @@ public struct ClickHouseRowEncoder: Sendable {
     ///
     /// One pass over the stored bytes, read in place: spans are copied into the row as
     /// they are found, and only moments and violations are rewritten.
-    public func appendRow(of log: LogRecord, to row: inout [UInt8]) {
+    package func appendRow(of log: LogRecord, to row: inout [UInt8]) {
         row.append(contentsOf: #"{"uuid":"#.utf8)
         Self.appendUUID(log.uuid, to: &row)
         var tag = log.tag

@@ -1,10 +1,10 @@
 import CZlib
 
 /// gzip compression (RFC 1952) with zlib, for request bodies (`Content-Encoding: gzip`).
-public enum Gzip {
+package enum Gzip {
     /// The bytes as one gzip member.
     /// - Parameter level: zlib's level, 1 (fastest) to 9 (smallest); 6 is zlib's default.
-    public static func compress(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8] {
+    package static func compress(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8] {
         var stream = z_stream()
         // windowBits 15 + 16: a gzip header and trailer instead of zlib's.
         let status = deflateInit2_(&stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY,
@@ -30,7 +30,7 @@ public enum Gzip {
 
     /// The bytes of a gzip stream, decompressed (for tests and for reading what was sent).
     /// - Returns: `nil` when the bytes are not valid gzip.
-    public static func decompress(_ bytes: [UInt8]) -> [UInt8]? {
+    package static func decompress(_ bytes: [UInt8]) -> [UInt8]? {
         var stream = z_stream()
         guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
@@ -56,7 +56,7 @@ public enum Gzip {
     }
 
     /// What ``decompress(_:maximumCount:)`` found.
-    public enum Decompressed: Sendable, Equatable {
+    package enum Decompressed: Sendable, Equatable {
         case bytes([UInt8])
         /// Not a valid gzip stream (or several members, or bytes after the end).
         case invalid
@@ -66,7 +66,7 @@ public enum Gzip {
 
     /// The bytes of a gzip stream, decompressed, refusing to produce more than `maximumCount`
     /// bytes: for bodies that arrive from the network.
-    public static func decompress(_ bytes: [UInt8], maximumCount: Int) -> Decompressed {
+    package static func decompress(_ bytes: [UInt8], maximumCount: Int) -> Decompressed {
         var stream = z_stream()
         guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return .invalid }
         defer { inflateEnd(&stream) }

@@ -3,14 +3,14 @@ import Foundation
 
 /// The backend of an `HTTPOutput`: each chunk becomes one POST of the logs' full envelopes
 /// (docs/Runtime.md), in the configured body format.
-public struct HTTPBackend: LogBackend {
-    public let poster: HTTPPoster
+package struct HTTPBackend: LogBackend {
+    package let poster: HTTPPoster
 
-    public init(configuration: HTTPOutputConfiguration, transport: (any HTTPTransport)? = nil) {
+    package init(configuration: HTTPOutputConfiguration, transport: (any HTTPTransport)? = nil) {
         poster = HTTPPoster(configuration: configuration, transport: transport)
     }
 
-    public func send(_ chunk: LogChunk) async -> LogDeliveryResult {
+    package func send(_ chunk: LogChunk) async -> LogDeliveryResult {
         let format = poster.configuration.format
         var body: [UInt8] = []
         body.reserveCapacity(chunk.logs.reduce(2) { $0 + $1.payload.count + 128 })
@@ -33,7 +33,9 @@ extension LogDeliveryResult {
         case .accepted:
             self = .accepted
         case .retry(let reason, let after):
-            self = .retryableFailure(after.map { "\(reason) (retry after \(Int($0)) s)" } ?? reason, retryAfter: after)
+            self = .retryableFailure(
+                after.map { "\(reason) (retry after \(Int($0)) s)" } ?? reason,
+                retryAfter: after.map { .milliseconds(Int64(max(0, $0) * 1000)) })
         case .reject(let reason):
             self = .permanentFailure(reason)
         }

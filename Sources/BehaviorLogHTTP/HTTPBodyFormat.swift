@@ -6,7 +6,7 @@ public enum HTTPBodyFormat: Sendable, Equatable {
     case jsonArray
 
     /// The `Content-Type` of a body in this format.
-    public var contentType: String {
+    package var contentType: String {
         switch self {
         case .jsonEachRow: "application/x-ndjson"
         case .jsonArray: "application/json"
@@ -34,7 +34,7 @@ public enum HTTPBodyFormat: Sendable, Equatable {
     }
 
     /// A body of these rows, each a complete JSON object.
-    public func body(rows: some Sequence<[UInt8]>) -> [UInt8] {
+    package func body(rows: some Sequence<[UInt8]>) -> [UInt8] {
         var body: [UInt8] = []
         begin(&body)
         for (index, row) in rows.enumerated() {

@@ -1,5 +1,5 @@
 /// What one HTTP POST of a chunk came to, as `HTTPResponseClassifier` reads it.
-public enum HTTPDeliveryOutcome: Sendable, Equatable {
+package enum HTTPDeliveryOutcome: Sendable, Equatable {
     /// 2xx: the backend has the logs.
     case accepted
     /// 5xx, 408, 429, a timeout or a connection error: send the same chunk again later,

@@ -12,14 +12,14 @@ import LogStore
 ///
 /// ```swift
 /// let output = try HTTPOutput(
-///     directory: storeDirectory + "/outputs/collector",
+///     directory: storeDirectory.appending(path: "outputs/collector"),
 ///     configuration: HTTPOutputConfiguration(
 ///         url: URL(string: "https://collector.example.com/logs")!, format: .jsonEachRow, gzip: true,
-///         headers: [("Authorization", "Bearer \(token)")], timeout: 20))
+///         headers: [("Authorization", "Bearer \(token)")], timeout: .seconds(20)))
 /// ```
 public class HTTPOutput: LogOutput, @unchecked Sendable {   // only `let`s of Sendable types
     /// The buffered output that keeps and sends the logs.
-    public let buffered: BufferedOutput
+    package let buffered: BufferedOutput
 
     /// - Parameters:
     ///   - directory: The output's own store.
@@ -27,13 +27,24 @@ public class HTTPOutput: LogOutput, @unchecked Sendable {   // only `let`s of Se
     ///   - buffering: Chunk size, flush interval and backoff; the send timeout is raised to
     ///     cover the request timeout.
     ///   - storeConfiguration: The store's segment size, group commit and caps.
-    ///   - transport: How requests go out (URLSession unless a test gives its own).
+    ///   - name: A name for messages and statistics; the directory's name by default.
     /// - Throws: `LogStoreError` when the store cannot be opened.
     public convenience init(
-        directory: String, configuration: HTTPOutputConfiguration,
-        buffering: BufferedOutputConfiguration = BufferedOutputConfiguration(),
+        directory: URL, configuration: HTTPOutputConfiguration,
+        buffering: BufferedOutputConfiguration = .standard,
+        storeConfiguration: LogStoreConfiguration = .standard, name: String? = nil
+    ) throws(LogStoreError) {
+        try self.init(
+            directory: directory, configuration: configuration, buffering: buffering,
+            storeConfiguration: storeConfiguration, name: name, transport: nil)
+    }
+
+    /// - Parameter transport: How requests go out (URLSession unless a test gives its own).
+    package convenience init(
+        directory: URL, configuration: HTTPOutputConfiguration,
+        buffering: BufferedOutputConfiguration = .standard,
         storeConfiguration: LogStoreConfiguration = .standard, name: String? = nil,
-        transport: (any HTTPTransport)? = nil
+        transport: (any HTTPTransport)?
     ) throws(LogStoreError) {
         try self.init(
             directory: directory, backend: HTTPBackend(configuration: configuration, transport: transport),
@@ -41,12 +52,12 @@ public class HTTPOutput: LogOutput, @unchecked Sendable {   // only `let`s of Se
     }
 
     init(
-        directory: String, backend: any LogBackend, requestTimeout: Double, buffering: BufferedOutputConfiguration,
+        directory: URL, backend: any LogBackend, requestTimeout: Duration, buffering: BufferedOutputConfiguration,
         storeConfiguration: LogStoreConfiguration, name: String?
     ) throws(LogStoreError) {
         var buffering = buffering
         // The request's own timeout reports a clearer reason than the output's; leave it room.
-        buffering.sendTimeout = max(buffering.sendTimeout, requestTimeout + 5)
+        buffering.sendTimeout = max(buffering.sendTimeout, requestTimeout + .seconds(5))
         buffered = try BufferedOutput(
             directory: directory, backend: backend, configuration: buffering,
             storeConfiguration: storeConfiguration, name: name)

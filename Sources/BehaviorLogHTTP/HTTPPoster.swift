@@ -2,17 +2,17 @@ import Foundation
 
 /// Posts one body as configured and reads the answer: the part of `HTTPOutput` that
 /// speaks HTTP, apart from how chunks are kept and retried.
-public struct HTTPPoster: Sendable {
-    public var configuration: HTTPOutputConfiguration
-    public var transport: any HTTPTransport
+package struct HTTPPoster: Sendable {
+    package var configuration: HTTPOutputConfiguration
+    package var transport: any HTTPTransport
 
-    public init(configuration: HTTPOutputConfiguration, transport: (any HTTPTransport)? = nil) {
+    package init(configuration: HTTPOutputConfiguration, transport: (any HTTPTransport)? = nil) {
         self.configuration = configuration
-        self.transport = transport ?? URLSessionTransport(timeout: configuration.timeout)
+        self.transport = transport ?? URLSessionTransport(timeout: configuration.timeoutSeconds)
     }
 
     /// POSTs the body (compressing it when configured) and classifies the answer.
-    public func post(_ body: [UInt8], to url: URL? = nil) async -> HTTPDeliveryOutcome {
+    package func post(_ body: [UInt8], to url: URL? = nil) async -> HTTPDeliveryOutcome {
         do {
             return configuration.classifier.outcome(of: try await exchange(body, with: url))
         } catch {
@@ -23,9 +23,9 @@ public struct HTTPPoster: Sendable {
     /// POSTs the body (compressing it when configured, at zlib's fastest level) and returns
     /// the answer as it is.
     /// - Throws: when no answer came.
-    public func exchange(_ body: [UInt8], with url: URL? = nil) async throws -> HTTPResponse {
+    package func exchange(_ body: [UInt8], with url: URL? = nil) async throws -> HTTPResponse {
         try await transport.post(HTTPRequest(
             url: url ?? configuration.url, headers: configuration.requestHeaders,
-            body: configuration.gzip ? Gzip.compress(body, level: 1) : body, timeout: configuration.timeout))
+            body: configuration.gzip ? Gzip.compress(body, level: 1) : body, timeout: configuration.timeoutSeconds))
     }
 }

@@ -5,17 +5,17 @@ import Foundation
 /// The usual reading: 2xx accepted; 408, 429 and 5xx retried (honouring `Retry-After`, in
 /// seconds or as an HTTP date); any other status rejected. A backend whose errors say more
 /// than their status (ClickHouse answers 500 for rows it cannot parse) supplies `refine`.
-public struct HTTPResponseClassifier: Sendable {
+package struct HTTPResponseClassifier: Sendable {
     /// Looks at a response first; returns an outcome to override the status's reading.
-    public var refine: (@Sendable (HTTPResponse) -> HTTPDeliveryOutcome?)?
+    package var refine: (@Sendable (HTTPResponse) -> HTTPDeliveryOutcome?)?
 
-    public init(refine: (@Sendable (HTTPResponse) -> HTTPDeliveryOutcome?)? = nil) {
+    package init(refine: (@Sendable (HTTPResponse) -> HTTPDeliveryOutcome?)? = nil) {
         self.refine = refine
     }
 
     /// The outcome of a response.
     /// - Parameter now: The current time, to turn an HTTP-date `Retry-After` into seconds.
-    public func outcome(of response: HTTPResponse, now: Date = Date()) -> HTTPDeliveryOutcome {
+    package func outcome(of response: HTTPResponse, now: Date = Date()) -> HTTPDeliveryOutcome {
         if let refined = refine?(response) { return refined }
         let status = response.status
         let detail = response.bodyExcerpt.isEmpty ? "" : ": \(response.bodyExcerpt)"
@@ -31,7 +31,7 @@ public struct HTTPResponseClassifier: Sendable {
 
     /// The outcome of a request that got no response.
     /// - Parameter url: The request's URL, for the message of an error that cannot pass.
-    public func outcome(of error: any Error, url: URL? = nil) -> HTTPDeliveryOutcome {
+    package func outcome(of error: any Error, url: URL? = nil) -> HTTPDeliveryOutcome {
         // Timeouts, refused and dropped connections, DNS: all may pass, and are retried
         // (retrying wrongly costs a request, rejecting wrongly sets logs aside). What no
         // retry passes (App Transport Security refusing http://, an unusable URL, an
@@ -41,7 +41,7 @@ public struct HTTPResponseClassifier: Sendable {
     }
 
     /// `Retry-After` in seconds: delta-seconds (`120`) or an HTTP date; `nil` when absent or unreadable.
-    public static func retryAfter(_ value: String?, now: Date = Date()) -> Double? {
+    package static func retryAfter(_ value: String?, now: Date = Date()) -> Double? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = Int(value), seconds >= 0 { return Double(seconds) }
         let formatter = DateFormatter()

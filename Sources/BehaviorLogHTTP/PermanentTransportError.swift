@@ -15,12 +15,12 @@ import FoundationNetworking
 /// A pure function of the error, so every platform tests it (the codes are `URLError`'s, the
 /// same in FoundationNetworking). Note that a captive portal can present an untrusted
 /// certificate too: logs sent while a device sits behind one are set aside, not lost.
-public enum PermanentTransportError {
+package enum PermanentTransportError {
     /// Why `error` will never pass, saying what to configure; `nil` when it may pass.
     /// - Parameters:
     ///   - error: What the transport threw.
     ///   - url: The request's URL (else the error's failing URL, when it has one).
-    public static func reason(for error: any Error, url: URL?) -> String? {
+    package static func reason(for error: any Error, url: URL?) -> String? {
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain else { return nil }
         let target = url ?? (error as? URLError)?.failingURL

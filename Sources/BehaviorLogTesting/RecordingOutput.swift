@@ -6,7 +6,7 @@ import LogStore
 ///
 /// ```swift
 /// let recorder = RecordingOutput()
-/// let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(recorder)]))
+/// let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(recorder)]))
 /// searchScreen.search("egg")                      // the app posts through `logger`
 /// await logger.flush()
 /// recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: .latest))

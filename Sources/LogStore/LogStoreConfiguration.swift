@@ -8,14 +8,18 @@ public struct LogStoreConfiguration: Sendable {
     /// Group commit by count: `fsync` after this many records since the last sync (default 1,000).
     public var syncEveryRecords: Int
     /// Group commit by time: `fsync` at the first append (or ``LogStoreWriter/syncIfDue()``) this
-    /// long after the last sync, in milliseconds (default 200).
-    public var syncIntervalMilliseconds: Int
+    /// long after the last sync (default 200 ms; not negative).
+    public var syncInterval: Duration {
+        didSet { syncIntervalNanoseconds = Self.nanoseconds(syncInterval) }
+    }
+    /// `syncInterval` in nanoseconds, for the check on every append.
+    package private(set) var syncIntervalNanoseconds: UInt64
     /// Cap on the store's total size: the oldest closed segments are dropped beyond it
     /// (default 256 MiB; `nil` for none).
     public var maximumTotalBytes: Int?
-    /// Cap on age: closed segments whose newest record is older are dropped, in seconds
-    /// (default 30 days; `nil` for none).
-    public var maximumAgeSeconds: Int?
+    /// Cap on age: closed segments whose newest record is older are dropped (default 30 days,
+    /// at least 1 second; `nil` for none).
+    public var maximumAge: Duration?
     /// Called (outside the writer's lock, on the appending thread) whenever the durable sequence
     /// number advances.
     public var onDurable: (@Sendable (UInt64) -> Void)?
@@ -34,9 +38,9 @@ public struct LogStoreConfiguration: Sendable {
         segmentBytes: Int = 8 << 20,
         writeBufferBytes: Int = 256 << 10,
         syncEveryRecords: Int = 1_000,
-        syncIntervalMilliseconds: Int = 200,
+        syncInterval: Duration = .milliseconds(200),
         maximumTotalBytes: Int? = 256 << 20,
-        maximumAgeSeconds: Int? = 30 * 24 * 3600,
+        maximumAge: Duration? = .seconds(30 * 24 * 3600),
         syncMethod: LogStoreSyncMethod = .full,
         fileProtection: LogFileProtection = .completeUntilFirstUserAuthentication,
         onDurable: (@Sendable (UInt64) -> Void)? = nil
@@ -44,20 +48,31 @@ public struct LogStoreConfiguration: Sendable {
         guard segmentBytes >= 4096 else { throw .invalidConfiguration("segmentBytes \(segmentBytes) is below the minimum of 4096") }
         guard writeBufferBytes >= 0 else { throw .invalidConfiguration("writeBufferBytes must not be negative") }
         guard syncEveryRecords >= 1 else { throw .invalidConfiguration("syncEveryRecords must be at least 1") }
-        guard syncIntervalMilliseconds >= 0 else { throw .invalidConfiguration("syncIntervalMilliseconds must not be negative") }
+        guard syncInterval >= .zero else { throw .invalidConfiguration("syncInterval \(syncInterval) must not be negative") }
         if let maximumTotalBytes, maximumTotalBytes < segmentBytes {
             throw .invalidConfiguration("maximumTotalBytes \(maximumTotalBytes) is below segmentBytes \(segmentBytes); the cap must hold at least one segment")
         }
-        if let maximumAgeSeconds, maximumAgeSeconds < 1 { throw .invalidConfiguration("maximumAgeSeconds must be at least 1") }
+        if let maximumAge, maximumAge < .seconds(1) { throw .invalidConfiguration("maximumAge \(maximumAge) is below 1 second; write nil for no age cap") }
         self.segmentBytes = segmentBytes
         self.writeBufferBytes = writeBufferBytes
         self.syncEveryRecords = syncEveryRecords
-        self.syncIntervalMilliseconds = syncIntervalMilliseconds
+        self.syncInterval = syncInterval
+        syncIntervalNanoseconds = Self.nanoseconds(syncInterval)
         self.maximumTotalBytes = maximumTotalBytes
-        self.maximumAgeSeconds = maximumAgeSeconds
+        self.maximumAge = maximumAge
         self.syncMethod = syncMethod
         self.fileProtection = fileProtection
         self.onDurable = onDurable
+    }
+
+    /// A duration in whole nanoseconds, saturating (`UInt64.max` stands for "never").
+    static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0 else { return 0 }
+        let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return .max }
+        let (total, overflowAdding) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
+        return overflowAdding ? .max : total
     }
 
     /// The defaults.

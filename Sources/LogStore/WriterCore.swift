@@ -369,7 +369,7 @@ final class WriterCore: @unchecked Sendable {
         // every 32 records (microseconds apart); a slow trickle looks at every record.
         let checkClock = recordsSinceSync < 32 || recordsSinceSync % 32 == 0
         let due = recordsSinceSync >= configuration.syncEveryRecords
-            || (checkClock && WriterCore.monotonicNanoseconds() - lastSyncNanoseconds >= UInt64(configuration.syncIntervalMilliseconds) * 1_000_000)
+            || (checkClock && WriterCore.monotonicNanoseconds() - lastSyncNanoseconds >= configuration.syncIntervalNanoseconds)
         if due { _ = try sync() }
         return due
     }
@@ -440,8 +440,8 @@ final class WriterCore: @unchecked Sendable {
     /// how many unacknowledged records went with them.
     func enforceCaps() throws(LogStoreError) {
         var total = closedSegments.reduce(0) { $0 + $1.fileBytes } + (active?.size ?? 0)
-        let oldestAllowed = configuration.maximumAgeSeconds.map {
-            LogTimestamp.now().microsecondsSince1970 - Int64($0) * 1_000_000
+        let oldestAllowed = configuration.maximumAge.map {
+            LogTimestamp.now().microsecondsSince1970 - Int64(clamping: LogStoreConfiguration.nanoseconds($0) / 1_000)
         }
         let acknowledged = cursors.values.min() ?? 0
         var dropped: [LogSegmentInfo] = []

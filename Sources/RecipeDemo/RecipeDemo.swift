@@ -94,32 +94,32 @@ public struct RecipeDemo: Sendable {
         // `--print-durable` (the crash tests) wants durability reported often; an app keeps the
         // default interval of 5 seconds, a sync bounding only what a power loss can take.
         let history = try LocalStoreOutput(
-            directory: historyDirectory, configuration: historyConfiguration,
+            directory: URL(fileURLWithPath: historyDirectory), configuration: historyConfiguration,
             syncInterval: printDurable ? .milliseconds(200) : .seconds(5), onDurable: { count in
             if printDurable { report("durable \(count)\n") }
         })
         let backend = StandInBackend(failureRate: options.failureRate, seed: options.seed)
         let shipping = try BufferedOutput(
-            directory: outboxDirectory, backend: backend,
-            configuration: BufferedOutputConfiguration(chunkCount: 500, flushInterval: 1, sendTimeout: 5,
-                                                       backoff: Backoff(initial: 0.05, maximum: 1)),
+            directory: URL(fileURLWithPath: outboxDirectory), backend: backend,
+            configuration: try BufferedOutputConfiguration(chunkCount: 500, flushInterval: .seconds(1), sendTimeout: .seconds(5),
+                                                       retryDelay: .milliseconds(50), maximumRetryDelay: .seconds(1)),
             name: "backend")
         let violationCounter = ViolationCounter()
         let warehouse = try options.clickHouse.map {
             try ClickHouseOutput(
-                directory: warehouseDirectory, configuration: $0,
-                buffering: BufferedOutputConfiguration(chunkCount: 5_000, chunkBytes: 4 << 20, flushInterval: 1, backoff: Backoff(initial: 0.2, maximum: 2)),
+                directory: URL(fileURLWithPath: warehouseDirectory), configuration: $0,
+                buffering: try BufferedOutputConfiguration(chunkCount: 5_000, chunkBytes: 4 << 20, flushInterval: .seconds(1), retryDelay: .milliseconds(200), maximumRetryDelay: .seconds(2)),
                 name: "clickhouse")
         }
         let collector = try options.collector.map {
             try HTTPOutput(
-                directory: collectorDirectory, configuration: $0,
-                buffering: BufferedOutputConfiguration(chunkCount: 500, flushInterval: 0.2, backoff: Backoff(initial: 0.05, maximum: 1)),
+                directory: URL(fileURLWithPath: collectorDirectory), configuration: $0,
+                buffering: try BufferedOutputConfiguration(chunkCount: 500, flushInterval: .milliseconds(200), retryDelay: .milliseconds(50), maximumRetryDelay: .seconds(1)),
                 name: "collector")
         }
 
         let current = Locked(CommonPayload(deviceId: "", appVersion: "", osVersion: "", deviceKind: .unknown))
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(
             filters: [
                 FilterSetting(CommonPayloadFilter { current.withLock { $0 } }),
                 FilterSetting(PersonalDataFilter(mode: .saltedHash(salt))),

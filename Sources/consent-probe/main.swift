@@ -93,13 +93,13 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
         let output: BufferedOutput
         do {
             output = try BufferedOutput(
-                directory: store, backend: try RecordingBackend(path: received),
-                configuration: BufferedOutputConfiguration(chunkCount: 25, flushInterval: 0.002, sendTimeout: 1, backoff: Backoff(initial: 0.005, maximum: 0.05)),
-                storeConfiguration: try LogStoreConfiguration(syncEveryRecords: 50, syncIntervalMilliseconds: 2))
+                directory: URL(fileURLWithPath: store), backend: try RecordingBackend(path: received),
+                configuration: try BufferedOutputConfiguration(chunkCount: 25, flushInterval: .milliseconds(2), sendTimeout: .seconds(1), retryDelay: .milliseconds(5), maximumRetryDelay: .milliseconds(50)),
+                storeConfiguration: try LogStoreConfiguration(syncEveryRecords: 50, syncInterval: .milliseconds(2)))
         } catch {
             throw CommandFailure("cannot open the store at \(store): \(error)")
         }
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)], consent: consent))
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output)], consent: consent))
         writeAll(1, "started \(consent)\n")
         var index = 0
         while index < limit {

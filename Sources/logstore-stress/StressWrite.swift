@@ -5,8 +5,8 @@ import LogStore
 /// `logstore-stress write`: appends checkable records and reports each durable point.
 func stressWrite(store: String, count: Int, syncEvery: Int, payloadBytes: Int, segmentBytes: Int) throws -> Int32 {
     let configuration = try LogStoreConfiguration(
-        segmentBytes: segmentBytes, syncEveryRecords: Int.max / 2, syncIntervalMilliseconds: Int.max / 2_000_000,
-        maximumTotalBytes: nil, maximumAgeSeconds: nil)
+        segmentBytes: segmentBytes, syncEveryRecords: Int.max / 2, syncInterval: .seconds(Int32.max),
+        maximumTotalBytes: nil, maximumAge: nil)
     let writer = try LogStoreWriter(directory: store, configuration: configuration)
     var sinceSync = 0
     for _ in 0 ..< count {

@@ -80,7 +80,7 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
         var collector: HTTPOutputConfiguration?
         if let text = arguments.value("collector") {
             guard let url = URL(string: text) else { throw UsageError("--collector must be a URL, such as http://127.0.0.1:8765/v1/logs") }
-            do { collector = try HTTPOutputConfiguration(url: url, format: .jsonEachRow, gzip: true, timeout: 10) } catch {
+            do { collector = try HTTPOutputConfiguration(url: url, format: .jsonEachRow, gzip: true, timeout: .seconds(10)) } catch {
                 throw UsageError("--collector: \(error); such as http://127.0.0.1:8765/v1/logs")
             }
         }

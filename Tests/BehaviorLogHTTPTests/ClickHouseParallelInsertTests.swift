@@ -37,9 +37,9 @@ import Testing
 
     private func output(_ transport: FakeClickHouse) throws -> ClickHouseOutput {
         try ClickHouseOutput(
-            directory: TestLogs.temporaryDirectory(),
+            directory: URL(fileURLWithPath: TestLogs.temporaryDirectory()),
             configuration: ClickHouseConfiguration(server: URL(string: "http://127.0.0.1:9/")!, table: "logs"),
-            buffering: BufferedOutputConfiguration(chunkCount: 10_000, chunkBytes: 64 << 20, flushInterval: 60, backoff: Backoff(initial: 0.05, maximum: 0.1)),
+            buffering: try BufferedOutputConfiguration(chunkCount: 10_000, chunkBytes: 64 << 20, flushInterval: .seconds(60), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(100)),
             transport: transport)
     }
 

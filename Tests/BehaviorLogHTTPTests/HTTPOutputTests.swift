@@ -14,13 +14,13 @@ import Testing
     }
 
     private func output(
-        script: String, format: HTTPBodyFormat = .jsonEachRow, gzip: Bool = false, timeout: Double = 5,
+        script: String, format: HTTPBodyFormat = .jsonEachRow, gzip: Bool = false, timeout: Duration = .seconds(5),
         directory: String = TestLogs.temporaryDirectory()
     ) throws -> HTTPOutput {
         try HTTPOutput(
-            directory: directory,
+            directory: URL(fileURLWithPath: directory),
             configuration: HTTPOutputConfiguration(url: server.url(script: script), format: format, gzip: gzip, timeout: timeout),
-            buffering: BufferedOutputConfiguration(chunkCount: 100, flushInterval: 0.05, backoff: Backoff(initial: 0.05, maximum: 0.2)))
+            buffering: try BufferedOutputConfiguration(chunkCount: 100, flushInterval: .milliseconds(50), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(200)))
     }
 
     private func send(_ logs: [EncodedLog], through output: HTTPOutput) async {
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func retriesAServerThatHangs() async throws {
-        let output = try output(script: "hang-3,200", timeout: 1)
+        let output = try output(script: "hang-3,200", timeout: .seconds(1))
         let logs = TestLogs.make(3)
         await send(logs, through: output)
         let received = try server.received()

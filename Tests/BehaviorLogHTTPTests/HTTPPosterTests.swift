@@ -1,3 +1,4 @@
+import BehaviorLog
 @testable import BehaviorLogHTTP
 import Foundation
 import Testing
@@ -10,7 +11,7 @@ import Testing
         server = try MisbehavingServer()
     }
 
-    private func poster(timeout: Double = 5, gzip: Bool = false, headers: [(name: String, value: String)] = []) throws -> HTTPPoster {
+    private func poster(timeout: Duration = .seconds(5), gzip: Bool = false, headers: [(name: String, value: String)] = []) throws -> HTTPPoster {
         HTTPPoster(configuration: try HTTPOutputConfiguration(
             url: server.url(script: "200"), gzip: gzip, headers: headers, timeout: timeout))
     }
@@ -36,7 +37,7 @@ import Testing
 
     @Test func aHangingServerTimesOutAndIsRetried() async throws {
         // The server answers 200 after 10 s; a timeout reason proves the 1 s timeout ended it first.
-        let outcome = try await poster(timeout: 1).post(Array("{}\n".utf8), to: server.url(script: "hang-10"))
+        let outcome = try await poster(timeout: .seconds(1)).post(Array("{}\n".utf8), to: server.url(script: "hang-10"))
         #expect(outcome == .retry(reason: "no answer within the request timeout", after: nil))
     }
 
@@ -125,7 +126,7 @@ import Testing
 @Suite struct HTTPOutputConfigurationTests {
     @Test(arguments: ["ftp://127.0.0.1/", "file:///tmp/x", "http:///path"])
     func rejectsURLsThatCannotWork(url: String) {
-        #expect(throws: HTTPOutputConfigurationError.self) {
+        #expect(throws: ConfigurationError.self) {
             try HTTPOutputConfiguration(url: URL(string: url)!)
         }
     }
@@ -147,7 +148,7 @@ import Testing
         server = try MisbehavingServer()
     }
 
-    private func post(_ script: String, timeout: Double = 5, body: [UInt8] = Array("{}\n".utf8)) async throws -> HTTPDeliveryOutcome {
+    private func post(_ script: String, timeout: Duration = .seconds(5), body: [UInt8] = Array("{}\n".utf8)) async throws -> HTTPDeliveryOutcome {
         await HTTPPoster(
             configuration: try HTTPOutputConfiguration(url: server.url(script: script), timeout: timeout),
             transport: SocketTransport()
@@ -169,13 +170,13 @@ import Testing
     }
 
     @Test func hangsClosesAndRefusalsAreRetried() async throws {
-        #expect(try await post("hang-10", timeout: 1) == .retry(reason: "no answer within the request timeout", after: nil))
+        #expect(try await post("hang-10", timeout: .seconds(1)) == .retry(reason: "no answer within the request timeout", after: nil))
         guard case .retry = try await post("close") else {
             Issue.record("a connection closed without an answer must be retried")
             return
         }
         let refused = await HTTPPoster(
-            configuration: try HTTPOutputConfiguration(url: URL(string: "http://127.0.0.1:1/")!, timeout: 5), transport: SocketTransport()
+            configuration: try HTTPOutputConfiguration(url: URL(string: "http://127.0.0.1:1/")!, timeout: .seconds(5)), transport: SocketTransport()
         ).post([])
         #expect(refused == .retry(reason: "could not connect (connection refused)", after: nil))
     }
@@ -189,3 +190,21 @@ import Testing
     }
 }
 #endif
+
+/// The HTTP configurations check their values when built (issue 14, item 3).
+@Suite struct HTTPConfigurationValidationTests {
+    @Test func aTimeoutMustBeMoreThanZero() {
+        #expect(throws: ConfigurationError("HTTPOutputConfiguration: the timeout must be more than zero, not 0.0 seconds")) {
+            try HTTPOutputConfiguration(url: URL(string: "https://collector.example.com/logs")!, timeout: .zero)
+        }
+    }
+
+    @Test func clickHouseChecksItsInsertsAndTimeout() throws {
+        let server = URL(string: "http://127.0.0.1:8123/")!
+        #expect(throws: ConfigurationError("ClickHouseConfiguration: parallelInserts 0 is below 1; write 1 to send each chunk in one insert")) {
+            try ClickHouseConfiguration(server: server, table: "logs", parallelInserts: 0)
+        }
+        #expect(throws: ConfigurationError.self) { try ClickHouseConfiguration(server: server, table: "logs", timeout: .seconds(-1)) }
+        #expect(try ClickHouseConfiguration(server: server, table: "logs", timeout: .seconds(2)).timeout == .seconds(2))
+    }
+}

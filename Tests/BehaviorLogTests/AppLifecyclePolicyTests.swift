@@ -53,8 +53,8 @@ import Testing
     }
 
     /// The logger type conforms, so the helper takes it as it is.
-    @Test func theLoggerIsLifecycleLogging() async {
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: []))
+    @Test func theLoggerIsLifecycleLogging() async throws {
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: []))
         let lifecycle: any LifecycleLogging = logger
         lifecycle.suspend()
         lifecycle.resume()

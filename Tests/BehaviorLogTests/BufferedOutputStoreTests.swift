@@ -11,9 +11,9 @@ import Testing
         TemporaryDirectory("buffered").path
     }
 
-    private func post(_ count: Int, from start: Int = 0, to outputs: [any LogOutput]) async -> [UUID] {
+    private func post(_ count: Int, from start: Int = 0, to outputs: [any LogOutput]) async throws -> [UUID] {
         let recorder = UUIDRecorder()
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: outputs.map { OutputSetting($0) } + [OutputSetting(recorder)]))
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: outputs.map { OutputSetting($0) } + [OutputSetting(recorder)]))
         await onOwnThread {
             for index in start..<start + count {
                 logger.post(tag: "recipe_search.select_recipe", payload: LogPayload([("recipe_id", .integer(Int64(index)))]))
@@ -23,20 +23,20 @@ import Testing
         return recorder.uuids
     }
 
-    private let fast = BufferedOutputConfiguration(
-        chunkCount: 100, flushInterval: 3600, sendTimeout: 0.2, backoff: Backoff(initial: 0.005, maximum: 0.02))
+    private let fast = try! BufferedOutputConfiguration(
+        chunkCount: 100, flushInterval: .seconds(3600), sendTimeout: .milliseconds(200), retryDelay: .milliseconds(5), maximumRetryDelay: .milliseconds(20))
 
     @Test func unsentLogsAreResumedAfterARestartAtFullSpeed() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // First run: the backend is down; 1,050 logs stay in the store.
-        let down = try BufferedOutput(directory: directory, backend: FailingBackend(), configuration: fast)
-        let posted = await post(1_050, to: [down])
+        let down = try BufferedOutput(directory: URL(fileURLWithPath: directory), backend: FailingBackend(), configuration: fast)
+        let posted = try await post(1_050, to: [down])
         #expect(down.statistics.sentLogs == 0)
 
         // Second run: the backlog goes out at once, chunk after chunk, though the interval is an hour.
         let backend = ScriptedBackend()
-        let up = try BufferedOutput(directory: directory, backend: backend, configuration: fast)
+        let up = try BufferedOutput(directory: URL(fileURLWithPath: directory), backend: backend, configuration: fast)
         up.resume()   // used without a logger, an output holds its backlog until its first direct use
         #expect(await eventually { backend.accepted.count == 1_050 })
         #expect(backend.chunkSizes == Array(repeating: 100, count: 10) + [50])
@@ -47,7 +47,7 @@ import Testing
 
         // Third run: nothing is sent again.
         let again = ScriptedBackend()
-        let third = try BufferedOutput(directory: directory, backend: again, configuration: fast)
+        let third = try BufferedOutput(directory: URL(fileURLWithPath: directory), backend: again, configuration: fast)
         third.resume()
         try await Task.sleep(for: .milliseconds(100))
         #expect(again.sends == 0)
@@ -58,9 +58,9 @@ import Testing
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let backend = ScriptedBackend([.retryable, .hang(0.6), .retryable, .accept, .retryable, .hang(0.4), .permanent])
-        let output = try BufferedOutput(directory: directory, backend: backend, configuration: fast)
-        let posted = await post(600, to: [output])
-        let reopened = try BufferedOutput(directory: directory, backend: backend, configuration: fast)
+        let output = try BufferedOutput(directory: URL(fileURLWithPath: directory), backend: backend, configuration: fast)
+        let posted = try await post(600, to: [output])
+        let reopened = try BufferedOutput(directory: URL(fileURLWithPath: directory), backend: backend, configuration: fast)
         reopened.resume()   // used without a logger, an output holds its backlog until its first direct use
         #expect(await eventually { reopened.statistics.unsentLogs == 0 && backend.accepted.count >= 500 })
         try await Task.sleep(for: .milliseconds(700))   // late answers of the timed-out sends arrive
@@ -81,14 +81,14 @@ import Testing
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // 100,000 logs pile up behind a dead backend.
-        let seed = try BufferedOutput(directory: directory, backend: FailingBackend(), configuration: fast)
-        _ = await post(100_000, to: [seed])
+        let seed = try BufferedOutput(directory: URL(fileURLWithPath: directory), backend: FailingBackend(), configuration: fast)
+        _ = try await post(100_000, to: [seed])
 
         // Reopen through a counting wrapper of the real store, and post 5,000 more.
         let storage = CountingOutbox(try LogStoreOutbox(directory: directory, configuration: .standard))
         let output = BufferedOutput(storage: storage, backend: FailingBackend(), configuration: fast, name: "dead")
         #expect(storage.unsentCount == 100_000)
-        _ = await post(5_000, to: [output])
+        _ = try await post(5_000, to: [output])
         let counts = storage.counts
         #expect(counts.appendedLogs == 5_000)
         // The only reads are the sender's retries of the first chunk: one chunk each, from the

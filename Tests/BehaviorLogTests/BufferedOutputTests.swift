@@ -13,10 +13,10 @@ import Testing
         }
     }
 
-    private func quick(chunkCount: Int = 10, flushInterval: Double = 60, sendTimeout: Double = 5) -> BufferedOutputConfiguration {
-        BufferedOutputConfiguration(
+    private func quick(chunkCount: Int = 10, flushInterval: Duration = .seconds(60), sendTimeout: Duration = .seconds(5)) -> BufferedOutputConfiguration {
+        try! BufferedOutputConfiguration(   // in range
             chunkCount: chunkCount, flushInterval: flushInterval, sendTimeout: sendTimeout,
-            backoff: Backoff(initial: 0.005, maximum: 0.02, jitter: 0.5))
+            retryDelay: .milliseconds(5), maximumRetryDelay: .milliseconds(20), retryJitter: 0.5)
     }
 
     private func recipeIDs(_ logs: [LogRecord]) -> [Int] {
@@ -29,7 +29,7 @@ import Testing
 
     @Test func fullChunksGoAtOnceAndTheRestAfterTheInterval() async {
         let backend = ScriptedBackend()
-        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 10, flushInterval: 0.5), name: "test")
+        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 10, flushInterval: .milliseconds(500)), name: "test")
         let written = Date()
         output.write(entries(25))
         output.writerIsIdle()
@@ -42,10 +42,10 @@ import Testing
         await output.shutdown()
     }
 
-    @Test func aChunkGoesAsSoonAsItsBytesArePending() async {
+    @Test func aChunkGoesAsSoonAsItsBytesArePending() async throws {
         let backend = ScriptedBackend()
         // Bodies of about 90 bytes; 1,000 bytes fill a chunk long before 1,000 logs or an hour do.
-        let configuration = BufferedOutputConfiguration(chunkCount: 1_000, chunkBytes: 1_000, flushInterval: 3600)
+        let configuration = try BufferedOutputConfiguration(chunkCount: 1_000, chunkBytes: 1_000, flushInterval: .seconds(3600))
         let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: configuration, name: "test")
         output.write(entries(30))
         output.writerIsIdle()
@@ -60,10 +60,10 @@ import Testing
     /// it must still count their bytes, so that the chunk goes when they become durable, not
     /// an interval later. (It used to zero the count whenever nothing durable was unsent, and
     /// under load the suite saw this chunk wait for its hour-long interval.)
-    @Test func bytesAppendedBeforeTheyAreDurableStillFillAChunk() async {
+    @Test func bytesAppendedBeforeTheyAreDurableStillFillAChunk() async throws {
         let backend = ScriptedBackend()
         let storage = InMemoryOutbox()
-        let configuration = BufferedOutputConfiguration(chunkCount: 1_000, chunkBytes: 1_000, flushInterval: 3600)
+        let configuration = try BufferedOutputConfiguration(chunkCount: 1_000, chunkBytes: 1_000, flushInterval: .seconds(3600))
         let output = BufferedOutput(storage: storage, backend: backend, configuration: configuration, name: "test")
         #expect(await eventually { storage.state.withLock { $0.unsentQueries } >= 1 })
         let queries = storage.state.withLock { $0.unsentQueries }
@@ -89,7 +89,7 @@ import Testing
     @Test func aChunkIsMadeDurableJustBeforeItIsSent() async {
         let backend = ScriptedBackend()
         let storage = InMemoryOutbox()
-        let output = BufferedOutput(storage: storage, backend: backend, configuration: quick(chunkCount: 10, flushInterval: 60), name: "test")
+        let output = BufferedOutput(storage: storage, backend: backend, configuration: quick(chunkCount: 10, flushInterval: .seconds(60)), name: "test")
         for start in stride(from: 0, to: 30, by: 2) { output.write(entries(2, from: start)) }
         #expect(await eventually { backend.accepted.count == 30 })
         #expect(recipeIDs(backend.accepted) == Array(0..<30))
@@ -101,7 +101,7 @@ import Testing
     @Test func failuresTimeoutsAndRecoveryLoseNothing() async {
         // Two 503s, a send that outlives the timeout (the backend keeps it anyway), another 503.
         let backend = ScriptedBackend([.retryable, .retryable, .hang(0.5), .retryable])
-        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 10, sendTimeout: 0.1), name: "test")
+        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 10, sendTimeout: .milliseconds(100)), name: "test")
         output.write(entries(30))
         output.writerIsIdle()
         #expect(await eventually { output.statistics.unsentLogs == 0 && output.statistics.sentLogs == 30 })
@@ -137,7 +137,7 @@ import Testing
     @Test func aBacklogIsSentAtOnceChunkAfterChunk() async {
         let backend = ScriptedBackend()
         // A long interval: only the backlog rule can send these partial chunks now.
-        let output = BufferedOutput(storage: InMemoryOutbox(backlog: 4_005), backend: backend, configuration: quick(chunkCount: 500, flushInterval: 3600), name: "test")
+        let output = BufferedOutput(storage: InMemoryOutbox(backlog: 4_005), backend: backend, configuration: quick(chunkCount: 500, flushInterval: .seconds(3600)), name: "test")
         output.resume()   // used without a logger, an output holds its backlog until its first direct use
         #expect(await eventually(within: 20) { backend.accepted.count == 4_005 })
         #expect(backend.chunkSizes == Array(repeating: 500, count: 8) + [5])
@@ -157,22 +157,22 @@ import Testing
         await output.shutdown()
     }
 
-    @Test func aStuckBackendDoesNotStallAnotherOutput() async {
+    @Test func aStuckBackendDoesNotStallAnotherOutput() async throws {
         let healthy = ScriptedBackend()
-        let stuck = BufferedOutput(storage: InMemoryOutbox(), backend: StuckBackend(), configuration: quick(chunkCount: 1, sendTimeout: 3600), name: "stuck")
+        let stuck = BufferedOutput(storage: InMemoryOutbox(), backend: StuckBackend(), configuration: quick(chunkCount: 1, sendTimeout: .seconds(3600)), name: "stuck")
         let working = BufferedOutput(storage: InMemoryOutbox(), backend: healthy, configuration: quick(chunkCount: 1), name: "working")
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(stuck), OutputSetting(working)]))
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(stuck), OutputSetting(working)]))
         for index in 0..<200 { logger.post(tag: "a.b", payload: LogPayload([("i", .integer(Int64(index)))])) }
         #expect(await eventually { healthy.accepted.count == 200 })
         #expect(stuck.statistics.sentLogs == 0)
         await logger.shutdown()   // abandons the stuck send instead of waiting an hour
     }
 
-    @Test func postingNeverTouchesTheBacklog() async {
+    @Test func postingNeverTouchesTheBacklog() async throws {
         // 100,000 logs wait behind a dead backend; posting 10,000 more must only append.
         let storage = InMemoryOutbox(backlog: 100_000)
         let output = BufferedOutput(storage: storage, backend: FailingBackend(), configuration: quick(chunkCount: 500), name: "dead")
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)]))
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output)]))
         let readsBefore = storage.state.withLock { $0.reads }
         await onOwnThread {
             for index in 0..<10_000 { logger.post(tag: "a.b", payload: LogPayload([("i", .integer(Int64(index)))])) }
@@ -227,12 +227,12 @@ import Testing
 }
 
 @Suite struct BufferedOutputFlushTests {
-    @Test(.timeLimit(.minutes(1))) func flushDuringABackoffTriesAtOnce() async {
+    @Test(.timeLimit(.minutes(1))) func flushDuringABackoffTriesAtOnce() async throws {
         // The first send fails and the backoff is an hour; flush must not wait for it.
         let backend = ScriptedBackend([.retryable])
         let output = BufferedOutput(
             storage: InMemoryOutbox(), backend: backend,
-            configuration: BufferedOutputConfiguration(chunkCount: 1, flushInterval: 0, backoff: Backoff(initial: 3600, jitter: 0)),
+            configuration: try BufferedOutputConfiguration(chunkCount: 1, flushInterval: .seconds(0), retryDelay: .seconds(3600), maximumRetryDelay: .seconds(3600), retryJitter: 0),
             name: "test")
         let entry = LogEnvelope(tag: "a.b", payload: LogPayload())
         output.write([EncodedLog(envelope: entry, body: Array("{}".utf8))])
@@ -250,11 +250,11 @@ import Testing
         // shorter than that: the wait happens between sends, not inside one. (The timeout is
         // not shorter still: on a loaded machine the scripted answer itself can take a few
         // hundred milliseconds, and a timed-out send carries no requested delay.)
-        let backend = ScriptedBackend([.retryAfter(3)])
+        let backend = ScriptedBackend([.retryAfter(.seconds(3))])
         let output = BufferedOutput(
             storage: InMemoryOutbox(), backend: backend,
-            configuration: BufferedOutputConfiguration(
-                chunkCount: 1, flushInterval: 0, sendTimeout: 1, backoff: Backoff(initial: 0.005, jitter: 0)),
+            configuration: try BufferedOutputConfiguration(
+                chunkCount: 1, flushInterval: .seconds(0), sendTimeout: .seconds(1), retryDelay: .milliseconds(5), retryJitter: 0),
             name: "test")
         output.write([EncodedLog(envelope: LogEnvelope(tag: "a.b", payload: LogPayload()), body: Array("{}".utf8))])
         output.writerIsIdle()
@@ -272,13 +272,13 @@ import Testing
         await output.shutdown()
     }
 
-    @Test(.timeLimit(.minutes(1))) func aLongBackoffIsNotShortenedByAShortRequestedDelay() async {
+    @Test(.timeLimit(.minutes(1))) func aLongBackoffIsNotShortenedByAShortRequestedDelay() async throws {
         // Retry-After is a floor, not a replacement: an hour's backoff still holds, and a
         // flush after the requested 10 ms cuts it short as usual.
-        let backend = ScriptedBackend([.retryAfter(0.01)])
+        let backend = ScriptedBackend([.retryAfter(.milliseconds(10))])
         let output = BufferedOutput(
             storage: InMemoryOutbox(), backend: backend,
-            configuration: BufferedOutputConfiguration(chunkCount: 1, flushInterval: 0, backoff: Backoff(initial: 3600, jitter: 0)),
+            configuration: try BufferedOutputConfiguration(chunkCount: 1, flushInterval: .seconds(0), retryDelay: .seconds(3600), maximumRetryDelay: .seconds(3600), retryJitter: 0),
             name: "test")
         output.write([EncodedLog(envelope: LogEnvelope(tag: "a.b", payload: LogPayload()), body: Array("{}".utf8))])
         output.writerIsIdle()

@@ -13,8 +13,8 @@ import Testing
         TemporaryDirectory("consent").path
     }
 
-    private let quick = BufferedOutputConfiguration(
-        chunkCount: 100, flushInterval: 0.02, sendTimeout: 1, backoff: Backoff(initial: 0.005, maximum: 0.02))
+    private let quick = try! BufferedOutputConfiguration(
+        chunkCount: 100, flushInterval: .milliseconds(20), sendTimeout: .seconds(1), retryDelay: .milliseconds(5), maximumRetryDelay: .milliseconds(20))
 
     /// A logger with a buffered output on a real store (it needs consent) and a recorder that
     /// needs none (it sees every log, in post order: the reference).
@@ -26,9 +26,9 @@ import Testing
     }
 
     private func setUp(_ directory: String, consent: LogConsent, backend: ScriptedBackend = ScriptedBackend()) throws -> Setup {
-        let output = try BufferedOutput(directory: directory, backend: backend, configuration: quick)
+        let output = try BufferedOutput(directory: URL(fileURLWithPath: directory), backend: backend, configuration: quick)
         let everything = RecordingOutput(requiresConsent: false)
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(
             outputs: [OutputSetting(output), OutputSetting(everything)], consent: consent))
         return Setup(logger: logger, output: output, backend: backend, everything: everything)
     }
@@ -179,23 +179,23 @@ import Testing
     @Test func whichOutputsNeedConsent() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let buffered = try BufferedOutput(directory: directory + "/outbox", backend: ScriptedBackend())
-        let history = try LocalStoreOutput(directory: directory + "/history")
+        let buffered = try BufferedOutput(directory: URL(fileURLWithPath: directory + "/outbox"), backend: ScriptedBackend())
+        let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory + "/history"))
         #expect(OutputSetting(buffered).requiresConsent)
         #expect(OutputSetting(RecordingOutput()).requiresConsent)
         #expect(!OutputSetting(history).requiresConsent)
         #expect(!OutputSetting(ConsoleOutput(sink: { _ in })).requiresConsent)
         #expect(!OutputSetting(buffered, requiresConsent: false).requiresConsent)
         #expect(OutputSetting(history, requiresConsent: true).requiresConsent)
-        #expect(LoggerConfiguration(outputs: []).consent == .granted)
+        #expect(try LoggerConfiguration(outputs: []).consent == .granted)
     }
 
     @Test func anOutputWhoseSettingWaivesConsentGoesOnUnderDenied() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let backend = ScriptedBackend()
-        let output = try BufferedOutput(directory: directory, backend: backend, configuration: quick)
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(output, requiresConsent: false)], consent: .denied))
+        let output = try BufferedOutput(directory: URL(fileURLWithPath: directory), backend: backend, configuration: quick)
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output, requiresConsent: false)], consent: .denied))
         await post(0..<30, to: logger)
         await logger.flush()
         #expect(await eventually { backend.accepted.count == 30 })
@@ -203,9 +203,9 @@ import Testing
         await logger.shutdown()
     }
 
-    @Test func theRecordingOutputTellsWhatItSawUnderEachConsent() async {
+    @Test func theRecordingOutputTellsWhatItSawUnderEachConsent() async throws {
         let recorder = RecordingOutput()
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(recorder)]))
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(recorder)]))
         logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
         logger.setConsent(.pending)
         logger.post(RecipeSearch.search(keyword: "milk", order: "latest"))

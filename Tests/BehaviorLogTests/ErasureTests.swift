@@ -14,8 +14,8 @@ import Testing
 
     /// Full chunks of 100 go at once and the rest at `flush()`: a flush interval would let a
     /// loaded machine send a partial first chunk (the one the backend rejects).
-    private let quick = BufferedOutputConfiguration(
-        chunkCount: 100, flushInterval: 3600, sendTimeout: 1, backoff: Backoff(initial: 0.005, maximum: 0.02))
+    private let quick = try! BufferedOutputConfiguration(
+        chunkCount: 100, flushInterval: .seconds(3600), sendTimeout: .seconds(1), retryDelay: .milliseconds(5), maximumRetryDelay: .milliseconds(20))
 
     /// Every regular file under `root`, with its bytes.
     private func files(under root: URL) -> [(path: String, bytes: [UInt8])] {
@@ -64,11 +64,11 @@ import Testing
     /// is down (its logs stay unsent), and the salted hash of personal data.
     private func setUp(_ root: URL, backend: ScriptedBackend) throws -> Setup {
         let salt = try PersonalDataSalt(directory: root)
-        let history = try LocalStoreOutput(directory: root.appendingPathComponent("history").path)
-        let shipped = try BufferedOutput(directory: root.appendingPathComponent("outputs/shipped").path, backend: backend, configuration: quick)
-        let stuck = try BufferedOutput(directory: root.appendingPathComponent("outputs/stuck").path, backend: FailingBackend(), configuration: quick)
+        let history = try LocalStoreOutput(directory: root.appendingPathComponent("history"))
+        let shipped = try BufferedOutput(directory: root.appendingPathComponent("outputs/shipped"), backend: backend, configuration: quick)
+        let stuck = try BufferedOutput(directory: root.appendingPathComponent("outputs/stuck"), backend: FailingBackend(), configuration: quick)
         let everything = RecordingOutput(requiresConsent: false)
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(
             filters: [FilterSetting(PersonalDataFilter(mode: .saltedHash(salt)))],
             outputs: [OutputSetting(history), OutputSetting(shipped), OutputSetting(stuck), OutputSetting(everything)]))
         return Setup(logger: logger, salt: salt, shipped: shipped, stuck: stuck, history: history, everything: everything)

@@ -13,12 +13,12 @@ import Testing
         let disk = try #require(SmallFileSystem.mount(bytes: 16 << 20), "cannot mount a tmpfs here")
         defer { disk.unmount() }
         let backend = ScriptedBackend()
-        let small = try LogStoreConfiguration(segmentBytes: 64 << 10, maximumTotalBytes: nil, maximumAgeSeconds: nil)
-        let history = try LocalStoreOutput(directory: disk.path + "/history", configuration: small)
+        let small = try LogStoreConfiguration(segmentBytes: 64 << 10, maximumTotalBytes: nil, maximumAge: nil)
+        let history = try LocalStoreOutput(directory: URL(fileURLWithPath: disk.path + "/history"), configuration: small)
         let shipping = try BufferedOutput(
-            directory: disk.path + "/outbox", backend: backend,
-            configuration: BufferedOutputConfiguration(chunkCount: 100, flushInterval: 0.05), storeConfiguration: small, name: "backend")
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(history), OutputSetting(shipping)]))
+            directory: URL(fileURLWithPath: disk.path + "/outbox"), backend: backend,
+            configuration: try BufferedOutputConfiguration(chunkCount: 100, flushInterval: .milliseconds(50)), storeConfiguration: small, name: "backend")
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history), OutputSetting(shipping)]))
         try disk.fill(leaving: 256 << 10)
         shipping.suspend()   // nothing is sent, so nothing the outbox holds is freed
 

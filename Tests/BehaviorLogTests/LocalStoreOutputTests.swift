@@ -10,9 +10,9 @@ import TestSupport
         let directory = TemporaryDirectory("history").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let reported = Locked<[Int]>([])
-        let history = try LocalStoreOutput(directory: directory, onDurable: { count in reported.withLock { $0.append(count) } })
+        let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory), onDurable: { count in reported.withLock { $0.append(count) } })
         let recorder = RecordingOutputForStore()
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(
             outputs: [OutputSetting(history), OutputSetting(recorder)], schemaVersion: "v9"))
         for index in 0..<2_500 {
             logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1))
@@ -39,8 +39,8 @@ import TestSupport
     @Test func recentLogsForADebugScreen() async throws {
         let directory = TemporaryDirectory("history").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let history = try LocalStoreOutput(directory: directory)
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(history)]))
+        let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory))
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history)]))
         for index in 0..<50 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
         await logger.flush()
         let recent = try history.recentLogs(limit: 5)
@@ -52,8 +52,8 @@ import TestSupport
     @Test func aSecondWriterOnTheSameStoreIsAClearError() throws {
         let directory = TemporaryDirectory("history").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let first = try LocalStoreOutput(directory: directory)
-        #expect(throws: LogStoreError.self) { _ = try LocalStoreOutput(directory: directory) }
+        let first = try LocalStoreOutput(directory: URL(fileURLWithPath: directory))
+        #expect(throws: LogStoreError.self) { _ = try LocalStoreOutput(directory: URL(fileURLWithPath: directory)) }
         _ = first
     }
 }

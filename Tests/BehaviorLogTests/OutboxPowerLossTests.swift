@@ -30,7 +30,7 @@ struct OutboxPowerLossScenario: CustomStringConvertible {
     func makeOutbox(on fileSystem: PowerLossFileSystem) throws -> LogStoreOutbox {
         var configuration = try LogStoreConfiguration(
             segmentBytes: 4096, writeBufferBytes: Int(seed % 2) * 1000, syncEveryRecords: Int(Int32.max),
-            syncIntervalMilliseconds: Int(Int32.max), maximumTotalBytes: nil, maximumAgeSeconds: nil)
+            syncInterval: .seconds(Int32.max), maximumTotalBytes: nil, maximumAge: nil)
         configuration.fileSystem = fileSystem
         // The group-commit thread never syncs by itself here (count and interval out of reach):
         // the scenario calls makeDurable, so that the calls it makes are the same every run.

@@ -8,16 +8,16 @@ import XCTest
 /// `BehaviorLogTesting` reports a failed expectation to whichever framework runs the test, at
 /// the line that wrote it: here from Swift Testing, below (`RecordingOutputXCTests`) from XCTest.
 @Suite struct RecordingOutputFrameworkTests {
-    static func recorder() async -> RecordingOutput {
+    static func recorder() async throws -> RecordingOutput {
         let recorder = RecordingOutput()
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(recorder)]))
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(recorder)]))
         logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
         await logger.shutdown()
         return recorder
     }
 
-    @Test func aFailureIsASwiftTestingIssueAtTheCallersLine() async {
-        let recorder = await Self.recorder()
+    @Test func aFailureIsASwiftTestingIssueAtTheCallersLine() async throws {
+        let recorder = try await Self.recorder()
         let line = #line + 2
         withKnownIssue {
             recorder.expectLogged(RecipeSearch.search(keyword: "milk", order: "latest"))
@@ -51,8 +51,8 @@ final class RecordingOutputXCTests: XCTestCase {
     }
     #endif
 
-    func testAFailureIsAnXCTestFailureAtTheCallersLine() async {
-        let recorder = await RecordingOutputFrameworkTests.recorder()
+    func testAFailureIsAnXCTestFailureAtTheCallersLine() async throws {
+        let recorder = try await RecordingOutputFrameworkTests.recorder()
         capturing = true
         let line = #line + 1
         let held = recorder.expectLogged(RecipeSearch.search(keyword: "milk", order: "latest"))
@@ -67,8 +67,8 @@ final class RecordingOutputXCTests: XCTestCase {
         XCTAssertTrue(captured.last?.message.contains("expected 3 log(s) matching `**`, found 1") == true, "\(captured)")
     }
 
-    func testPassingExpectationsRecordNothing() async {
-        let recorder = await RecordingOutputFrameworkTests.recorder()
+    func testPassingExpectationsRecordNothing() async throws {
+        let recorder = try await RecordingOutputFrameworkTests.recorder()
         capturing = true
         XCTAssertTrue(recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: "latest")))
         XCTAssertTrue(recorder.expectNotLogged(tagPattern: "recipe_detail.*"))

@@ -3,16 +3,16 @@ import BehaviorLogTesting
 import Testing
 
 @Suite struct RecordingOutputTests {
-    private func recorded(_ events: [RecipeSearch]) async -> RecordingOutput {
+    private func recorded(_ events: [RecipeSearch]) async throws -> RecordingOutput {
         let recorder = RecordingOutput()
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(recorder)]))
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(recorder)]))
         for event in events { logger.post(event) }
         await logger.shutdown()
         return recorder
     }
 
-    @Test func passingExpectations() async {
-        let recorder = await recorded([
+    @Test func passingExpectations() async throws {
+        let recorder = try await recorded([
             .search(keyword: "egg", order: "latest"),
             .selectRecipe(recipeID: 7, position: 1),
             .search(keyword: "egg", order: "latest"),
@@ -29,8 +29,8 @@ import Testing
         ]))
     }
 
-    @Test func failingExpectationsAreReported() async {
-        let recorder = await recorded([.selectRecipe(recipeID: 7, position: 1), .search(keyword: "egg", order: "latest")])
+    @Test func failingExpectationsAreReported() async throws {
+        let recorder = try await recorded([.selectRecipe(recipeID: 7, position: 1), .search(keyword: "egg", order: "latest")])
         withKnownIssue {
             recorder.expectLogged(RecipeSearch.search(keyword: "milk", order: "latest"))
         } matching: { $0.description.contains("expected recipe_search.search {keyword: \"milk\"") && $0.description.contains("the last recipe_search.search logged was {keyword: \"egg\"") }

@@ -9,7 +9,7 @@ import TestSupport
 @Suite struct SyncSchedulerTests {
     private func store() throws -> (LogStoreWriter, String) {
         let directory = TemporaryDirectory("sync-scheduler").path
-        let configuration = try LogStoreConfiguration(syncEveryRecords: Int.max, syncIntervalMilliseconds: Int(Int32.max))
+        let configuration = try LogStoreConfiguration(syncEveryRecords: Int.max, syncInterval: .seconds(Int32.max))
         return (try LogStoreWriter(directory: directory, configuration: configuration), directory)
     }
 

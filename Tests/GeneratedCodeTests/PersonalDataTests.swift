@@ -25,11 +25,11 @@ import Testing
         #expect(CommonPayload.personalDataFields == ["user_name"])
     }
 
-    @Test(arguments: [true, false]) func personalFieldsAreRedactedWithNoListGivenByHand(hash: Bool) async {
+    @Test(arguments: [true, false]) func personalFieldsAreRedactedWithNoListGivenByHand(hash: Bool) async throws {
         let recorder = RecordingOutput()
         let common = self.common
         let salt: [UInt8] = Array(repeating: 7, count: 32)
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(
             filters: [
                 FilterSetting(CommonPayloadFilter { common }),
                 FilterSetting(PersonalDataFilter(mode: hash ? .hash(salt: salt) : .drop)),
@@ -65,10 +65,10 @@ import Testing
         #expect(logs[1].payload["media_kind"] == .string("photo"))
     }
 
-    @Test func anExplicitListOverridesTheCommonPayloadsOwn() async {
+    @Test func anExplicitListOverridesTheCommonPayloadsOwn() async throws {
         let recorder = RecordingOutput()
         let common = self.common
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(
             filters: [
                 FilterSetting(CommonPayloadFilter(personalDataFields: ["os_version"]) { common }),
                 FilterSetting(PersonalDataFilter(mode: .drop)),

@@ -8,12 +8,12 @@ import Testing
 /// configuration (issue 13, item 5): two generated sets posted through one logger keep
 /// their own hashes, a configured `schemaVersion` overrides both, a log posted by tag has none.
 @Suite struct SchemaStampTests {
-    private func bodies(schemaVersion: String? = nil) async -> [String] {
+    private func bodies(schemaVersion: String? = nil) async throws -> [String] {
         let recorder = RecordingOutput()
         let configuration = if let schemaVersion {
-            LoggerConfiguration(outputs: [OutputSetting(recorder)], schemaVersion: schemaVersion)
+            try LoggerConfiguration(outputs: [OutputSetting(recorder)], schemaVersion: schemaVersion)
         } else {
-            LoggerConfiguration(outputs: [OutputSetting(recorder)])
+            try LoggerConfiguration(outputs: [OutputSetting(recorder)])
         }
         let logger = BehaviorLogger(configuration: configuration)
         logger.post(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1))
@@ -23,8 +23,8 @@ import Testing
         return recorder.encodedLogs.map { String(decoding: $0.body, as: UTF8.self) }
     }
 
-    @Test func eachLogCarriesItsEventTypesHashByDefault() async {
-        let bodies = await bodies()
+    @Test func eachLogCarriesItsEventTypesHashByDefault() async throws {
+        let bodies = try await bodies()
         #expect(RecipeLogs.GeneratedSchema.hash != GeneratedSchema.hash)
         #expect(bodies.count == 3)
         guard bodies.count == 3 else { return }
@@ -33,8 +33,8 @@ import Testing
         #expect(bodies[2].hasPrefix(#"{"schema":"","common":"#))
     }
 
-    @Test func aConfiguredSchemaVersionOverridesEveryHash() async {
-        let bodies = await bodies(schemaVersion: "v1")
+    @Test func aConfiguredSchemaVersionOverridesEveryHash() async throws {
+        let bodies = try await bodies(schemaVersion: "v1")
         #expect(bodies.count == 3)
         #expect(bodies.allSatisfy { $0.hasPrefix(#"{"schema":"v1","common":"#) })
     }

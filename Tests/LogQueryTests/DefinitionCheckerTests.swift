@@ -139,7 +139,7 @@ import Testing
     @Test func coverageListsUnseenEventsAndUndefinedTags() {
         let report = CoverageReport(schema: Self.schema, tagCounts: ["recipe_search.search": 3, "recipe_search.serch": 2, "checkout.pay": 1])
         #expect(report.neverSeen.map(\.tag) == [])
-        #expect(report.coverage == (1, 1))
+        #expect(report.coverage == EventCoverage(seen: 1, total: 1))
         #expect(report.undefinedTags.map(\.tag) == ["checkout.pay", "recipe_search.serch"])
         #expect(!report.isComplete)
         #expect(report.text == """

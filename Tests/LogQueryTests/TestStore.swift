@@ -25,7 +25,7 @@ final class TestStore: @unchecked Sendable {
     @discardableResult
     func fill(count: Int, seed: UInt64 = 1, spacing: Int64 = 1_000_000, segmentBytes: Int = 8192) throws -> TestStore {
         var random = SeededGenerator(seed: seed)
-        let writer = try LogStoreWriter(directory: directory, configuration: LogStoreConfiguration(segmentBytes: segmentBytes, maximumTotalBytes: nil, maximumAgeSeconds: nil))
+        let writer = try LogStoreWriter(directory: directory, configuration: LogStoreConfiguration(segmentBytes: segmentBytes, maximumTotalBytes: nil, maximumAge: nil))
         defer { try? writer.close() }
         let base = written.last.map { $0.microseconds + spacing } ?? Self.start
         for index in 0..<count {
@@ -52,7 +52,7 @@ final class TestStore: @unchecked Sendable {
 
     /// Opens a writer for appending logs by hand.
     func writer(segmentBytes: Int = 8192) throws -> LogStoreWriter {
-        try LogStoreWriter(directory: directory, configuration: LogStoreConfiguration(segmentBytes: segmentBytes, maximumTotalBytes: nil, maximumAgeSeconds: nil))
+        try LogStoreWriter(directory: directory, configuration: LogStoreConfiguration(segmentBytes: segmentBytes, maximumTotalBytes: nil, maximumAge: nil))
     }
 
     /// Segment file paths, oldest first.

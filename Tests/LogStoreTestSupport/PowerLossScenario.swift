@@ -101,9 +101,9 @@ package struct PowerLossScenario: Sendable, CustomStringConvertible {
             segmentBytes: 4096,
             writeBufferBytes: [0, 700, 2000].randomElement(using: &random)!,
             syncEveryRecords: [1_000_000, 7, 23].randomElement(using: &random)!,
-            syncIntervalMilliseconds: Int(Int32.max),
+            syncInterval: .seconds(Int32.max),
             maximumTotalBytes: [nil, 3 * 4096, 6 * 4096].randomElement(using: &random)!,
-            maximumAgeSeconds: nil,
+            maximumAge: nil,
             syncMethod: Bool.random(using: &random) ? .full : .barrier)
         configuration.fileSystem = fileSystem
         return configuration

@@ -45,7 +45,7 @@ import Testing
         defer { store.remove() }
         let now = LogTimestamp.now().microsecondsSince1970
         let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(
-            segmentBytes: 4096, maximumAgeSeconds: 3600))
+            segmentBytes: 4096, maximumAge: .seconds(3600)))
         // Two hours old, then fresh: the old segments go at the next rotation.
         for index in 1 ... 100 { try writer.append(sampleEntry(index, time: now - 7_200_000_000)) }
         for index in 101 ... 200 { try writer.append(sampleEntry(index, time: now)) }

@@ -130,7 +130,7 @@ import Testing
         defer { store.remove() }
         let opened = ContinuousClock.now
         let writer = try LogStoreWriter(directory: store.path, configuration: try LogStoreConfiguration(
-            syncEveryRecords: 1_000_000, syncIntervalMilliseconds: 200))
+            syncEveryRecords: 1_000_000, syncInterval: .milliseconds(200)))
         try writer.append(sampleEntry(1))
         let early = try writer.syncIfDue()
         // Not due before the interval; a loaded machine may have let it pass already, and then

@@ -11,7 +11,7 @@ import LogStore
         let reported = Mutex<UInt64>(0)
 
         let writer = try LogStoreWriter(directory: store.path, configuration: try LogStoreConfiguration(
-            syncEveryRecords: 500, syncIntervalMilliseconds: 200, maximumTotalBytes: 64 << 20,
+            syncEveryRecords: 500, syncInterval: .milliseconds(200), maximumTotalBytes: 64 << 20,
             onDurable: { sequence in reported.withLock { $0 = sequence } }))
         try writer.acknowledge(cursor: "http", through: 0)
         try writer.append(contentsOf: [

@@ -16,11 +16,11 @@ struct TemporaryStore {
 
     /// A small configuration for tests: small segments, no caps unless given.
     static func configuration(
-        segmentBytes: Int = 4096, syncEveryRecords: Int = 1_000, maximumTotalBytes: Int? = nil, maximumAgeSeconds: Int? = nil,
+        segmentBytes: Int = 4096, syncEveryRecords: Int = 1_000, maximumTotalBytes: Int? = nil, maximumAge: Duration? = nil,
         onDurable: (@Sendable (UInt64) -> Void)? = nil
     ) -> LogStoreConfiguration {
         try! LogStoreConfiguration(segmentBytes: segmentBytes, writeBufferBytes: 1024, syncEveryRecords: syncEveryRecords,
-                                   maximumTotalBytes: maximumTotalBytes, maximumAgeSeconds: maximumAgeSeconds, onDurable: onDurable)
+                                   maximumTotalBytes: maximumTotalBytes, maximumAge: maximumAge, onDurable: onDurable)
     }
 }
 

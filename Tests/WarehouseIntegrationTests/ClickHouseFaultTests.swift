@@ -30,10 +30,10 @@ struct ClickHouseFaultTests {
         let directory = TemporaryDirectory("warehouse-faults-outbox").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = try ClickHouseOutput(
-            directory: directory,
-            configuration: ClickHouseConfiguration(server: server.url, table: "faults", timeout: 2),
-            buffering: BufferedOutputConfiguration(chunkCount: 250, flushInterval: 0.05, backoff: Backoff(initial: 0.05, maximum: 0.5)))
-        let logger = BehaviorLogger(configuration: LoggerConfiguration(outputs: [OutputSetting(output)], schemaVersion: "faults"))
+            directory: URL(fileURLWithPath: directory),
+            configuration: ClickHouseConfiguration(server: server.url, table: "faults", timeout: .seconds(2)),
+            buffering: try BufferedOutputConfiguration(chunkCount: 250, flushInterval: .milliseconds(50), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(500)))
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output)], schemaVersion: "faults"))
 
         await post(0..<3_000, to: logger)
         await logger.flush()

@@ -69,14 +69,14 @@ final class RecordingTransport: HTTPTransport {
 
 let transport = RecordingTransport(path: argument("rows"), server: server, forceURLSession: CommandLine.arguments.contains("--urlsession"))
 let output = try ClickHouseOutput(
-    directory: store,
-    configuration: ClickHouseConfiguration(server: server, table: table, timeout: 60),
-    buffering: BufferedOutputConfiguration(chunkCount: 20_000, chunkBytes: 16 << 20, flushInterval: 0.2, sendTimeout: 120),
-    storeConfiguration: try LogStoreConfiguration(syncEveryRecords: 1_000, syncIntervalMilliseconds: 200, maximumTotalBytes: nil, maximumAgeSeconds: nil),
+    directory: URL(fileURLWithPath: store),
+    configuration: ClickHouseConfiguration(server: server, table: table, timeout: .seconds(60)),
+    buffering: try BufferedOutputConfiguration(chunkCount: 20_000, chunkBytes: 16 << 20, flushInterval: .milliseconds(200), sendTimeout: .seconds(120)),
+    storeConfiguration: try LogStoreConfiguration(syncEveryRecords: 1_000, syncInterval: .milliseconds(200), maximumTotalBytes: nil, maximumAge: nil),
     name: "clickhouse", transport: transport)
 let common = CommonPayload(userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
 let commonPayload = ConstraintViolation.withHandler({ _ in }) { common.payload }
-let logger = BehaviorLogger(configuration: LoggerConfiguration(
+let logger = BehaviorLogger(configuration: try LoggerConfiguration(
     filters: [FilterSetting(CommonPayloadFilter(personalDataFields: CommonPayload.personalDataFields) { commonPayload })],
     outputs: [OutputSetting(output)],
     schemaVersion: GeneratedSchema.hash))

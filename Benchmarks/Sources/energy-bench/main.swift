@@ -58,11 +58,11 @@ let idle = Double(argument("idle") ?? "0")!
 try? FileManager.default.removeItem(atPath: store)
 
 let backend = AcceptingBackend()
-let history = try LocalStoreOutput(directory: store + "/history")
-let outbox = try BufferedOutput(directory: store + "/outbox", backend: backend)
+let history = try LocalStoreOutput(directory: URL(fileURLWithPath: store).appending(path: "history"))
+let outbox = try BufferedOutput(directory: URL(fileURLWithPath: store).appending(path: "outbox"), backend: backend)
 let common = CommonPayload(userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
 let commonPayload = ConstraintViolation.withHandler({ _ in }) { common.payload }
-let logger = BehaviorLogger(configuration: LoggerConfiguration(
+let logger = BehaviorLogger(configuration: try LoggerConfiguration(
     filters: [FilterSetting(CommonPayloadFilter(personalDataFields: CommonPayload.personalDataFields) { commonPayload })],
     outputs: [OutputSetting(history), OutputSetting(outbox)]))
 var simulator = SessionSimulator(seed: 1)

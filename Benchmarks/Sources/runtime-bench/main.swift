@@ -49,15 +49,15 @@ let failing = CommandLine.arguments.contains("--failing")
 let store = argument("store") ?? "bench-out/runtime-store"
 if !failing { try? FileManager.default.removeItem(atPath: store) }
 
-let storeConfiguration = try LogStoreConfiguration(syncEveryRecords: 1_000, syncIntervalMilliseconds: 200, maximumTotalBytes: nil, maximumAgeSeconds: nil)
-let outputConfiguration = BufferedOutputConfiguration(chunkCount: 500, flushInterval: 1, sendTimeout: 5, backoff: Backoff(initial: 0.5, maximum: 5))
+let storeConfiguration = try LogStoreConfiguration(syncEveryRecords: 1_000, syncInterval: .milliseconds(200), maximumTotalBytes: nil, maximumAge: nil)
+let outputConfiguration = try BufferedOutputConfiguration(chunkCount: 500, flushInterval: .seconds(1), sendTimeout: .seconds(5), retryDelay: .milliseconds(500), maximumRetryDelay: .seconds(5))
 let common = CommonPayload(userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
 let salt = [UInt8](repeating: 7, count: 32)
 // The app keeps its common payload built (it changes when the user signs in, not per log).
 let commonPayload = ConstraintViolation.withHandler({ _ in }) { common.payload }
 
 func makeLogger(_ output: BufferedOutput) throws -> BehaviorLogger {
-    BehaviorLogger(configuration: LoggerConfiguration(
+    BehaviorLogger(configuration: try LoggerConfiguration(
         filters: [
             FilterSetting(CommonPayloadFilter(personalDataFields: CommonPayload.personalDataFields) { commonPayload }),
             FilterSetting(try SamplingFilter(rates: [("debug.**", 0.1)])),
@@ -126,7 +126,7 @@ func threadCPUSeconds() -> [(String, Double)] {
 
 // The backlog: logs left unsent behind a failing backend, then stop.
 if prefill > 0 {
-    let output = try BufferedOutput(directory: store, backend: CountingBackend(failing: true), configuration: outputConfiguration, storeConfiguration: storeConfiguration, name: "bench")
+    let output = try BufferedOutput(directory: URL(fileURLWithPath: store), backend: CountingBackend(failing: true), configuration: outputConfiguration, storeConfiguration: storeConfiguration, name: "bench")
     let logger = try makeLogger(output)
     _ = postTimed(prefill, to: logger)
     await logger.shutdown()
@@ -135,7 +135,7 @@ if prefill > 0 {
 }
 
 let backend = CountingBackend(failing: failing)
-let output = try BufferedOutput(directory: store, backend: backend, configuration: outputConfiguration, storeConfiguration: storeConfiguration, name: "bench")
+let output = try BufferedOutput(directory: URL(fileURLWithPath: store), backend: backend, configuration: outputConfiguration, storeConfiguration: storeConfiguration, name: "bench")
 let logger = try makeLogger(output)
 let unsentBefore = output.statistics.unsentLogs
 let started = nanoseconds()

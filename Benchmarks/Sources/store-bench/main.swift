@@ -55,8 +55,8 @@ func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int
         fail("\(path) already exists; the benchmark writes new stores at --store DIR and DIR-empty, give it a path that does not exist")
     }
     let configuration = try LogStoreConfiguration(
-        segmentBytes: 64 << 20, syncEveryRecords: syncEvery, syncIntervalMilliseconds: 60_000,
-        maximumTotalBytes: nil, maximumAgeSeconds: nil)
+        segmentBytes: 64 << 20, syncEveryRecords: syncEvery, syncInterval: .seconds(60),
+        maximumTotalBytes: nil, maximumAge: nil)
     let writer = try LogStoreWriter(directory: store, configuration: configuration)
     try writer.acknowledge(cursor: "bench", through: 0)  // everything stays pending
     let payload = [UInt8](repeating: 0x78, count: payloadBytes)

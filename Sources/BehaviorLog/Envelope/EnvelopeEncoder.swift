@@ -16,17 +16,17 @@ import LogStore
 /// ```json
 /// {"uuid":"…","seq":1,"time":"2026-11-30T10:29:54.123Z","tag":"recipe_search.search","schema":"…","common":{…},"violations":[],"payload":{…}}
 /// ```
-public struct EnvelopeEncoder: Sendable {
+package struct EnvelopeEncoder: Sendable {
     /// The schema's version or hash, written in every log's `schema` key; when empty, each
     /// log's own ``LogEnvelope/schema`` (its generated event type's hash) is written instead.
-    public var schemaVersion: String
+    package var schemaVersion: String
     private let schemaPrefix: [UInt8]
     /// For `body(of:)`, which any thread may call.
     private let sharedState = Locked(State())
 
     /// - Parameter schemaVersion: The `schema` of every log, overriding each event's own
     ///   hash; empty (the default) to write each log's ``LogEnvelope/schema``.
-    public init(schemaVersion: String = "") {
+    package init(schemaVersion: String = "") {
         self.schemaVersion = schemaVersion
         var writer = JSONWriter(capacity: 32 + schemaVersion.utf8.count)
         writer.raw("{\"schema\":")
@@ -36,7 +36,7 @@ public struct EnvelopeEncoder: Sendable {
     }
 
     /// The stored payload bytes of a log: the envelope without `uuid`, `seq`, `time`, `tag`.
-    public func body(of envelope: LogEnvelope) -> [UInt8] {
+    package func body(of envelope: LogEnvelope) -> [UInt8] {
         sharedState.withLock { state in body(of: envelope, state: &state) }
     }
 
@@ -128,7 +128,7 @@ public struct EnvelopeEncoder: Sendable {
     /// then the stored payload bytes spliced in.
     /// - Parameters:
     ///   - body: The stored payload bytes, as `body(of:)` made them (a JSON object).
-    public static func envelope(uuid: UUID, sequence: UInt64, time: Date, tag: String, body: some Collection<UInt8>) -> [UInt8] {
+    package static func envelope(uuid: UUID, sequence: UInt64, time: Date, tag: String, body: some Collection<UInt8>) -> [UInt8] {
         var writer = JSONWriter(capacity: 96 + tag.utf8.count + body.count)
         appendEnvelope(uuid: uuid, sequence: sequence, time: time, tag: tag, body: body, to: &writer)
         return writer.bytes

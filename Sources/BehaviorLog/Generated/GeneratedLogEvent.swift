@@ -1,3 +1,9 @@
+// MARK: - Support for generated code
+//
+// Not API: for the code `loggen` generates (swift-protobuf's convention). An app does not
+// call these; they change with the runtime's `LoggenVersion` (LoggenGenerated.swift), which
+// keeps code generated for an earlier version compiling or failing with a clear message.
+
 /// A ``LogEvent`` that `loggen` generated: a table of its events (``_layout``) and one
 /// switch over its cases (``_fields``) answer every requirement of ``LogEvent``.
 ///

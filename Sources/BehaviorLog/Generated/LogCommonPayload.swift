@@ -1,3 +1,9 @@
+// MARK: - Support for generated code
+//
+// Not API: for the code `loggen` generates (swift-protobuf's convention). An app does not
+// call these; they change with the runtime's `LoggenVersion` (LoggenGenerated.swift), which
+// keeps code generated for an earlier version compiling or failing with a clear message.
+
 /// The common payload: the fields sent with every event (`common.md`).
 ///
 /// `loggen` generates a `CommonPayload` struct conforming to it, with one property per

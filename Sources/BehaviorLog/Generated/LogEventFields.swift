@@ -1,3 +1,9 @@
+// MARK: - Support for generated code
+//
+// Not API: for the code `loggen` generates (swift-protobuf's convention). An app does not
+// call these; they change with the runtime's `LoggenVersion` (LoggenGenerated.swift), which
+// keeps code generated for an earlier version compiling or failing with a clear message.
+
 /// Which event of a generated type a log is, and its field values in the order written.
 ///
 /// Generated code answers ``GeneratedLogEvent/_fields`` with one switch over its cases,

@@ -1,5 +1,11 @@
 import Foundation
 
+// MARK: - Support for generated code
+//
+// Not API: for the code `loggen` generates (swift-protobuf's convention). An app does not
+// call these; they change with the runtime's `LoggenVersion` (LoggenGenerated.swift), which
+// keeps code generated for an earlier version compiling or failing with a clear message.
+
 /// The appends generated code uses for builtin fields without constraints: one
 /// non-generic function per type, because a plain call type-checks faster than a generic
 /// one — generated code for thousands of events must compile fast. A `nil` value (a

@@ -1,3 +1,9 @@
+// MARK: - Support for generated code
+//
+// Not API: for the code `loggen` generates (swift-protobuf's convention). An app does not
+// call these; they change with the runtime's `LoggenVersion` (LoggenGenerated.swift), which
+// keeps code generated for an earlier version compiling or failing with a clear message.
+
 /// The events of one generated type: each event's name, its payload keys and constraints,
 /// and the builder of its payloads.
 ///

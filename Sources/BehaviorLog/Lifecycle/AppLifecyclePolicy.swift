@@ -22,9 +22,9 @@ public protocol LifecycleLogging: AnyObject, Sendable {
 ///   cost a retry with backoff).
 /// - Returning to the foreground resumes sending if it was suspended. A flush still running
 ///   then is left to finish; its task ends when it does.
-public struct AppLifecyclePolicy: Sendable, Equatable {
+struct AppLifecyclePolicy: Sendable, Equatable {
     /// What the platform reports.
-    public enum Event: Sendable, Equatable {
+    enum Event: Sendable, Equatable {
         /// The app entered the background (`didEnterBackgroundNotification`).
         case enteredBackground
         /// The app is about to return to the foreground (`willEnterForegroundNotification`).
@@ -36,7 +36,7 @@ public struct AppLifecyclePolicy: Sendable, Equatable {
     }
 
     /// What the helper does, in order.
-    public enum Action: Sendable, Equatable {
+    enum Action: Sendable, Equatable {
         /// Begin a background task numbered `id`, then `flush()` the logger in it.
         case beginBackgroundFlush(UInt64)
         /// `suspend()` the logger.
@@ -48,17 +48,17 @@ public struct AppLifecyclePolicy: Sendable, Equatable {
     }
 
     /// Whether the app is in the background.
-    public private(set) var isInBackground = false
+    private(set) var isInBackground = false
     /// Whether the logger's sending is suspended (by this policy).
-    public private(set) var isSendingSuspended = false
+    private(set) var isSendingSuspended = false
     /// The background tasks begun and not yet ended.
-    public private(set) var openTasks: Set<UInt64> = []
+    private(set) var openTasks: Set<UInt64> = []
     private var nextTask: UInt64 = 1
 
-    public init() {}
+    init() {}
 
     /// The actions for `event`, and the state after it.
-    public mutating func handle(_ event: Event) -> [Action] {
+    mutating func handle(_ event: Event) -> [Action] {
         switch event {
         case .enteredBackground:
             guard !isInBackground else { return [] }

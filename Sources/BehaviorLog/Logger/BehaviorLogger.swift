@@ -50,8 +50,15 @@ public final class BehaviorLogger: Sendable {
         var consentChanges: [(index: Int, consent: LogConsent)] = []
         /// The writer took changes and has not yet told the outputs (a flush waits for it).
         var consentChangesInFlight = false
+        /// The writer's counters as of the last batch it finished (`statistics` reads them here,
+        /// under this lock, which no output is ever called under).
+        var deliveryStatistics = LoggerStatistics()
     }
 
+    /// The writer thread's own state: only the writer thread touches it, so it needs no lock,
+    /// and the outputs are called with no lock of the logger held — an output may call back
+    /// into the logger (`statistics`, `post`, `consent`) from `write`, `writerIsIdle` or
+    /// `consentChanged` without deadlocking. Batches stay in order because one thread writes.
     private struct DeliveryState {
         var spare: [EncodedLog] = []
         var spareRetired: [LogPayload] = []
@@ -71,7 +78,7 @@ public final class BehaviorLogger: Sendable {
     private let outputsTakeEveryTag: Bool
     private let uuids: UUIDGenerator
     private let queue = Locked(QueueState())
-    private let delivery: Locked<DeliveryState>
+    private let delivery: WriterOwned<DeliveryState>
     private let filterRoutes = Locked(FilterRoutes())
     private let wakeup = DispatchSemaphore(value: 0)
     /// Signalled once per waiting poster when the writer takes the queue.
@@ -102,7 +109,7 @@ public final class BehaviorLogger: Sendable {
         encoder = EnvelopeEncoder(schemaVersion: configuration.schemaVersion)
         outputsTakeEveryTag = configuration.outputs.allSatisfy { $0.tagPattern == .all }
         uuids = UUIDGenerator()
-        delivery = Locked(DeliveryState(perOutput: Array(repeating: [], count: configuration.outputs.count), consent: configuration.consent))
+        delivery = WriterOwned(DeliveryState(perOutput: Array(repeating: [], count: configuration.outputs.count), consent: configuration.consent))
         queue.withLock { state in
             state.pending.reserveCapacity(configuration.queueCapacity)
             state.consent = configuration.consent
@@ -298,13 +305,13 @@ public final class BehaviorLogger: Sendable {
 
     /// What the logger did so far.
     public var statistics: LoggerStatistics {
-        var result = delivery.withLock { $0.statistics }
+        var (result, enqueued) = queue.withLock { ($0.deliveryStatistics, $0.enqueued) }
         result.filteredOut = filteredOutCount.load()
         result.postedAfterShutdown = postedAfterShutdownCount.load()
         // Every post is queued, filtered out or refused after shutdown: counting them once
         // more would be one more atomic add per post.
         result.mainThreadDrops = mainThreadDropCount.load()
-        result.posted = queue.withLock { $0.enqueued } + result.filteredOut + result.postedAfterShutdown + result.mainThreadDrops
+        result.posted = enqueued + result.filteredOut + result.postedAfterShutdown + result.mainThreadDrops
         result.spills = spillCount.load()
         result.mainThreadOverflows = mainThreadOverflowCount.load()
         return result
@@ -399,7 +406,7 @@ public final class BehaviorLogger: Sendable {
     }
 
     private func reportIdle() {
-        delivery.withLock { state in
+        delivery.withValue { state in
             guard state.deliveredSinceIdle else { return }
             state.deliveredSinceIdle = false
             for setting in configuration.outputs { setting.output.writerIsIdle() }
@@ -407,9 +414,11 @@ public final class BehaviorLogger: Sendable {
     }
 
     /// Writes the queued logs to the outputs, and lets the posters waiting for room go on.
-    /// Runs on the writer; the delivery lock keeps batches in order.
+    /// Runs on the writer (the only thread that delivers, which keeps batches in order); the
+    /// queue's lock is taken only to swap the batch in and to publish what was delivered, never
+    /// around an output's call.
     private func deliverQueued() {
-        let resumed: [CheckedContinuation<Void, Never>] = delivery.withLock { state in
+        let resumed: [CheckedContinuation<Void, Never>] = delivery.withValue { state in
             var batch = state.spare
             var consentChanges: [(index: Int, consent: LogConsent)] = []   // issue 17
             let waiting = queue.withLock { queueState in
@@ -444,6 +453,7 @@ public final class BehaviorLogger: Sendable {
             let ready: [CheckedContinuation<Void, Never>] = queue.withLock { queueState in
                 swap(&retired, &queueState.retired)
                 queueState.delivered += count
+                queueState.deliveryStatistics = state.statistics
                 return readyDeliveryWaiters(&queueState)
             }
             // What the posters left of the batch before (they posted fewer logs than it held).

@@ -10,7 +10,7 @@ import LogStore
 /// what a power loss or a kernel panic can take, and on a phone each one costs battery.
 ///
 /// ```swift
-/// let history = try LocalStoreOutput(directory: "/var/app/logs")   // logview --store /var/app/logs
+/// let history = try LocalStoreOutput(directory: URL.applicationSupportDirectory.appending(path: "logs"))
 /// ```
 public final class LocalStoreOutput: LogOutput {
     private struct Progress {
@@ -29,7 +29,7 @@ public final class LocalStoreOutput: LogOutput {
     private let refusals = StoreRefusals()
     private let onDurable: (@Sendable (Int) -> Void)?
     /// The store's directory.
-    public let directory: String
+    public let directory: URL
 
     /// Opens (or creates) the store.
     /// - Parameters:
@@ -43,24 +43,25 @@ public final class LocalStoreOutput: LogOutput {
     /// - Throws: `LogStoreError` when the store cannot be opened (another writer holds it,
     ///   the directory cannot be created).
     public init(
-        directory: String, configuration: LogStoreConfiguration = .standard, syncInterval: Duration = .seconds(5),
+        directory: URL, configuration: LogStoreConfiguration = .standard, syncInterval: Duration = .seconds(5),
         onDurable: (@Sendable (Int) -> Void)? = nil
     ) throws(LogStoreError) {
         self.directory = directory
+        let path = directory.path
         self.onDurable = onDurable
         var configuration = configuration
         // The store never syncs inside an append; the scheduler does, by interval.
         configuration.syncEveryRecords = Int.max
-        configuration.syncIntervalMilliseconds = Int(Int32.max)
+        configuration.syncInterval = .seconds(Int32.max)
         let box = RelayBox()
         configuration.onDurable = { [box, previous = configuration.onDurable] sequence in
             previous?(sequence)
             box.call(sequence)
         }
-        let writer = try LogStoreWriter(directory: directory, configuration: configuration)
+        let writer = try LogStoreWriter(directory: path, configuration: configuration)
         self.writer = writer
         let errors = RelayBox()
-        scheduler = SyncScheduler(writer: writer, interval: syncInterval, name: "bl-sync.\((directory as NSString).lastPathComponent)") { error in
+        scheduler = SyncScheduler(writer: writer, interval: syncInterval, name: "bl-sync.\(directory.lastPathComponent)") { error in
             if let error { errors.call(error) }
         }
         box.set { [weak self] sequence in self?.durableAdvanced(to: sequence) }
@@ -96,10 +97,10 @@ public final class LocalStoreOutput: LogOutput {
                 state.storeErrors += 1
                 state.lastError = "\(error)"
             }
-            FileDescriptorSink.write("BehaviorLog: error: the local store at \(directory) refused a write: \(error); up to \(refusals.maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); \(StoreRefusals.advice(for: error))\n")
+            FileDescriptorSink.write("BehaviorLog: error: the local store at \(directory.path) refused a write: \(error); up to \(refusals.maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); \(StoreRefusals.advice(for: error))\n")
         }
         if let lost = outcome.recoveredAfterLosing {
-            FileDescriptorSink.write("BehaviorLog: the local store at \(directory) takes writes again; \(lost) logs could not be kept meanwhile\n")
+            FileDescriptorSink.write("BehaviorLog: the local store at \(directory.path) takes writes again; \(lost) logs could not be kept meanwhile\n")
         }
     }
 
@@ -161,7 +162,7 @@ public final class LocalStoreOutput: LogOutput {
             return state.storeErrors == 1
         }
         if first {
-            FileDescriptorSink.write("BehaviorLog: error: the local store at \(directory) failed: \(error); the history misses those logs, check the disk\n")
+            FileDescriptorSink.write("BehaviorLog: error: the local store at \(directory.path) failed: \(error); the history misses those logs, check the disk\n")
         }
     }
 }

@@ -1,7 +1,10 @@
 /// A destination for logs: the console, a local history store, a backend.
 ///
 /// The logger calls `write(_:)` on its writer thread with the logs bound to the output,
-/// in post order, one batch at a time and never concurrently. `write` must not wait for a
+/// in post order, one batch at a time and never concurrently, and with no lock of the logger
+/// held: an output may read `BehaviorLogger.statistics` or post from any of its methods
+/// (a post from `write` that finds the queue full waits for the writer, which is in `write`:
+/// post from another thread then). `write` must not wait for a
 /// network: an output that ships logs keeps them (`BufferedOutput`) and sends them from
 /// its own task, so that one slow output never holds up the others.
 public protocol LogOutput: AnyObject, Sendable {

@@ -9,7 +9,7 @@ extension CoverageReport {
     ///   recipe_search.serch  12 logs
     /// ```
     public var text: String {
-        let (seen, total) = coverage
+        let (seen, total) = (coverage.seen, coverage.total)
         let percent = total > 0 ? Double(seen) * 100 / Double(total) : 100
         var out = "coverage: \(seen) of \(total) events seen (\(String(format: "%.1f", percent))%)\n"
         if !neverSeen.isEmpty {

@@ -39,9 +39,9 @@ public struct CoverageReport: Hashable, Sendable {
     }
 
     /// Events in use, and how many of them the store has seen.
-    public var coverage: (seen: Int, total: Int) {
+    public var coverage: EventCoverage {
         let inUse = events.filter { $0.status != .obsolete }
-        return (inUse.filter { $0.count > 0 }.count, inUse.count)
+        return EventCoverage(seen: inUse.filter { $0.count > 0 }.count, total: inUse.count)
     }
 
     /// Whether every event in use was seen and every stored tag is defined.
@@ -54,5 +54,18 @@ public struct CoverageReport: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(events)
         for entry in undefinedTags { hasher.combine(entry.tag); hasher.combine(entry.count) }
+    }
+}
+
+/// How many of the events in use (active or deprecated) a store has seen.
+public struct EventCoverage: Sendable, Hashable {
+    /// Events in use that at least one stored log carries.
+    public var seen: Int
+    /// Events in use.
+    public var total: Int
+
+    public init(seen: Int, total: Int) {
+        self.seen = seen
+        self.total = total
     }
 }

@@ -10,7 +10,7 @@ final class ScriptedBackend: LogBackend {
         case accept
         case retryable
         /// A retryable failure that asks for this many seconds' rest (like HTTP 429 with `Retry-After`).
-        case retryAfter(Double)
+        case retryAfter(Duration)
         case permanent
         /// Hangs for this many seconds, then accepts (too late when beyond the timeout).
         case hang(Double)

@@ -3,17 +3,19 @@
 /// The n-th consecutive failure waits `min(maximum, initial × multiplier^(n-1))`, of which
 /// a random part (`jitter`, a fraction from 0 to 1) is drawn uniformly, so that many
 /// devices that lost the network together do not retry together ("equal jitter" at 0.5).
-public struct Backoff: Sendable, Equatable {
+/// An app sets it through `BufferedOutputConfiguration`'s `retryDelay`, `maximumRetryDelay`
+/// and `retryJitter`.
+struct Backoff: Sendable, Equatable {
     /// The wait after the first failure, in seconds.
-    public var initial: Double
+    var initial: Double
     /// The longest wait, in seconds.
-    public var maximum: Double
+    var maximum: Double
     /// The growth per failure.
-    public var multiplier: Double
+    var multiplier: Double
     /// The random fraction of each wait, from 0 (none) to 1 (anywhere from 0 to the wait).
-    public var jitter: Double
+    var jitter: Double
 
-    public init(initial: Double = 1, maximum: Double = 300, multiplier: Double = 2, jitter: Double = 0.5) {
+    init(initial: Double = 1, maximum: Double = 300, multiplier: Double = 2, jitter: Double = 0.5) {
         self.initial = initial
         self.maximum = maximum
         self.multiplier = multiplier
@@ -21,7 +23,7 @@ public struct Backoff: Sendable, Equatable {
     }
 
     /// The wait after `failures` consecutive failures (from 1), in seconds.
-    public func delay(afterFailures failures: Int, using generator: inout some RandomNumberGenerator) -> Double {
+    func delay(afterFailures failures: Int, using generator: inout some RandomNumberGenerator) -> Double {
         let exponent = Double(max(0, failures - 1))
         let full = min(maximum, initial * pow(multiplier, exponent))
         guard jitter > 0 else { return full }

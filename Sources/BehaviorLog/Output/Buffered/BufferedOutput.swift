@@ -57,11 +57,11 @@ public final class BufferedOutput: LogOutput {
     ///   - name: A name for messages and statistics; the directory's name by default.
     /// - Throws: `LogStoreError` when the store cannot be opened.
     public convenience init(
-        directory: String, backend: any LogBackend, configuration: BufferedOutputConfiguration = BufferedOutputConfiguration(),
+        directory: URL, backend: any LogBackend, configuration: BufferedOutputConfiguration = .standard,
         storeConfiguration: LogStoreConfiguration = .standard, name: String? = nil
     ) throws(LogStoreError) {
-        let storage = try LogStoreOutbox(directory: directory, configuration: storeConfiguration, syncInterval: configuration.syncInterval)
-        self.init(storage: storage, backend: backend, configuration: configuration, name: name ?? (directory as NSString).lastPathComponent)
+        let storage = try LogStoreOutbox(directory: directory.path, configuration: storeConfiguration, syncInterval: configuration.syncInterval)
+        self.init(storage: storage, backend: backend, configuration: configuration, name: name ?? directory.lastPathComponent)
     }
 
     init(storage: any OutboxStorage, backend: any LogBackend, configuration: BufferedOutputConfiguration, name: String) {
@@ -219,7 +219,7 @@ public final class BufferedOutput: LogOutput {
                 await wake.wait(for: nil)
                 continue
             }
-            let due = dueAt ?? clock.now.advanced(by: .seconds(configuration.flushInterval))
+            let due = dueAt ?? clock.now.advanced(by: configuration.flushInterval)
             dueAt = due
             let full = pending >= configuration.chunkCount || appendedBytes >= configuration.chunkBytes
             if !full && !flushRequested && clock.now < due {
@@ -269,7 +269,7 @@ public final class BufferedOutput: LogOutput {
                     state.statistics.lastError = "\(name): \(reason)"
                 }
                 resolveFlushWaiters()
-                let notBefore = retryAfter.map { clock.now.advanced(by: .milliseconds(Int64(max(0, $0) * 1000))) }
+                let notBefore = retryAfter.map { clock.now.advanced(by: max(.zero, $0)) }
                 await pause(configuration.backoff.delay(afterFailures: failures, using: &generator), notBefore: notBefore)
             case .permanentFailure(let reason):
                 failures = 0
@@ -295,10 +295,7 @@ public final class BufferedOutput: LogOutput {
         for waiter in waiters { waiter.resume() }
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
+    private static func seconds(_ duration: Duration) -> Double { duration.seconds }
 
     /// Waits `seconds`, ignoring wake-ups from new logs, but not a stop or a flush (which
     /// tries at once: the app asked for it) — except before `notBefore`, the backend's own
@@ -331,7 +328,7 @@ public final class BufferedOutput: LogOutput {
 
     /// Sends a chunk; gives up (retryable) after the timeout or when the output stops.
     private func send(_ chunk: LogChunk, unlessErasedSince erasures: Int) async -> LogDeliveryResult {
-        let timeout = configuration.sendTimeout
+        let timeout = configuration.sendTimeout.seconds
         let backend = self.backend
         let race = SendRace()
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<LogDeliveryResult, Never>) in

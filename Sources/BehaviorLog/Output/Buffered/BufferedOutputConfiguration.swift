@@ -1,32 +1,91 @@
 /// When a `BufferedOutput` sends, and how it retries.
+///
+/// Validated when built: the initializer throws a `ConfigurationError` for a value out of
+/// range (nothing is clamped), and the values cannot be changed afterwards.
+///
+/// ```swift
+/// let buffering = try BufferedOutputConfiguration(chunkCount: 200, flushInterval: .seconds(30))
+/// ```
 public struct BufferedOutputConfiguration: Sendable {
     /// The most logs in one chunk; a chunk is sent as soon as this many are pending.
-    public var chunkCount: Int
+    public internal(set) var chunkCount: Int
     /// About the most bytes of stored payload in one chunk; a chunk is sent as soon as
     /// this many bytes are pending.
-    public var chunkBytes: Int
-    /// How long a pending log may wait for its chunk to fill, in seconds; then it is sent
-    /// in a partial chunk. A backlog found at start-up is sent at once, chunk after chunk.
-    public var flushInterval: Double
-    /// How long one send may take before it counts as a retryable failure, in seconds.
-    public var sendTimeout: Double
-    /// The waits between retries.
-    public var backoff: Backoff
+    public internal(set) var chunkBytes: Int
+    /// How long a pending log may wait for its chunk to fill; then it is sent in a partial
+    /// chunk. A backlog found at start-up is sent at once, chunk after chunk.
+    public internal(set) var flushInterval: Duration
+    /// How long one send may take before it counts as a retryable failure.
+    public package(set) var sendTimeout: Duration
+    /// The wait after the first failed send; each further failure doubles it, up to
+    /// `maximumRetryDelay`.
+    public internal(set) var retryDelay: Duration
+    /// The longest wait between two tries.
+    public internal(set) var maximumRetryDelay: Duration
+    /// The random part of each wait, from 0 (none) to 1 (anywhere from 0 to the wait), so
+    /// that many devices that lost the network together do not retry together (0.5, "equal
+    /// jitter", by default).
+    public internal(set) var retryJitter: Double
     /// The longest a written log waits for its sync when no chunk is sent sooner (a chunk is
     /// synced just before it is sent). A sync bounds what a power loss or a kernel panic can
     /// take; an app that is killed loses nothing written. 5 seconds by default.
-    public var syncInterval: Duration
+    public internal(set) var syncInterval: Duration
 
+    /// - Parameters:
+    ///   - chunkCount: The most logs in one chunk (500 by default; at least 1).
+    ///   - chunkBytes: About the most payload bytes in one chunk (512 KiB by default; at least 1).
+    ///   - flushInterval: How long a pending log waits for its chunk to fill (10 s by default; not negative).
+    ///   - sendTimeout: How long one send may take (30 s by default; more than 0).
+    ///   - retryDelay: The wait after the first failed send (1 s by default; more than 0).
+    ///   - maximumRetryDelay: The longest wait between tries (5 minutes by default; at least `retryDelay`).
+    ///   - retryJitter: The random fraction of each wait, 0...1 (0.5 by default).
+    ///   - syncInterval: The longest a written log waits for its sync (5 s by default; not negative).
+    /// - Throws: `ConfigurationError` naming the value out of range.
     public init(
-        chunkCount: Int = 500, chunkBytes: Int = 512 * 1024, flushInterval: Double = 10,
-        sendTimeout: Double = 30, backoff: Backoff = Backoff(), syncInterval: Duration = .seconds(5)
-    ) {
-        self.chunkCount = max(1, chunkCount)
-        self.chunkBytes = max(1, chunkBytes)
+        chunkCount: Int = 500, chunkBytes: Int = 512 * 1024, flushInterval: Duration = .seconds(10),
+        sendTimeout: Duration = .seconds(30), retryDelay: Duration = .seconds(1), maximumRetryDelay: Duration = .seconds(300),
+        retryJitter: Double = 0.5, syncInterval: Duration = .seconds(5)
+    ) throws(ConfigurationError) {
+        func invalid(_ message: String) -> ConfigurationError { ConfigurationError("BufferedOutputConfiguration: " + message) }
+        guard chunkCount >= 1 else { throw invalid("chunkCount \(chunkCount) is below 1; a chunk holds at least one log") }
+        guard chunkBytes >= 1 else { throw invalid("chunkBytes \(chunkBytes) is below 1; a chunk holds at least one byte") }
+        guard flushInterval >= .zero else { throw invalid("flushInterval \(flushInterval) is negative; write .zero to send every log at once") }
+        guard sendTimeout > .zero else { throw invalid("sendTimeout \(sendTimeout) must be more than zero") }
+        guard retryDelay > .zero else { throw invalid("retryDelay \(retryDelay) must be more than zero") }
+        guard maximumRetryDelay >= retryDelay else {
+            throw invalid("maximumRetryDelay \(maximumRetryDelay) is below retryDelay \(retryDelay); the longest wait is at least the first")
+        }
+        guard retryJitter.isFinite, (0...1).contains(retryJitter) else {
+            throw invalid("retryJitter \(retryJitter) is outside 0...1; write the random fraction of each wait (0.5 by default)")
+        }
+        guard syncInterval >= .zero else { throw invalid("syncInterval \(syncInterval) is negative") }
+        self.chunkCount = chunkCount
+        self.chunkBytes = chunkBytes
         self.flushInterval = flushInterval
         self.sendTimeout = sendTimeout
-        self.backoff = backoff
+        self.retryDelay = retryDelay
+        self.maximumRetryDelay = maximumRetryDelay
+        self.retryJitter = retryJitter
         self.syncInterval = syncInterval
+    }
+
+    /// The defaults.
+    public static var standard: BufferedOutputConfiguration {
+        // The defaults are in range, so this cannot throw.
+        try! BufferedOutputConfiguration()
+    }
+
+    /// The waits between retries.
+    var backoff: Backoff {
+        Backoff(initial: retryDelay.seconds, maximum: maximumRetryDelay.seconds, jitter: retryJitter)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double` (for timers and arithmetic inside the runtime).
+    package var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
 

@@ -17,11 +17,11 @@ public enum LogDeliveryResult: Sendable, Equatable {
     /// A failure that may pass (no network, a timeout, HTTP 5xx, 408, 429): the chunk is
     /// sent again after a backoff.
     ///
-    /// `retryAfter` is how long the backend asked to be left alone, in seconds (HTTP's
+    /// `retryAfter` is how long the backend asked to be left alone (HTTP's
     /// `Retry-After`): the next attempt waits at least that long, even when the backoff is
     /// shorter, and a `flush()` does not cut that part short (it returns instead, as after
     /// any failed send). `nil` leaves the wait to the backoff.
-    case retryableFailure(String, retryAfter: Double? = nil)
+    case retryableFailure(String, retryAfter: Duration? = nil)
     /// A failure that will not pass (HTTP 4xx: the backend rejects these logs): the chunk
     /// is moved aside, counted, and not sent again.
     case permanentFailure(String)
@@ -40,7 +40,7 @@ public enum LogDeliveryResult: Sendable, Equatable {
 extension LogRecord {
     /// The full envelope of a stored log as one JSON object (see `EnvelopeEncoder`): the
     /// framed fields, then the stored payload bytes spliced in.
-    public var envelope: [UInt8] {
+    package var envelope: [UInt8] {
         var writer = JSONWriter(capacity: 96 + tag.utf8.count + payload.count)
         EnvelopeEncoder.appendEnvelope(of: self, to: &writer)
         return writer.bytes

@@ -43,7 +43,7 @@ final class LogStoreOutbox: OutboxStorage {
         // The scheduler syncs; the store itself never syncs inside `append`.
         var storeConfiguration = configuration
         storeConfiguration.syncEveryRecords = Int.max
-        storeConfiguration.syncIntervalMilliseconds = Int(Int32.max)
+        storeConfiguration.syncInterval = .seconds(Int32.max)
         writer = try LogStoreWriter(directory: directory, configuration: storeConfiguration)
         let handler = failureHandler
         scheduler = SyncScheduler(writer: writer, interval: syncInterval, name: "bl-sync.\((directory as NSString).lastPathComponent)") { error in

@@ -1,3 +1,9 @@
+// MARK: - Support for generated code
+//
+// Not API: for the code `loggen` generates (swift-protobuf's convention). An app does not
+// call these; they change with the runtime's `LoggenVersion` (LoggenGenerated.swift), which
+// keeps code generated for an earlier version compiling or failing with a clear message.
+
 /// A regular expression from a definition (``!string 16 `^[A-Z0-9]+$` ``), compiled once.
 ///
 /// Generated code keeps each pattern in a `static let`, so it is compiled on first use

@@ -1,0 +1,119 @@
+@testable import BehaviorLog
+import Foundation
+import LogStore
+import Testing
+
+/// Item 5 of issue 14: the logger calls no output under a lock that the output's own calls
+/// into the logger need. An output that reads `statistics` (and posts) from `write`,
+/// `writerIsIdle`, `consentChanged` and `flush` must not deadlock; a deadlock shows as a
+/// call that never returns, so each step waits under a generous guard (a hang guard, not a
+/// timing assertion: it only fails when the call has not returned after a minute).
+@Suite struct ReentrantOutputTests {
+    @Test func anOutputThatReadsTheStatisticsInWriteAndFlushDoesNotDeadlock() async throws {
+        let output = ReentrantOutput()
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output, requiresConsent: true)]))
+        output.logger = logger
+        let posted = await returns(within: .seconds(60)) {
+            for index in 0..<200 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+            await logger.flush()
+            logger.setConsent(.pending)
+            logger.post(RecipeSearch.selectRecipe(recipeID: 200, position: 1))
+            await logger.flush()
+        }
+        #expect(posted, "posting and flushing did not return: an output's call into the logger deadlocked")
+        // A deadlocked logger stays so: reading its statistics would hang this test too.
+        guard posted else { return }
+        // The output saw the logger's counters from inside each of its methods; in `write` they
+        // counted exactly the batches written before (one output taking every log: one `write`
+        // per batch), none of the one being written.
+        let seen = output.seen
+        #expect(seen.writes > 0 && seen.flushes == 2 && seen.consentChanges >= 2 && seen.idles > 0)
+        let writtenBefore = seen.deliveredBeforeWrite.reduce(into: [UInt64(0)]) { $0.append($0.last! + UInt64($1.batch)) }
+        #expect(seen.deliveredBeforeWrite.map(\.delivered) == Array(writtenBefore.dropLast()))
+        // The one log the output posted from `write` went through like any other.
+        #expect(output.reposted)
+        let shutDown = await returns(within: .seconds(60)) { await logger.shutdown() }
+        #expect(shutDown, "shutdown did not return")
+        guard shutDown else { return }
+        let statistics = logger.statistics
+        #expect(statistics.posted == 202 && statistics.delivered == 202)
+        #expect(output.tags.filter { $0 == "reentrant.posted" }.count == 1)
+    }
+}
+
+/// Calls back into its logger from every method the writer calls.
+private final class ReentrantOutput: LogOutput {
+    struct Seen {
+        var writes = 0
+        var idles = 0
+        var flushes = 0
+        var consentChanges = 0
+        var deliveredBeforeWrite: [(delivered: UInt64, batch: Int)] = []
+        var tags: [String] = []
+        var reposted = false
+    }
+
+    private let state = Locked(Seen())
+    private let loggerReference = Locked<BehaviorLogger?>(nil)
+    var logger: BehaviorLogger? {
+        get { loggerReference.withLock { $0 } }
+        set { loggerReference.withLock { $0 = newValue } }
+    }
+
+    var seen: Seen { state.withLock { $0 } }
+    var tags: [String] { state.withLock { $0.tags } }
+    var reposted: Bool { state.withLock { $0.reposted } }
+
+    func write(_ logs: [EncodedLog]) {
+        let delivered = logger?.statistics.delivered ?? 0
+        let repost = state.withLock { seen in
+            seen.writes += 1
+            seen.deliveredBeforeWrite.append((delivered, logs.count))
+            seen.tags += logs.map(\.envelope.tag)
+            defer { seen.reposted = true }
+            return !seen.reposted
+        }
+        // The queue is empty here (the writer took it), so this post does not wait.
+        if repost { logger?.post(tag: "reentrant.posted", payload: LogPayload()) }
+    }
+
+    func writerIsIdle() {
+        _ = logger?.statistics
+        state.withLock { $0.idles += 1 }
+    }
+
+    func consentChanged(to consent: LogConsent) {
+        _ = logger?.statistics
+        _ = logger?.consent
+        state.withLock { $0.consentChanges += 1 }
+    }
+
+    func flush() async {
+        _ = logger?.statistics
+        state.withLock { $0.flushes += 1 }
+    }
+}
+
+/// Runs `body` in a task of its own and reports whether it returned within `limit` (a task
+/// group would wait for a child that never returns; this does not).
+private func returns(within limit: Duration, _ body: @escaping @Sendable () async -> Void) async -> Bool {
+    let outcome = Locked<Bool?>(nil)
+    return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        @Sendable func finish(_ value: Bool) {
+            let first = outcome.withLock { state -> Bool in
+                guard state == nil else { return false }
+                state = value
+                return true
+            }
+            if first { continuation.resume(returning: value) }
+        }
+        Task.detached {
+            await body()
+            finish(true)
+        }
+        Task.detached {
+            try? await Task.sleep(for: limit)
+            finish(false)
+        }
+    }
+}

@@ -109,8 +109,9 @@ public final class ClickHouseOutput: HTTPOutput, @unchecked Sendable {
     }
 
     /// - Parameter transport: How requests go out: on Linux `SocketTransport` for `http://`,
-    ///   URLSession for `https://`; URLSession for both on Apple platforms; unless a test gives its own.
-    package init(
+    ///   URLSession for `https://`; URLSession for both on Apple platforms; unless a test or
+    ///   `make bench-clickhouse` gives its own.
+    @_spi(Benchmarks) public init(
         directory: URL, configuration: ClickHouseConfiguration,
         buffering: BufferedOutputConfiguration = ClickHouseOutput.standardBuffering,
         storeConfiguration: LogStoreConfiguration = .standard, name: String? = nil,

@@ -1,11 +1,11 @@
 /// A backend's answer to a POST: the status, the headers (names in lower case) and the body.
-package struct HTTPResponse: Sendable, Equatable {
-    package var status: Int
+@_spi(Benchmarks) public struct HTTPResponse: Sendable, Equatable {
+    public var status: Int
     /// Header values by lower-case name.
-    package var headers: [String: String]
-    package var body: [UInt8]
+    public var headers: [String: String]
+    public var body: [UInt8]
 
-    package init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body

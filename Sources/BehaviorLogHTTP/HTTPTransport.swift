@@ -4,14 +4,14 @@ import FoundationNetworking
 #endif
 
 /// One HTTP request as the transport sends it.
-package struct HTTPRequest: Sendable {
-    package var url: URL
-    package var headers: [(name: String, value: String)]
-    package var body: [UInt8]
+@_spi(Benchmarks) public struct HTTPRequest: Sendable {
+    public var url: URL
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
     /// How long to wait for the answer, in seconds.
-    package var timeout: Double
+    public var timeout: Double
 
-    package init(url: URL, headers: [(name: String, value: String)], body: [UInt8], timeout: Double) {
+    public init(url: URL, headers: [(name: String, value: String)], body: [UInt8], timeout: Double) {
         self.url = url
         self.headers = headers
         self.body = body
@@ -20,17 +20,19 @@ package struct HTTPRequest: Sendable {
 }
 
 /// Sends a POST and returns the answer: URLSession in the app, a double in tests.
-package protocol HTTPTransport: Sendable {
+/// `@_spi(Benchmarks)`: public only to `@_spi(Benchmarks) import BehaviorLogHTTP` (the
+/// Benchmarks package, which cannot see `package` API); not part of the API an app sees.
+@_spi(Benchmarks) public protocol HTTPTransport: Sendable {
     /// - Throws: when no answer came (timeout, connection refused or lost).
     func post(_ request: HTTPRequest) async throws -> HTTPResponse
 }
 
 /// The transport over URLSession (FoundationNetworking's, on Linux).
-package final class URLSessionTransport: HTTPTransport {
+@_spi(Benchmarks) public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
     /// - Parameter timeout: The longest a request may take, in seconds, as a whole.
-    package init(timeout: Double = 30) {
+    public init(timeout: Double = 30) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
@@ -45,7 +47,7 @@ package final class URLSessionTransport: HTTPTransport {
         session.finishTasksAndInvalidate()
     }
 
-    package func post(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func post(_ request: HTTPRequest) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         urlRequest.httpMethod = "POST"
         for header in request.headers { urlRequest.setValue(header.value, forHTTPHeaderField: header.name) }

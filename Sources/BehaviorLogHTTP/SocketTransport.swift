@@ -14,10 +14,10 @@ import LogStore
 /// Each request opens its own connection (`Connection: close`), so a request abandoned by
 /// a timeout leaves nothing behind. Errors are `URLError`s (timed out, cannot connect,
 /// connection lost), read by `HTTPResponseClassifier` like URLSession's.
-package struct SocketTransport: HTTPTransport {
-    package init() {}
+@_spi(Benchmarks) public struct SocketTransport: HTTPTransport {
+    public init() {}
 
-    package func post(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func post(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread { continuation.resume(with: Result { try Self.exchange(request) }) }
             thread.name = "BehaviorLogHTTP.socket"

@@ -10,7 +10,7 @@
 // floor inserts exactly the bytes this sent.
 
 import BehaviorLog
-import BehaviorLogHTTP
+@_spi(Benchmarks) import BehaviorLogHTTP
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

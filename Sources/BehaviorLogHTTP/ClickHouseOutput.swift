@@ -111,7 +111,7 @@ public final class ClickHouseOutput: HTTPOutput, @unchecked Sendable {
     /// - Parameter transport: How requests go out: on Linux `SocketTransport` for `http://`,
     ///   URLSession for `https://`; URLSession for both on Apple platforms; unless a test or
     ///   `make bench-clickhouse` gives its own.
-    @_spi(Benchmarks) public init(
+    @_spi(Transport) public init(
         directory: URL, configuration: ClickHouseConfiguration,
         buffering: BufferedOutputConfiguration = ClickHouseOutput.standardBuffering,
         storeConfiguration: LogStoreConfiguration = .standard, name: String? = nil,

@@ -1,5 +1,5 @@
 /// A backend's answer to a POST: the status, the headers (names in lower case) and the body.
-@_spi(Benchmarks) public struct HTTPResponse: Sendable, Equatable {
+@_spi(Transport) public struct HTTPResponse: Sendable, Equatable {
     public var status: Int
     /// Header values by lower-case name.
     public var headers: [String: String]

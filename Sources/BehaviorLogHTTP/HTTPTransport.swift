@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// One HTTP request as the transport sends it.
-@_spi(Benchmarks) public struct HTTPRequest: Sendable {
+@_spi(Transport) public struct HTTPRequest: Sendable {
     public var url: URL
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
@@ -20,15 +20,16 @@ import FoundationNetworking
 }
 
 /// Sends a POST and returns the answer: URLSession in the app, a double in tests.
-/// `@_spi(Benchmarks)`: public only to `@_spi(Benchmarks) import BehaviorLogHTTP` (the
-/// Benchmarks package, which cannot see `package` API); not part of the API an app sees.
-@_spi(Benchmarks) public protocol HTTPTransport: Sendable {
+/// `@_spi(Transport)`: public only to `@_spi(Transport) import BehaviorLogHTTP` (this
+/// package's tests, and the Benchmarks package, which cannot see `package` API); not part
+/// of the API an app sees.
+@_spi(Transport) public protocol HTTPTransport: Sendable {
     /// - Throws: when no answer came (timeout, connection refused or lost).
     func post(_ request: HTTPRequest) async throws -> HTTPResponse
 }
 
 /// The transport over URLSession (FoundationNetworking's, on Linux).
-@_spi(Benchmarks) public final class URLSessionTransport: HTTPTransport {
+@_spi(Transport) public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
     /// - Parameter timeout: The longest a request may take, in seconds, as a whole.

@@ -14,7 +14,7 @@ import LogStore
 /// Each request opens its own connection (`Connection: close`), so a request abandoned by
 /// a timeout leaves nothing behind. Errors are `URLError`s (timed out, cannot connect,
 /// connection lost), read by `HTTPResponseClassifier` like URLSession's.
-@_spi(Benchmarks) public struct SocketTransport: HTTPTransport {
+@_spi(Transport) public struct SocketTransport: HTTPTransport {
     public init() {}
 
     public func post(_ request: HTTPRequest) async throws -> HTTPResponse {

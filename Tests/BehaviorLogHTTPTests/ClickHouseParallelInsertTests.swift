@@ -1,5 +1,5 @@
 import BehaviorLog
-import BehaviorLogHTTP
+@_spi(Transport) import BehaviorLogHTTP
 import Foundation
 import Synchronization
 import Testing

@@ -1,5 +1,5 @@
 import BehaviorLog
-@testable import BehaviorLogHTTP
+@_spi(Transport) @testable import BehaviorLogHTTP
 import Foundation
 import Testing
 

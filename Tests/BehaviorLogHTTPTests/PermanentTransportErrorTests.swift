@@ -1,5 +1,5 @@
 @testable import BehaviorLog
-@testable import BehaviorLogHTTP
+@_spi(Transport) @testable import BehaviorLogHTTP
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -10,7 +10,7 @@
 // floor inserts exactly the bytes this sent.
 
 import BehaviorLog
-@_spi(Benchmarks) import BehaviorLogHTTP
+@_spi(Transport) import BehaviorLogHTTP
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

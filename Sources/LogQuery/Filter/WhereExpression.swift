@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 
 /// One `--where` condition: `field=value`, `field!=value`, `field<value`, `field<=value`,
 /// `field>value`, `field>=value`, `field~regex`, `field!~regex`, or `field?` (present).
@@ -132,7 +133,7 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
         case .time:
             switch self.operator {
             case .present: return true
-            case .matches, .notMatches: return matchesText(iso8601(microseconds: log.microseconds))
+            case .matches, .notMatches: return matchesText(ISO8601.string(microseconds: log.microseconds))
             default: return compareIntegers(log.microseconds, valueTime!)
             }
         case .tag:

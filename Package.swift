@@ -39,7 +39,7 @@ targets += [
     // The schema model, diagnostics and the schema's JSON: no cmark, no I/O.
     .target(name: "LogSchema", dependencies: ["LogCore"], swiftSettings: swiftSettings),
     // Markdown → Schema; the only module that calls cmark_*.
-    .target(name: "LogMarkdown", dependencies: ["CCmark", "LogSchema"], swiftSettings: swiftSettings),
+    .target(name: "LogMarkdown", dependencies: ["CCmark", "LogCore", "LogSchema"], swiftSettings: swiftSettings),
     // Schema → Swift (translate, then render).
     .target(name: "LogCodegen", dependencies: ["LogCore", "LogSchema"], swiftSettings: swiftSettings),
     // Schema → the warehouse table: ClickHouse DDL and migrations (`loggen ddl`).

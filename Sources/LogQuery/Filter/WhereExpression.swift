@@ -91,7 +91,7 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
             do {
                 regex = try RegularExpression(value)
             } catch {
-                throw WhereExpressionError(expression: text, message: "'\(value)' is not a regular expression (\(error.localizedDescription)); escape special characters with '\\'")
+                throw WhereExpressionError(expression: text, message: "'\(value)' is not a regular expression (Swift Regex syntax, as in the definitions: \(error)); escape special characters with '\\'")
             }
         default:
             regex = nil

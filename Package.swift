@@ -78,7 +78,7 @@ targets += [
     .executableTarget(
         name: "logstore-stress", dependencies: ["LogCore", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // The fault tests run the built logstore-stress; depending on it makes `swift build --build-tests` build it.
-    .testTarget(name: "LogStoreTests", dependencies: ["LogCore", "LogStore", "logstore-stress", "LogStoreTestSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress", "LogStoreTestSupport"], swiftSettings: swiftSettings),
 ]
 
 // MARK: - Runtime

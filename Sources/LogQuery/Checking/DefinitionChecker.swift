@@ -43,7 +43,7 @@ public struct DefinitionChecker {
     private static func rules(_ fields: [Field], schema: Schema) -> [String: FieldRule] {
         var rules: [String: FieldRule] = [:]
         for field in fields where rules[field.name] == nil {
-            let pattern = field.type.pattern.flatMap { try? Regex($0) }
+            let pattern = field.type.pattern.flatMap { try? RegexDialect.compile($0) }
             let enumCases: Set<String>? = {
                 guard case .custom(let name) = field.type.scalar, let type = schema.enumType(named: name) else { return nil }
                 return Set(type.cases.map(\.name))

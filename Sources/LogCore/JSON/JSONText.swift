@@ -43,7 +43,7 @@ package enum JSONText {
     }
 
     /// The contents of a string that has something to escape (no quotes).
-    @usableFromInline
+    @inlinable
     static func writeEscaped(_ text: UnsafeBufferPointer<UInt8>, at position: inout UnsafeMutablePointer<UInt8>) {
         var runStart = 0
         for index in 0..<text.count {

@@ -18,6 +18,7 @@ package enum Hex {
     }
 
     /// Appends two digits per byte.
+    @inlinable
     package static func append(_ bytes: some Sequence<UInt8>, to text: inout [UInt8]) {
         for byte in bytes {
             text.append(digit(byte >> 4))
@@ -26,6 +27,7 @@ package enum Hex {
     }
 
     /// Two digits per byte, as a string.
+    @inlinable
     package static func string(_ bytes: some Sequence<UInt8>) -> String {
         var text: [UInt8] = []
         append(bytes, to: &text)

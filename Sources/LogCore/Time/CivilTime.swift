@@ -16,6 +16,7 @@ package struct CivilTime: Hashable, Sendable {
     /// Microseconds within the second, 0..<1_000_000.
     package var microsecond: Int
 
+    @inlinable
     package init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, microsecond: Int = 0) {
         self.year = year
         self.month = month
@@ -27,6 +28,7 @@ package struct CivilTime: Hashable, Sendable {
     }
 
     /// The calendar fields of a moment, seen at `offsetSeconds` from UTC.
+    @inlinable
     package init(microseconds: Int64, offsetSeconds: Int = 0) {
         let local = microseconds + Int64(offsetSeconds) * 1_000_000
         let (seconds, micros) = Self.floorDivide(local, 1_000_000)
@@ -53,6 +55,7 @@ package struct CivilTime: Hashable, Sendable {
     }
 
     /// Division that rounds toward negative infinity, with a remainder that is never negative.
+    @inlinable
     package static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
         var quotient = value / divisor
         var remainder = value % divisor
@@ -70,6 +73,7 @@ package struct CivilTime: Hashable, Sendable {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    @inlinable
     package static func civil(fromDays days: Int64) -> (Int, Int, Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

@@ -13,6 +13,7 @@ import Foundation
 package struct JSONWriter {
     package var bytes: [UInt8]
 
+    @inlinable
     package init(capacity: Int = 256) {
         bytes = []
         bytes.reserveCapacity(capacity)

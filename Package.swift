@@ -31,21 +31,31 @@ let products: [Product] = [
 
 var targets: [Target] = []
 
+// MARK: - LogCore: the bottom library
+// The wire format and time (JSON writer and scanner, UUID text, hex, CivilTime and ISO 8601,
+// the Date↔µs rule, FNV-1a), all `package` API; every library builds on it.
+
+targets += [
+    .target(name: "LogCore", swiftSettings: swiftSettings),
+    // The golden formats: JSON control characters and doubles, years and rounding, UUIDs, FNV-1a.
+    .testTarget(name: "LogCoreTests", dependencies: ["LogCore"], swiftSettings: swiftSettings),
+]
+
 // MARK: - loggen and LoggenPlugin: definitions → Swift and the warehouse table
 
 targets += [
     .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
     // The schema model, diagnostics and the schema's JSON: no cmark, no I/O.
-    .target(name: "LogSchema", swiftSettings: swiftSettings),
+    .target(name: "LogSchema", dependencies: ["LogCore"], swiftSettings: swiftSettings),
     // Markdown → Schema; the only module that calls cmark_*.
-    .target(name: "LogMarkdown", dependencies: ["CCmark", "LogSchema"], swiftSettings: swiftSettings),
+    .target(name: "LogMarkdown", dependencies: ["CCmark", "LogCore", "LogSchema"], swiftSettings: swiftSettings),
     // Schema → Swift (translate, then render).
-    .target(name: "LogCodegen", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
+    .target(name: "LogCodegen", dependencies: ["LogCore", "LogSchema"], swiftSettings: swiftSettings),
     // Schema → the warehouse table: ClickHouse DDL and migrations (`loggen ddl`).
     .target(name: "LogWarehouse", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
     .executableTarget(
         name: "loggen",
-        dependencies: ["CommandLineSupport", "LogMarkdown", "LogSchema", "LogCodegen", "LogWarehouse"],
+        dependencies: ["CommandLineSupport", "LogCore", "LogMarkdown", "LogSchema", "LogCodegen", "LogWarehouse"],
         swiftSettings: swiftSettings),
     .plugin(name: "LoggenPlugin", capability: .buildTool(), dependencies: ["loggen"]),
 
@@ -54,7 +64,7 @@ targets += [
         name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema", "TestSupport"],
         resources: [.copy("Resources")], swiftSettings: swiftSettings),
     .testTarget(
-        name: "LogCodegenTests", dependencies: ["LogCodegen", "LogMarkdown", "LogSchema", "TestSupport"],
+        name: "LogCodegenTests", dependencies: ["LogCodegen", "LogCore", "LogMarkdown", "LogSchema", "TestSupport"],
         exclude: ["Resources"], swiftSettings: swiftSettings),
     .testTarget(name: "LogWarehouseTests", dependencies: ["LogWarehouse", "LogSchema"], swiftSettings: swiftSettings),
     // Runs the built `loggen` (a dependency, so that it is built first).
@@ -71,12 +81,12 @@ targets += [
     .target(name: "CLogStoreAtomics"),
     // The privacy manifest: the store calls stat/fstat/lstat, a required-reason API (docs/Platforms.md).
     .target(
-        name: "LogStore", dependencies: ["CLogStoreCRC", "CLogStoreAtomics"],
+        name: "LogStore", dependencies: ["LogCore", "CLogStoreCRC", "CLogStoreAtomics"],
         resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
     // A test fixture, not a tool: the crash loops and fault tests run it and kill it mid-write
     // (`write`), then check what survived (`verify`); `make fuzz-store` takes its seed store.
     .executableTarget(
-        name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
+        name: "logstore-stress", dependencies: ["LogCore", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // Depends on logstore-stress so that `swift build --build-tests` builds it; CLogStoreCRC
     // for the CRC-32C tables test.
     .testTarget(
@@ -88,13 +98,13 @@ targets += [
 
 targets += [
     // What an app imports: the logger, filters, outputs; links neither cmark nor networking.
-    .target(name: "BehaviorLog", dependencies: ["LogStore"], swiftSettings: swiftSettings),
+    .target(name: "BehaviorLog", dependencies: ["LogCore", "LogStore"], swiftSettings: swiftSettings),
     // A recording output and typed assertions for an app's tests.
     .target(name: "BehaviorLogTesting", dependencies: ["BehaviorLog", "LogStore"], swiftSettings: swiftSettings),
     // zlib, for gzip request bodies (Debian's zlib1g-dev).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // HTTPOutput and ClickHouseOutput: the only target that links FoundationNetworking.
-    .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogStore", "CZlib"], swiftSettings: swiftSettings),
+    .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogCore", "LogStore", "CZlib"], swiftSettings: swiftSettings),
 
     // A test fixture: posts numbered logs and denies consent midway; the consent crash test
     // (BehaviorLogTests) runs it and kills it.
@@ -103,7 +113,7 @@ targets += [
     // Depends on consent-probe so that `swift build --build-tests` builds it.
     .testTarget(
         name: "BehaviorLogTests",
-        dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore", "TestSupport", "LogStoreTestSupport", "consent-probe"],
+        dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogCore", "LogStore", "TestSupport", "LogStoreTestSupport", "consent-probe"],
         swiftSettings: swiftSettings),
     .testTarget(
         name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore", "TestSupport"],
@@ -114,17 +124,17 @@ targets += [
 
 targets += [
     // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.
-    .target(name: "LogQuery", dependencies: ["LogStore", "LogSchema"], swiftSettings: swiftSettings),
+    .target(name: "LogQuery", dependencies: ["LogCore", "LogStore", "LogSchema"], swiftSettings: swiftSettings),
     // `logview serve`: a small HTTP/1.1 server, the browser viewer and the collector (not app-linked;
     // its socket calls are the platform layer's, LogStore/Platform/ServerSocket.swift).
     .target(
-        name: "LogServer", dependencies: ["LogQuery", "LogStore", "LogSchema", "BehaviorLogHTTP"],
+        name: "LogServer", dependencies: ["LogCore", "LogQuery", "LogStore", "LogSchema", "BehaviorLogHTTP"],
         swiftSettings: swiftSettings),
     .executableTarget(
         name: "logview", dependencies: ["LogQuery", "LogServer", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
         swiftSettings: swiftSettings),
     .testTarget(name: "LogServerTests", dependencies: ["LogServer", "LogQuery", "LogStore", "BehaviorLogHTTP", "TestSupport"], swiftSettings: swiftSettings),
-    .testTarget(name: "LogQueryTests", dependencies: ["LogQuery", "LogMarkdown", "LogSchema", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogQueryTests", dependencies: ["LogCore", "LogQuery", "LogMarkdown", "LogSchema", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
     // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
     .testTarget(
         name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery", "LogStore", "LogSchema", "LogMarkdown", "TestSupport"],
@@ -143,7 +153,7 @@ targets += [
     // Simulated sessions of the sample app through the whole pipeline (`make demo`).
     .target(
         name: "RecipeDemo",
-        dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogStore", "RecipeLogs", "RecipeAppTypes"],
+        dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogCore", "LogStore", "RecipeLogs", "RecipeAppTypes"],
         swiftSettings: swiftSettings),
     .executableTarget(
         name: "recipe-demo", dependencies: ["RecipeDemo", "BehaviorLogHTTP", "CommandLineSupport"],

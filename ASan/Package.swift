@@ -16,14 +16,15 @@ let package = Package(
     name: "BehaviorLog",
     platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     targets: [
+        .target(name: "LogCore", swiftSettings: swiftSettings),
         .target(name: "CLogStoreCRC"),
         .target(name: "CLogStoreAtomics"),
         .target(
-            name: "LogStore", dependencies: ["CLogStoreCRC", "CLogStoreAtomics"],
+            name: "LogStore", dependencies: ["LogCore", "CLogStoreCRC", "CLogStoreAtomics"],
             resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
         .target(name: "CommandLineSupport", swiftSettings: swiftSettings),
         .executableTarget(
-            name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
+            name: "logstore-stress", dependencies: ["LogCore", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LogStoreTests", dependencies: ["LogStore", "CLogStoreCRC", "logstore-stress", "LogStoreTestSupport", "TestSupport"],
             swiftSettings: swiftSettings),
@@ -32,8 +33,8 @@ let package = Package(
         // The definitions' reader: its folder listing read `d_name` as the store's did, and it
         // hands cmark's C strings to Swift. A copy of the root manifest's "Definitions" targets.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
-        .target(name: "LogSchema", swiftSettings: swiftSettings),
-        .target(name: "LogMarkdown", dependencies: ["CCmark", "LogSchema"], swiftSettings: swiftSettings),
+        .target(name: "LogSchema", dependencies: ["LogCore"], swiftSettings: swiftSettings),
+        .target(name: "LogMarkdown", dependencies: ["CCmark", "LogCore", "LogSchema"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema", "TestSupport"],
             resources: [.copy("Resources")], swiftSettings: swiftSettings),

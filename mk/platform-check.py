@@ -20,7 +20,7 @@ import os
 import re
 import sys
 
-APP_LINKED = ["Sources/LogStore", "Sources/BehaviorLog", "Sources/BehaviorLogTesting",
+APP_LINKED = ["Sources/LogCore", "Sources/LogStore", "Sources/BehaviorLog", "Sources/BehaviorLogTesting",
               "Sources/BehaviorLogHTTP", "Sources/LogQuery",
               # What loggen writes into an app: the sample's checked-in output and the
               # generator's reference output.

@@ -1,5 +1,6 @@
 import BehaviorLog
 import Foundation
+import LogCore
 import LogStore
 
 /// Turns a stored log into one `JSONEachRow` row of the table `loggen ddl` makes
@@ -57,26 +58,23 @@ package struct ClickHouseRowEncoder: Sendable {
             row.append(contentsOf: #","event_name":"#.utf8)
             Self.appendString(UnsafeBufferPointer(rebasing: tag[min(dot + 1, tag.count)...]), to: &row)
         }
-        let microseconds = log.timestamp.microsecondsSince1970
-        let milliseconds = Self.floorDivide(microseconds, 1000)
+        let milliseconds = UnixTime.milliseconds(microseconds: log.timestamp.microsecondsSince1970)
         row.append(contentsOf: #","time":"#.utf8)
         Self.appendDateTime(milliseconds: milliseconds, to: &row)
         row.append(contentsOf: #","time_ms":"#.utf8)
-        Self.appendInteger(milliseconds - Self.floorDivide(milliseconds, 1000) * 1000, to: &row)
+        Self.appendInteger(CivilTime.floorDivide(milliseconds, 1000).1, to: &row)
         row.append(contentsOf: #","seq":"#.utf8)
         Self.appendInteger(Int64(log.sequence), to: &row)
 
         log.payload.withUnsafeBufferPointer { body in
-            var scanner = JSONScanner(body)
-            guard scanner.open(UInt8(ascii: "{")) else { return }
-            while let (key, value) = scanner.nextMember() {
-                if scanner.equals(key, "payload") || scanner.equals(key, "common") {
-                    var inner = JSONScanner(body, at: value.lowerBound)
-                    guard inner.open(UInt8(ascii: "{")) else { continue }
-                    while let (field, fieldValue) = inner.nextMember() {
+            let scanner = JSONScanner(body)
+            scanner.forEachMember(ofObjectAt: 0) { key, value in
+                if Self.equals(body, key, "payload") || Self.equals(body, key, "common") {
+                    scanner.forEachMember(ofObjectAt: value.lowerBound) { field, fieldValue in
                         appendMember(body, key: field, value: fieldValue, to: &row)
+                        return true
                     }
-                } else if scanner.equals(key, "violations") {
+                } else if Self.equals(body, key, "violations") {
                     Self.appendViolations(body, range: value, to: &row)
                 } else {   // "schema", and any key a later runtime adds that the table has a column for
                     row.append(contentsOf: #",""#.utf8)
@@ -84,16 +82,23 @@ package struct ClickHouseRowEncoder: Sendable {
                     row.append(contentsOf: #"":"#.utf8)
                     row.append(contentsOf: UnsafeBufferPointer(rebasing: body[value]))
                 }
+                return true
             }
         }
         row.append(UInt8(ascii: "}"))
     }
 
+    /// Whether the bytes in `range` are exactly `text`.
+    @inline(__always)
+    private static func equals(_ body: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: StaticString) -> Bool {
+        guard range.count == text.utf8CodeUnitCount, range.upperBound <= body.count else { return false }
+        return System.bytesEqual(body.baseAddress! + range.lowerBound, text.utf8Start, count: range.count)
+    }
+
     private func appendMember(_ body: UnsafeBufferPointer<UInt8>, key: Range<Int>, value: Range<Int>, to row: inout [UInt8]) {
-        let scanner = JSONScanner(body)
         let name = UnsafeBufferPointer(rebasing: body[key])
         let column = columns.lookUp(name)
-        if column.contains(.withoutNull), scanner.equals(value, "null") { return }
+        if column.contains(.withoutNull), Self.equals(body, value, "null") { return }
         row.append(contentsOf: #",""#.utf8)
         row.append(contentsOf: name)
         row.append(contentsOf: #"":"#.utf8)
@@ -103,15 +108,14 @@ package struct ClickHouseRowEncoder: Sendable {
         }
         var milliseconds: [UInt8] = []
         if body[value.lowerBound] == UInt8(ascii: "[") {
-            var elements = JSONScanner(body, at: value.lowerBound)
-            _ = elements.open(UInt8(ascii: "["))
             row.append(UInt8(ascii: "["))
             milliseconds.append(UInt8(ascii: "["))
             var first = true
-            while let element = elements.nextElement() {
+            JSONScanner(body).forEachElement(ofArrayAt: value.lowerBound) { element in
                 if !first { row.append(UInt8(ascii: ",")); milliseconds.append(UInt8(ascii: ",")) }
                 first = false
                 Self.convertMoment(UnsafeBufferPointer(rebasing: body[element]), into: &row, milliseconds: &milliseconds)
+                return true
             }
             row.append(UInt8(ascii: "]"))
             milliseconds.append(UInt8(ascii: "]"))
@@ -150,20 +154,17 @@ package struct ClickHouseRowEncoder: Sendable {
     private static func appendViolations(_ body: UnsafeBufferPointer<UInt8>, range: Range<Int>, to row: inout [UInt8]) {
         let empty = 0..<0
         var found: [(field: Range<Int>, kind: Range<Int>, detail: Range<Int>)] = []
-        var scanner = JSONScanner(body, at: range.lowerBound)
-        if scanner.open(UInt8(ascii: "[")) {
-            while let element = scanner.nextElement() {
-                var violation = (field: empty, kind: empty, detail: empty)
-                var inner = JSONScanner(body, at: element.lowerBound)
-                if inner.open(UInt8(ascii: "{")) {
-                    while let (key, value) = inner.nextMember() {
-                        if inner.equals(key, "field") { violation.field = value }
-                        else if inner.equals(key, "kind") { violation.kind = value }
-                        else if inner.equals(key, "detail") { violation.detail = value }
-                    }
-                }
-                found.append(violation)
+        let scanner = JSONScanner(body)
+        scanner.forEachElement(ofArrayAt: range.lowerBound) { element in
+            var violation = (field: empty, kind: empty, detail: empty)
+            scanner.forEachMember(ofObjectAt: element.lowerBound) { key, value in
+                if equals(body, key, "field") { violation.field = value }
+                else if equals(body, key, "kind") { violation.kind = value }
+                else if equals(body, key, "detail") { violation.detail = value }
+                return true
             }
+            found.append(violation)
+            return true
         }
         func column(_ name: StaticString, _ part: ((field: Range<Int>, kind: Range<Int>, detail: Range<Int>)) -> Range<Int>) {
             row.append(contentsOf: #","violations."#.utf8)
@@ -181,69 +182,32 @@ package struct ClickHouseRowEncoder: Sendable {
         column("detail", \.detail)
     }
 
-    // MARK: Writing JSON
-
-    static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-        value >= 0 ? value / divisor : (value - divisor + 1) / divisor
-    }
+    // MARK: Writing JSON (LogCore's text)
 
     static func appendInteger(_ value: Int64, to row: inout [UInt8]) {
-        if value < 0 { row.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)   // 24 bytes: room for 20 digits
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { digits in
-            repeat {
-                digits[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            row.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[(24 - count)...]))
-        }
+        JSONText.append(to: &row, upTo: JSONText.maximumIntegerCount) { JSONText.writeInteger(value, at: &$0) }
     }
 
     static func appendString(_ text: UnsafeBufferPointer<UInt8>, to row: inout [UInt8]) {
-        row.append(UInt8(ascii: "\""))
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "\""): row.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): row.append(contentsOf: #"\\"#.utf8)
-            case 0..<0x20: row.append(contentsOf: String(format: "\\u%04x", byte).utf8)
-            default: row.append(byte)
-            }
-        }
-        row.append(UInt8(ascii: "\""))
+        JSONText.appendString(text, to: &row)
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The UUID in lower-case canonical form, quoted.
     static func appendUUID(_ uuid: UUID, to row: inout [UInt8]) {
         row.append(UInt8(ascii: "\""))
-        withUnsafeBytes(of: uuid.uuid) { raw in
-            for index in 0..<16 {
-                if index == 4 || index == 6 || index == 8 || index == 10 { row.append(UInt8(ascii: "-")) }
-                row.append(hexDigits[Int(raw[index] >> 4)])
-                row.append(hexDigits[Int(raw[index] & 0x0F)])
-            }
-        }
+        UUIDText.append(uuid, to: &row)
         row.append(UInt8(ascii: "\""))
     }
 
     /// `"YYYY-MM-DD hh:mm:ss"` in UTC for milliseconds since 1970.
     static func appendDateTime(milliseconds: Int64, to row: inout [UInt8]) {
-        let civil = CivilTime(microseconds: milliseconds * 1000)
-        func two(_ value: Int) {
-            row.append(UInt8(ascii: "0") + UInt8(value / 10))
-            row.append(UInt8(ascii: "0") + UInt8(value % 10))
+        let civil = CivilTime(microseconds: milliseconds &* 1000)
+        JSONText.append(to: &row, upTo: ISO8601.maximumCount + 2) { position in
+            position.pointee = UInt8(ascii: "\"")
+            position += 1
+            ISO8601.writeDateTime(civil, separator: UInt8(ascii: " "), fractionDigits: 0, at: &position)
+            position.pointee = UInt8(ascii: "\"")
+            position += 1
         }
-        row.append(UInt8(ascii: "\""))
-        two(civil.year / 100); two(civil.year % 100)
-        row.append(UInt8(ascii: "-")); two(civil.month)
-        row.append(UInt8(ascii: "-")); two(civil.day)
-        row.append(UInt8(ascii: " ")); two(civil.hour)
-        row.append(UInt8(ascii: ":")); two(civil.minute)
-        row.append(UInt8(ascii: ":")); two(civil.second)
-        row.append(UInt8(ascii: "\""))
     }
 }

@@ -1,3 +1,4 @@
+import LogCore
 import LogStore
 
 /// What `ClickHouseRowEncoder` needs to know of a column, looked up by the key's bytes in
@@ -62,8 +63,6 @@ struct ColumnTable: Sendable {
 
     /// FNV-1a over the bytes.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return Int(truncatingIfNeeded: hash)
+        Int(truncatingIfNeeded: FNV1a64.hash(bytes))
     }
 }

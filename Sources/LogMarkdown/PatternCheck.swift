@@ -1,14 +1,16 @@
+import LogCore
+
 /// Checks a field's pattern with Swift's own regular-expression engine, the one the
-/// generated code and the runtime check values with.
+/// generated code and the runtime check values with (``RegexDialect``, which
+/// `logview --where ~` uses too).
 enum PatternCheck {
     /// Why the pattern is not a valid regular expression, in one line; `nil` when it is.
     static func problem(in pattern: String) -> String? {
         do {
-            _ = try Regex(pattern)
+            _ = try RegexDialect.compile(pattern)
             return nil
         } catch {
-            let message = String(describing: error)
-            return message.split(whereSeparator: \.isNewline).first.map(String.init) ?? message
+            return error.message
         }
     }
 }

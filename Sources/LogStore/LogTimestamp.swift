@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 
 /// A point in time with microsecond precision: microseconds since 1970-01-01 00:00:00 UTC.
 ///
@@ -12,9 +13,10 @@ public struct LogTimestamp: Hashable, Comparable, Sendable, CustomStringConverti
         self.microsecondsSince1970 = microsecondsSince1970
     }
 
-    /// A timestamp from a `Date`, truncated to whole microseconds.
+    /// A timestamp from a `Date`, rounded to the nearest microsecond (the project's one rule,
+    /// which gives back the microseconds a date was made from).
     public init(_ date: Date) {
-        self.microsecondsSince1970 = Int64((date.timeIntervalSince1970 * 1_000_000).rounded(.down))
+        self.microsecondsSince1970 = UnixTime.microseconds(date)
     }
 
     /// The current wall-clock time.
@@ -24,18 +26,12 @@ public struct LogTimestamp: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// The same instant as a `Date`.
     public var date: Date {
-        Date(timeIntervalSince1970: Double(microsecondsSince1970) / 1_000_000)
+        UnixTime.date(microseconds: microsecondsSince1970)
     }
 
     /// ISO 8601 in UTC with microseconds, e.g. `2026-11-30T10:29:35.123456Z`.
     public var description: String {
-        let time = CivilTime(microseconds: microsecondsSince1970)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(time.year, 4))-\(pad(time.month, 2))-\(pad(time.day, 2))T"
-            + "\(pad(time.hour, 2)):\(pad(time.minute, 2)):\(pad(time.second, 2)).\(pad(time.microsecond, 6))Z"
+        ISO8601.string(microseconds: microsecondsSince1970, fractionDigits: 6)
     }
 
     public static func < (lhs: LogTimestamp, rhs: LogTimestamp) -> Bool {

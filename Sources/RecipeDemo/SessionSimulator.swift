@@ -1,5 +1,6 @@
 import BehaviorLog
 import Foundation
+import LogCore
 import LogStore
 import RecipeAppTypes
 import RecipeLogs
@@ -98,7 +99,7 @@ public struct SessionSimulator: Sendable {
         case 78..<83:
             // The simulated clock's UTC day, by arithmetic: a Calendar per event cost the
             // benchmark's posting thread more than some filters.
-            let day = CivilTime(microseconds: Int64(clock.timeIntervalSince1970 * 1_000_000))
+            let day = CivilTime(microseconds: UnixTime.microseconds(clock))
             return HomeBanner.tapBanner(
                 bannerId: Int64(random.int(1...40)), campaignCode: random.pick(["WINTER_2026", "NEW_USER"]),
                 visibleRatio: Float(random.int(10...100)) / 100, shownAt: clock.addingTimeInterval(-5),

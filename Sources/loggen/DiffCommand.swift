@@ -1,4 +1,5 @@
 import CommandLineSupport
+import LogCore
 import LogMarkdown
 import LogSchema
 import LogWarehouse
@@ -118,8 +119,7 @@ struct DiffReport {
 
     /// `{"old":{"source","hash"},"new":{…},"changes":[…],"summary":{"breaking","caution","safe"}}`.
     var json: String {
-        var output: [UInt8] = []
-        var writer = JSONWriter(chunkSize: .max) { output += $0 }
+        var writer = JSONWriter()
         for (index, side) in [old, new].enumerated() {
             writer.raw(index == 0 ? "{\"old\":{\"source\":" : ",\"new\":{\"source\":")
             writer.string(side.source)
@@ -142,12 +142,11 @@ struct DiffReport {
             writer.raw(",\"message\":"); writer.string(change.message)
             writer.raw("}")
         }
-        writer.raw("],\"summary\":{\"breaking\":"); writer.integer(count(.breaking))
-        writer.raw(",\"caution\":"); writer.integer(count(.caution))
-        writer.raw(",\"safe\":"); writer.integer(count(.safe))
+        writer.raw("],\"summary\":{\"breaking\":"); writer.integer(Int64(count(.breaking)))
+        writer.raw(",\"caution\":"); writer.integer(Int64(count(.caution)))
+        writer.raw(",\"safe\":"); writer.integer(Int64(count(.safe)))
         writer.raw("}}\n")
-        writer.flush()
-        return String(decoding: output, as: UTF8.self)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     private func optional(_ text: String?, _ writer: inout JSONWriter) {
@@ -157,8 +156,8 @@ struct DiffReport {
     private func location(_ location: SourceLocation?, _ writer: inout JSONWriter) {
         guard let location else { return writer.raw("null") }
         writer.raw("{\"file\":"); writer.string(location.file)
-        writer.raw(",\"line\":"); writer.integer(location.line)
-        writer.raw(",\"column\":"); writer.integer(location.column)
+        writer.raw(",\"line\":"); writer.integer(Int64(location.line))
+        writer.raw(",\"column\":"); writer.integer(Int64(location.column))
         writer.raw("}")
     }
 }

@@ -1,3 +1,5 @@
+import LogCore
+
 /// Payloads that check themselves: the record's sequence number, a digest, then filler derived
 /// from the sequence number. A payload returned under the wrong sequence, or with any byte
 /// changed, fails ``isValid(_:sequence:)``.
@@ -19,11 +21,10 @@ enum StressPayload {
 
     /// FNV-1a over everything but the digest field.
     private static func digest(_ payload: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for (index, byte) in payload.enumerated() where index < 8 || index >= 16 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return hash
+        var hasher = FNV1a64()
+        hasher.add(payload.prefix(8))
+        hasher.add(payload.dropFirst(16))
+        return hasher.value
     }
 
     private static func store(_ value: UInt64, into payload: inout [UInt8], at offset: Int) {

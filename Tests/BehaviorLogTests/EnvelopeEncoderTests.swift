@@ -1,5 +1,6 @@
 @testable import BehaviorLog
 import Foundation
+import LogCore
 import Testing
 
 @Suite struct EnvelopeEncoderTests {

@@ -1,5 +1,6 @@
 @testable import BehaviorLog
 import Foundation
+import LogCore
 import LogStore
 import Synchronization
 import Testing
@@ -30,7 +31,7 @@ import TestSupport
             #expect(record.tag == log.envelope.tag && record.uuid == log.envelope.uuid)
             #expect(record.payload == log.body)
             // The framing's time is the envelope's, to the microsecond.
-            #expect(record.timestamp.microsecondsSince1970 == LogClock.microseconds(log.envelope.time))
+            #expect(record.timestamp.microsecondsSince1970 == UnixTime.microseconds(log.envelope.time))
         }
         #expect(String(decoding: records[0].payload, as: UTF8.self)
             == #"{"schema":"v9","common":{},"violations":[],"payload":{"recipe_id":0,"position":1}}"#)

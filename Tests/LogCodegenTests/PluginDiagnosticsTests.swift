@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import LogCore
 import TestSupport
+import Testing
 
 /// A package whose target uses LoggenPlugin and holds a malformed definition: `swift build`
 /// fails and prints the problem as a clickable `file:line:column: error:` line.
@@ -55,11 +56,7 @@ import TestSupport
             let enumerator = FileManager.default.enumerator(atPath: root.path)
             while let path = enumerator?.nextObject() as? String { paths.append(folder + "/" + path) }
         }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in paths.sorted().joined(separator: "\n").utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        return String(FNV1a64.hash(paths.sorted().joined(separator: "\n").utf8), radix: 16)
     }
 
     private func writeIfChanged(_ file: URL, _ text: String) throws {

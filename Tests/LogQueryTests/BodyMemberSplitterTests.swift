@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import LogCore
 @testable import LogQuery
+import Testing
 
 /// The splitter remembers the previous body's layout; whatever came before, it must split a
 /// body exactly as a walk over that body alone does.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import LogCore
 @testable import LogQuery
+import Testing
 
 @Suite struct JSONScannerTests {
     /// The end of a string, found eight bytes at a time, is where a byte-by-byte walk finds it:

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import LogCore
 @testable import LogQuery
+import Testing
 
 @Suite struct OutputBufferTests {
     @Test func numbersUUIDsAndTimesAreWrittenInFull() {

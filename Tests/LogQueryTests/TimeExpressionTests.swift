@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import LogCore
 @testable import LogQuery
+import Testing
 
 @Suite struct TimeExpressionTests {
     let now = fixedClock.now   // 2026-11-30T12:00:00Z
@@ -46,9 +47,9 @@ import Testing
     }
 
     @Test func formatsWithMillisecondsInUTC() {
-        #expect(iso8601(microseconds: 1_796_033_700_123_456) == "2026-11-30T10:15:00.123Z")
-        #expect(iso8601(microseconds: 0) == "1970-01-01T00:00:00.000Z")
-        #expect(iso8601(microseconds: -1) == "1969-12-31T23:59:59.999Z")
-        #expect(iso8601(microseconds: microseconds("2000-02-29T23:59:59.999Z")) == "2000-02-29T23:59:59.999Z")
+        #expect(ISO8601.string(microseconds: 1_796_033_700_123_456) == "2026-11-30T10:15:00.123Z")
+        #expect(ISO8601.string(microseconds: 0) == "1970-01-01T00:00:00.000Z")
+        #expect(ISO8601.string(microseconds: -1) == "1969-12-31T23:59:59.999Z")
+        #expect(ISO8601.string(microseconds: microseconds("2000-02-29T23:59:59.999Z")) == "2000-02-29T23:59:59.999Z")
     }
 }

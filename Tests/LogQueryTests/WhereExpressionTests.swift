@@ -37,6 +37,26 @@ import Testing
         #expect(try log.matches("tag~search$"))
     }
 
+    /// `~` speaks Swift `Regex`, the dialect of the definitions' `pattern` constraint: `.`
+    /// is one character as a user sees it (ICU's `.` is one code point), and what `loggen`
+    /// rejects in a definition `logview` rejects too, with the same one-line reason.
+    @Test func regularExpressionsAreSwiftRegexAsInTheDefinitions() throws {
+        let flags = makeLog(sequence: 1, time: "2026-11-30T10:29:54.123Z", payload: #"{"flag":"🇯🇵","accent":"e\u0301"}"#)
+        #expect(try flags.matches("flag~^.$"))          // one Character, two code points
+        #expect(try flags.matches("accent~^.$"))
+        #expect(try !flags.matches("flag~^..$"))
+        for pattern in ["(", "[a-", #"\"#] {
+            let expected = try #require(RegularExpressionTests.swiftRegexProblem(pattern))
+            #expect {
+                _ = try WhereExpression("keyword~" + pattern)
+            } throws: { error in
+                let text = (error as? WhereExpressionError)?.description ?? ""
+                return text.contains("'\(pattern)' is not a regular expression (Swift Regex syntax, as in the definitions: \(expected))")
+                    && !text.contains("\n")
+            }
+        }
+    }
+
     @Test func arraysMatchWhenAnyElementDoes() throws {
         #expect(try log.matches("tags=b"))
         #expect(try !log.matches("tags=c"))
@@ -134,6 +154,18 @@ import Testing
             let broken = LogRecordView.Owned(sequence: 1, microseconds: 0, tag: "a.b", uuid: log.uuid, body: Array(body.utf8))
             #expect(try !broken.matches("keyword=egg"))
             #expect(try broken.matches("seq=1"))
+        }
+    }
+}
+
+enum RegularExpressionTests {
+    /// The first line of Swift `Regex`'s own complaint about `pattern`.
+    static func swiftRegexProblem(_ pattern: String) -> String? {
+        do {
+            _ = try Regex(pattern)
+            return nil
+        } catch {
+            return String(describing: error).split(whereSeparator: \.isNewline).first.map(String.init)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// Encodes logs as JSON for the store and for backends (the format is in docs/Runtime.md).
@@ -135,14 +136,14 @@ package struct EnvelopeEncoder: Sendable {
     }
 
     static func appendEnvelope(uuid: UUID, sequence: UInt64, time: Date, tag: String, body: some Collection<UInt8>, to writer: inout JSONWriter) {
-        appendEnvelope(uuid: uuid, sequence: sequence, milliseconds: LogClock.milliseconds(time), tag: tag, body: body, to: &writer)
+        appendEnvelope(uuid: uuid, sequence: sequence, milliseconds: UnixTime.milliseconds(time), tag: tag, body: body, to: &writer)
     }
 
     /// The envelope of a stored record (its time is the framing's, in microseconds).
     static func appendEnvelope(of record: LogRecord, to writer: inout JSONWriter) {
         let micro = record.timestamp.microsecondsSince1970
         appendEnvelope(
-            uuid: record.uuid, sequence: record.sequence, milliseconds: micro >= 0 ? micro / 1000 : (micro - 999) / 1000,
+            uuid: record.uuid, sequence: record.sequence, milliseconds: UnixTime.milliseconds(microseconds: micro),
             tag: record.tag, body: record.payload, to: &writer)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// Makes version 7 UUIDs (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits.
@@ -22,7 +23,7 @@ final class UUIDGenerator: Sendable {
     }
 
     func next(at date: Date) -> UUID {
-        let milliseconds = UInt64(max(0, LogClock.milliseconds(date)))
+        let milliseconds = UInt64(max(0, UnixTime.milliseconds(date)))
         let step = counter.add(1) &+ 1
         let low = SplitMix64.mix(seed &+ step &* 0x9E37_79B9_7F4A_7C15)
         let high = SplitMix64.mix(low ^ seed)

@@ -1,3 +1,5 @@
+import LogCore
+
 /// A calendar date — year, month and day — with no time and no time zone.
 ///
 /// `!date` fields use it, so that "the day the user chose" never shifts by a time zone.
@@ -14,22 +16,16 @@ public struct LogDate: Hashable, Sendable, Comparable, CustomStringConvertible {
         self.day = day
     }
 
-    /// A date from its ISO 8601 form, `YYYY-MM-DD`.
+    /// A date from its ISO 8601 form, `YYYY-MM-DD` (a year before 1 or after 9999 as the
+    /// envelope writes it: `-0001-01-01`, `10000-01-01`).
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
-        self.init(year: year, month: month, day: day)
+        guard let parsed = ISO8601.parse(text), !parsed.hasTimeOfDay else { return nil }
+        self.init(year: parsed.time.year, month: parsed.time.month, day: parsed.time.day)
     }
 
-    /// The ISO 8601 form, `YYYY-MM-DD`.
+    /// The ISO 8601 form, `YYYY-MM-DD`, as the envelope writes it.
     public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        ISO8601.string(date: CivilTime(year: year, month: month, day: day))
     }
 
     public static func < (lhs: LogDate, rhs: LogDate) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// Redacts the fields marked `[pii]` in the definitions, in the payload and in the common
@@ -145,10 +146,7 @@ public struct PersonalDataFilter: LogFilter {
         let digest = hasher.finalize()
         var text: [UInt8] = Array("sha256:".utf8)
         text.reserveCapacity(39)
-        for byte in digest.prefix(16) {
-            text.append(JSONWriter.hexDigit(byte >> 4))
-            text.append(JSONWriter.hexDigit(byte & 0x0F))
-        }
+        Hex.append(digest.prefix(16), to: &text)
         return String(decoding: text, as: UTF8.self)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// Prints every log to standard error (or another file handle), for development.
@@ -45,7 +46,7 @@ public final class ConsoleOutput: LogOutput {
     }
 
     static func appendReadable(_ envelope: LogEnvelope, to writer: inout JSONWriter) {
-        let civil = CivilTime(microseconds: LogClock.milliseconds(envelope.time) * 1000)
+        let civil = CivilTime(microseconds: UnixTime.milliseconds(envelope.time) * 1000)
         writer.digits(civil.hour, width: 2); writer.byte(UInt8(ascii: ":"))
         writer.digits(civil.minute, width: 2); writer.byte(UInt8(ascii: ":"))
         writer.digits(civil.second, width: 2); writer.byte(UInt8(ascii: "."))

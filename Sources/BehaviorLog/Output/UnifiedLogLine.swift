@@ -1,3 +1,5 @@
+import LogCore
+
 /// What `OSLogOutput` writes to Apple's unified logging for one log, decided here, apart from
 /// `os.Logger`, so that every platform builds and tests it.
 ///

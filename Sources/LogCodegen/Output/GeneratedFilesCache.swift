@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 
 /// What `loggen generate --cache FILE` remembers between runs, so that a build which
 /// changed one document renders and compares one file: for each generated file, the
@@ -54,8 +55,7 @@ package struct GeneratedFilesCache: Sendable {
         var text = Self.formatLine + "\ngenerator " + Self.escaped(generator) + "\n"
         for name in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let entry = entries[name]!
-            let digits = String(entry.input, radix: 16)
-            text += name + "\t" + String(repeating: "0", count: 16 - digits.count) + digits
+            text += name + "\t" + Hex.string(entry.input)
             text += "\t\(entry.status.size)\t\(entry.status.modifiedSeconds)\t\(entry.status.modifiedNanoseconds)\t\(entry.status.inode)\n"
         }
         do {

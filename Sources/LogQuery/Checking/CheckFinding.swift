@@ -1,3 +1,4 @@
+import LogCore
 import LogSchema
 
 /// One way a stored log breaks its definition, found by ``DefinitionChecker``.
@@ -66,6 +67,6 @@ public struct CheckFinding: Hashable, Sendable, CustomStringConvertible {
     /// `file:line:column: error: seq N at TIME TAG: message`.
     public var description: String {
         let prefix = location.map { "\($0): " } ?? ""
-        return "\(prefix)error: seq \(sequence) at \(iso8601(microseconds: microseconds)) \(tag): \(message)"
+        return "\(prefix)error: seq \(sequence) at \(ISO8601.string(microseconds: microseconds)) \(tag): \(message)"
     }
 }

@@ -1,3 +1,4 @@
+import LogCore
 import LogSchema
 import LogStore
 
@@ -42,7 +43,7 @@ public struct DefinitionChecker {
     private static func rules(_ fields: [Field], schema: Schema) -> [String: FieldRule] {
         var rules: [String: FieldRule] = [:]
         for field in fields where rules[field.name] == nil {
-            let pattern = field.type.pattern.flatMap { try? Regex($0) }
+            let pattern = field.type.pattern.flatMap { try? RegexDialect.compile($0) }
             let enumCases: Set<String>? = {
                 guard case .custom(let name) = field.type.scalar, let type = schema.enumType(named: name) else { return nil }
                 return Set(type.cases.map(\.name))
@@ -245,10 +246,9 @@ public struct DefinitionChecker {
         }
     }
 
+    /// A date as the runtime writes a `!date` (``ISO8601``, no time of day).
     private static func date(_ text: String) -> CivilTime? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
-        return CivilTime(year: year, month: month, day: day)
+        guard let parsed = ISO8601.parse(text), !parsed.hasTimeOfDay else { return nil }
+        return parsed.time
     }
 }

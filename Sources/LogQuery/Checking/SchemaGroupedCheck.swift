@@ -1,3 +1,4 @@
+import LogCore
 import LogSchema
 
 /// A `check` run over logs written with different versions of the definitions: each log is

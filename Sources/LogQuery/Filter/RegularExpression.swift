@@ -1,26 +1,28 @@
-import Foundation
+import LogCore
 
-/// A compiled regular expression (ICU syntax, as `NSRegularExpression` reads it), shareable
-/// across threads: it is never changed after it is built.
+/// A compiled regular expression in Swift's `Regex` syntax, the dialect the definitions'
+/// `pattern` constraint uses (``RegexDialect``), shareable across threads: it is never
+/// changed after it is built.
 public struct RegularExpression: @unchecked Sendable {
     /// The pattern as written.
     public let pattern: String
-    private let expression: NSRegularExpression
+    // `Regex` is not declared `Sendable`, but a compiled regex is immutable and its lazily
+    // built program is published atomically, so sharing one between threads is safe.
+    private let expression: Regex<AnyRegexOutput>
 
-    /// - Throws: the error of `NSRegularExpression` when the pattern is malformed.
+    /// - Throws: an error whose description says, on one line, why the pattern is malformed.
     public init(_ pattern: String) throws {
         self.pattern = pattern
-        expression = try NSRegularExpression(pattern: pattern)
+        expression = try RegexDialect.compile(pattern)
     }
 
     /// Whether the pattern matches anywhere in `text`.
     public func firstMatch(in text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        (try? expression.firstMatch(in: text)) != nil
     }
 
     /// Whether the pattern matches the whole of `text`.
     public func matchesWhole(_ text: String) -> Bool {
-        guard let match = expression.firstMatch(in: text, options: [.anchored], range: NSRange(text.startIndex..., in: text)) else { return false }
-        return match.range.length == (text as NSString).length
+        (try? expression.wholeMatch(in: text)) != nil
     }
 }

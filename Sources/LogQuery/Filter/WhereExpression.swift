@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 
 /// One `--where` condition: `field=value`, `field!=value`, `field<value`, `field<=value`,
 /// `field>value`, `field>=value`, `field~regex`, `field!~regex`, or `field?` (present).
@@ -90,7 +91,7 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
             do {
                 regex = try RegularExpression(value)
             } catch {
-                throw WhereExpressionError(expression: text, message: "'\(value)' is not a regular expression (\(error.localizedDescription)); escape special characters with '\\'")
+                throw WhereExpressionError(expression: text, message: "'\(value)' is not a regular expression (Swift Regex syntax, as in the definitions: \(error)); escape special characters with '\\'")
             }
         default:
             regex = nil
@@ -132,7 +133,7 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
         case .time:
             switch self.operator {
             case .present: return true
-            case .matches, .notMatches: return matchesText(iso8601(microseconds: log.microseconds))
+            case .matches, .notMatches: return matchesText(ISO8601.string(microseconds: log.microseconds))
             default: return compareIntegers(log.microseconds, valueTime!)
             }
         case .tag:

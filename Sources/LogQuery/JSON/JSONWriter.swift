@@ -1,3 +1,5 @@
+import LogCore
+
 /// Writes JSON text into an ``OutputBuffer``: escaped strings, numbers and whole values.
 extension OutputBuffer {
     /// Appends `text` as a JSON string, quotes included.
@@ -17,12 +19,7 @@ extension OutputBuffer {
         case .null: append("null")
         case .bool(let flag): append(flag ? "true" : "false")
         case .integer(let number): appendDecimal(number)
-        case .double(let number):
-            if number.isFinite {
-                append(number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number))
-            } else {
-                append("null")
-            }
+        case .double(let number): withRoom(JSONText.maximumDoubleCount) { $0.writeDouble(number) }
         case .string(let text): appendJSONString(text)
         case .array(let elements):
             append(UInt8(ascii: "["))

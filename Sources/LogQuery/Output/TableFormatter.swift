@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// Writes logs as aligned columns for people:
@@ -82,7 +83,7 @@ public struct TableFormatter: LogFormatter {
 
     /// `2026-11-30 10:29:54.123` in the formatter's time zone.
     func localTime(_ microseconds: Int64) -> String {
-        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(microseconds) / 1_000_000))
+        let offset = timeZone.secondsFromGMT(for: UnixTime.date(microseconds: microseconds))
         let time = CivilTime(microseconds: microseconds, offsetSeconds: offset)
         var buffer = OutputBuffer.collecting()
         buffer.appendDateTime(time, separator: UInt8(ascii: " "))

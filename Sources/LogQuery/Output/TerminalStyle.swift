@@ -1,3 +1,4 @@
+import LogCore
 import LogStore
 
 /// Whether and how output is coloured: on a terminal, unless `NO_COLOR` is set
@@ -40,8 +41,7 @@ public struct TerminalStyle: Hashable, Sendable {
 
     /// The colour of a category: the same for the same name in every run (FNV-1a of its bytes).
     public static func color(forCategory category: some StringProtocol) -> Color {
-        var hash: UInt32 = 2_166_136_261
-        for byte in category.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let hash = FNV1a32.hash(category.utf8)
         return categoryPalette[Int(hash % UInt32(categoryPalette.count))]
     }
 

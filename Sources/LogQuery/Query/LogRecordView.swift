@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 
 /// One stored log as the query sees it: the store's framing (sequence number, time, tag,
 /// UUID) and the stored body, the rest of the envelope as JSON bytes
@@ -32,7 +33,7 @@ public struct LogRecordView {
     }
 
     /// A scanner over the body.
-    public var scanner: JSONScanner { JSONScanner(body) }
+    package var scanner: JSONScanner { JSONScanner(body) }
 
     /// The range of the body member `key` (`payload`, `common`, `violations`, `schema`).
     public func member(_ key: EnvelopeKey) -> Range<Int>? {
@@ -45,7 +46,7 @@ public struct LogRecordView {
     }
 
     /// The UUID as the runtime writes it: lowercase, with dashes.
-    public var uuidText: String { uuid.uuidString.lowercased() }
+    public var uuidText: String { UUIDText.string(uuid) }
 }
 
 /// The envelope keys kept in a stored log's body (the rest are in the store's framing).

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// What `logview stats` prints: counts per tag, category or time bucket, the totals, the
@@ -130,8 +131,8 @@ public struct StatisticsReport {
             .object([JSONMember("name", .string($0.label)), JSONMember("count", .integer(Int64($0.count)))])
         })))
         if let range = statistics.timeRange {
-            members.append(JSONMember("first", .string(iso8601(microseconds: range.lowerBound))))
-            members.append(JSONMember("last", .string(iso8601(microseconds: range.upperBound))))
+            members.append(JSONMember("first", .string(ISO8601.string(microseconds: range.lowerBound))))
+            members.append(JSONMember("last", .string(ISO8601.string(microseconds: range.upperBound))))
         }
         if let store {
             members.append(JSONMember("store", .object([

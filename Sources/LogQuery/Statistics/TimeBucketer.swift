@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// Finds the bucket of many moments quickly: the time zone's offset is looked up once per
@@ -40,7 +41,7 @@ public struct TimeBucketer {
 
     /// The label of a bucket on the local clock: `2026-11-30 10:31`, `2026-11-30 10:00`, `2026-11-30`.
     public func label(of start: Int64) -> String {
-        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(start) / 1_000_000))
+        let offset = timeZone.secondsFromGMT(for: UnixTime.date(microseconds: start))
         let time = CivilTime(microseconds: start, offsetSeconds: offset)
         var buffer = OutputBuffer.collecting()
         buffer.appendDate(time)

@@ -1,5 +1,5 @@
 import Foundation
-import LogStore
+import LogCore
 
 /// A moment written on the command line (`--since`, `--until`, `--where time>…`):
 /// ISO 8601, or relative to now.
@@ -21,7 +21,7 @@ public struct TimeExpression: Sendable {
     ///   - now: the moment relative times count back from (now unless given).
     ///   - timeZone: the zone of local times (the system's unless given).
     public init(now: Date = Date(), timeZone: TimeZone = .current) {
-        self.now = Int64((now.timeIntervalSince1970 * 1_000_000).rounded(.down))
+        self.now = UnixTime.microseconds(now)
         self.timeZone = timeZone
     }
 
@@ -63,7 +63,7 @@ public struct TimeExpression: Sendable {
     }
 
     private func offsetSeconds(at moment: Int64) -> Int {
-        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(moment) / 1_000_000))
+        timeZone.secondsFromGMT(for: UnixTime.date(microseconds: moment))
     }
 
     /// The moment of local calendar fields, with the offset in force then (a guess refined once,
@@ -74,66 +74,12 @@ public struct TimeExpression: Sendable {
         return civil.microseconds(offsetSeconds: offsetSeconds(at: first))
     }
 
-    /// The moment of an ISO 8601 text only (no relative forms); local times read in ``timeZone``.
+    /// The moment of an ISO 8601 text only (no relative forms; ``ISO8601``'s grammar);
+    /// local times read in ``timeZone``.
     /// `YYYY-MM-DD[(T| )HH:MM[:SS[.fraction]]][Z|±HH[:MM]]`.
     public func parseISO8601(_ text: String) -> Int64? {
-        let bytes = Array(text.utf8)
-        var index = 0
-        func number(_ digits: Int) -> Int? {
-            guard index + digits <= bytes.count else { return nil }
-            var value = 0
-            for offset in 0..<digits {
-                let digit = bytes[index + offset] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            index += digits
-            return value
-        }
-        func expect(_ character: Character) -> Bool {
-            guard index < bytes.count, bytes[index] == character.asciiValue else { return false }
-            index += 1
-            return true
-        }
-        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2) else { return nil }
-        var civil = CivilTime(year: year, month: month, day: day)
-        guard civil.isValidDate else { return nil }
-        if index == bytes.count { return localMoment(civil) }
-        guard expect("T") || expect("t") || expect(" ") else { return nil }
-        guard let hour = number(2), hour < 24, expect(":"), let minute = number(2), minute < 60 else { return nil }
-        civil.hour = hour
-        civil.minute = minute
-        if expect(":") {
-            guard let second = number(2), second < 60 else { return nil }
-            civil.second = second
-            if expect(".") || expect(",") {
-                var micros = 0
-                var digits = 0
-                while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-                    if digits < 6 { micros = micros * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
-                    digits += 1
-                    index += 1
-                }
-                guard digits > 0 else { return nil }
-                for _ in digits..<max(digits, 6) { micros *= 10 }
-                civil.microsecond = micros
-            }
-        }
-        if index == bytes.count { return localMoment(civil) }
-        if expect("Z") || expect("z") {
-            return index == bytes.count ? civil.microseconds(offsetSeconds: 0) : nil
-        }
-        let sign: Int
-        if expect("+") { sign = 1 } else if expect("-") { sign = -1 } else { return nil }
-        guard let offsetHours = number(2), offsetHours < 24 else { return nil }
-        var offsetMinutes = 0
-        if index < bytes.count {
-            _ = expect(":")
-            guard let minutes = number(2), minutes < 60 else { return nil }
-            offsetMinutes = minutes
-        }
-        guard index == bytes.count else { return nil }
-        return civil.microseconds(offsetSeconds: sign * (offsetHours * 3600 + offsetMinutes * 60))
+        guard let parsed = ISO8601.parse(text) else { return nil }
+        return parsed.microseconds ?? localMoment(parsed.time)
     }
 }
 

@@ -1,3 +1,5 @@
+import LogCore
+
 /// A stable hash of what a schema logs: categories, events, fields (a category's common
 /// fields count as fields of each of its events), their types, constraints and markers,
 /// the common payload and the enum types. Descriptions and
@@ -13,8 +15,7 @@ public enum SchemaFingerprint {
     public static func hash(of schema: Schema) -> String {
         var hasher = FNV1a64()
         writeCanonicalText(of: schema, to: &hasher)
-        let digits = String(hasher.value, radix: 16)
-        return "fnv1a64:" + String(repeating: "0", count: 16 - digits.count) + digits
+        return "fnv1a64:" + Hex.string(hasher.value)
     }
 
     /// Whether `text` has the form of a hash this type makes (`fnv1a64:` and 16 hex digits),
@@ -107,17 +108,5 @@ private struct TextSink: CanonicalSink {
     mutating func add(_ text: String) { self.text += text }
 }
 
-/// 64-bit FNV-1a, fed a piece at a time.
-private struct FNV1a64: CanonicalSink {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            for byte in bytes {
-                value ^= UInt64(byte)
-                value &*= 0x0000_0100_0000_01b3
-            }
-        }
-    }
-}
+/// 64-bit FNV-1a (LogCore's), fed a piece at a time.
+extension FNV1a64: CanonicalSink {}

@@ -1,3 +1,4 @@
+import LogCore
 import Dispatch
 
 /// Writes a ``Schema`` as JSON for other tools, byte for byte the same for the same
@@ -45,12 +46,26 @@ public struct SchemaJSONEncoder: Sendable {
     public func encode(_ schema: Schema, chunkSize: Int = 1 << 16, write: ([UInt8]) -> Void) {
         var indenter = JSONIndenter()
         withoutActuallyEscaping(write) { write in
-            var writer = JSONWriter(chunkSize: chunkSize, write: isPretty ? { write(indenter.indent($0)) } : write)
-            encode(schema, into: &writer)
+            let hand: ([UInt8]) -> Void = isPretty ? { write(indenter.indent($0)) } : write
+            var writer = JSONWriter(capacity: min(chunkSize, 1 << 16) + 1024)
+            encode(schema, into: &writer) { writer in
+                // Hands the bytes on once they pass the chunk size (at the end: all of them).
+                guard !writer.bytes.isEmpty else { return }
+                hand(writer.bytes)
+                writer.bytes.removeAll(keepingCapacity: true)
+            } flushIfFull: { writer in
+                if writer.bytes.count >= chunkSize {
+                    hand(writer.bytes)
+                    writer.bytes.removeAll(keepingCapacity: true)
+                }
+            }
         }
     }
 
-    private func encode(_ schema: Schema, into writer: inout JSONWriter) {
+    private func encode(
+        _ schema: Schema, into writer: inout JSONWriter,
+        flush: (inout JSONWriter) -> Void, flushIfFull: (inout JSONWriter) -> Void
+    ) {
         let declared = Set(schema.types.map(\.name))
         writer.raw("{\"hash\":")
         writer.string(SchemaFingerprint.hash(of: schema))
@@ -64,15 +79,16 @@ public struct SchemaJSONEncoder: Sendable {
             let encoded = [[UInt8]](unsafeUninitializedCapacity: round.count) { buffer, count in
                 nonisolated(unsafe) let output = buffer
                 DispatchQueue.concurrentPerform(iterations: round.count) { index in
-                    var local = JSONWriter(chunkSize: .max, write: { _ in })
+                    var local = JSONWriter()
                     category(round[index], declared: declared, into: &local)
-                    (output.baseAddress! + index).initialize(to: local.buffer)
+                    (output.baseAddress! + index).initialize(to: local.bytes)
                 }
                 count = round.count
             }
             for (index, bytes) in encoded.enumerated() {
                 if start + index > 0 { writer.raw(",") }
-                writer.bytes(bytes)
+                writer.encoded(bytes)
+                flushIfFull(&writer)
             }
             start += roundSize
         }
@@ -85,26 +101,27 @@ public struct SchemaJSONEncoder: Sendable {
             writer.raw("{\"name\":"); writer.string(type.name)
             writer.raw(",\"descriptions\":"); writer.strings(type.descriptions)
             writer.raw(",\"file\":"); writer.string(type.location.file)
-            writer.raw(",\"line\":"); writer.integer(type.location.line)
+            writer.raw(",\"line\":"); writer.integer(Int64(type.location.line))
             writer.raw(",\"cases\":[")
             for (caseIndex, enumCase) in type.cases.enumerated() {
                 if caseIndex > 0 { writer.raw(",") }
                 writer.raw("{\"name\":"); writer.string(enumCase.name)
                 writer.raw(",\"descriptions\":"); writer.strings(enumCase.descriptions)
-                writer.raw(",\"line\":"); writer.integer(enumCase.location.line)
+                writer.raw(",\"line\":"); writer.integer(Int64(enumCase.location.line))
                 writer.raw("}")
             }
             writer.raw("]}")
+            flushIfFull(&writer)
         }
         writer.raw("]}\n")
-        writer.flush()
+        flush(&writer)
     }
 
     private func category(_ category: Category, declared: Set<String>, into writer: inout JSONWriter) {
         writer.raw("{\"name\":"); writer.string(category.name)
         writer.raw(",\"descriptions\":"); writer.strings(category.descriptions)
         writer.raw(",\"file\":"); writer.string(category.file)
-        writer.raw(",\"line\":"); writer.integer(category.location.line)
+        writer.raw(",\"line\":"); writer.integer(Int64(category.location.line))
         writer.raw(",\"common\":")
         fields(category.common, declared: declared, into: &writer)
         writer.raw(",\"events\":[")
@@ -114,8 +131,8 @@ public struct SchemaJSONEncoder: Sendable {
             writer.raw(",\"tag\":"); writer.string(event.tag(in: category))
             writer.raw(",\"status\":"); writer.string(event.status.rawValue)
             writer.raw(",\"descriptions\":"); writer.strings(event.descriptions)
-            writer.raw(",\"line\":"); writer.integer(event.location.line)
-            writer.raw(",\"column\":"); writer.integer(event.location.column)
+            writer.raw(",\"line\":"); writer.integer(Int64(event.location.line))
+            writer.raw(",\"column\":"); writer.integer(Int64(event.location.column))
             writer.raw(",\"fields\":")
             fields(event.fields, declared: declared, into: &writer)
             writer.raw("}")
@@ -134,13 +151,13 @@ public struct SchemaJSONEncoder: Sendable {
             writer.raw(",\"status\":"); writer.string(field.status.rawValue)
             writer.raw(field.isPersonalData ? ",\"pii\":true" : ",\"pii\":false")
             writer.raw(",\"descriptions\":"); writer.strings(field.descriptions)
-            writer.raw(",\"line\":"); writer.integer(field.location.line)
-            writer.raw(",\"column\":"); writer.integer(field.location.column)
+            writer.raw(",\"line\":"); writer.integer(Int64(field.location.line))
+            writer.raw(",\"column\":"); writer.integer(Int64(field.location.column))
             if type.isArray {
                 writer.raw(",\"element\":"); writer.string(type.scalar.name)
-                if let maxCount = type.maxCount { writer.raw(",\"maxCount\":"); writer.integer(maxCount) }
+                if let maxCount = type.maxCount { writer.raw(",\"maxCount\":"); writer.integer(Int64(maxCount)) }
             }
-            if let maxLength = type.maxLength { writer.raw(",\"maxLength\":"); writer.integer(maxLength) }
+            if let maxLength = type.maxLength { writer.raw(",\"maxLength\":"); writer.integer(Int64(maxLength)) }
             if let range = type.range {
                 writer.raw(",\"range\":{\"min\":"); writer.text(range.min.description)
                 writer.raw(",\"max\":"); writer.text(range.max.description); writer.raw("}")

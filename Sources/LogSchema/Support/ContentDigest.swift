@@ -1,3 +1,5 @@
+import LogCore
+
 /// A fast 64-bit digest of bytes, for recognising content seen before (a definition
 /// document `loggen generate --cache` already turned into Swift). Not cryptographic, and
 /// not the schema hash (``SchemaFingerprint``'s FNV-1a, which generated code carries):
@@ -53,8 +55,7 @@ package struct ContentDigest: Hashable, Sendable {
 
     /// Sixteen lowercase hex digits.
     package var hex: String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        Hex.string(value)
     }
 
     private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15

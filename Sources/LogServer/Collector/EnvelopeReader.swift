@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogQuery
 import LogStore
 
@@ -45,7 +46,7 @@ enum EnvelopeReader {
         guard wellFormed, close < line.count, line[close] == UInt8(ascii: "}"), scanner.skipWhitespace(close + 1) == line.count else {
             throw Rejection(reason: "not a well-formed JSON object")
         }
-        guard let uuidRange = uuid, let parsedUUID = scanner.uuid(uuidRange) ?? scanner.decodeString(uuidRange).flatMap(UUID.init(uuidString:))
+        guard let uuidRange = uuid, let parsedUUID = scanner.uuid(uuidRange) ?? scanner.decodeString(uuidRange).flatMap(UUIDText.parse)
         else { throw Rejection(reason: "no \"uuid\" string in the 8-4-4-4-12 form") }
         guard let timeRange = time, scanner.kind(at: timeRange.lowerBound) == .string,
               let microseconds = parseTime(UnsafeBufferPointer(rebasing: line[(timeRange.lowerBound + 1)..<(timeRange.upperBound - 1)]))
@@ -76,38 +77,16 @@ enum EnvelopeReader {
         return LogEntry(tag: tagText, timestamp: LogTimestamp(microsecondsSince1970: microseconds), uuid: parsedUUID, payload: body)
     }
 
-    /// `2026-11-30T10:29:54.123Z` (the runtime's form) at once; any other ISO 8601 moment with
-    /// a zone through ``TimeExpression``.
+    /// An ISO 8601 moment with a zone (``ISO8601``): the runtime's `2026-11-30T10:29:54.123Z`,
+    /// or any other such as `2026-11-30T19:29:54+09:00`; `nil` for a local time or a date.
     static func parseTime(_ text: String) -> Int64? {
         var text = text
-        if let fast = text.withUTF8({ parseTime($0) }) { return fast }
-        guard text.contains("T"), text.hasSuffix("Z") || text.dropFirst(19).contains(where: { $0 == "+" || $0 == "-" }) else { return nil }
-        return try? TimeExpression(timeZone: TimeZone(identifier: "UTC")!).parse(text)
+        return text.withUTF8 { parseTime($0) }
     }
 
-    /// The runtime's form, `2026-11-30T10:29:54.123Z`, from its bytes; `nil` for any other.
+    /// The same, from the bytes between the quotes.
     static func parseTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-        do {
-            guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
-                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
-                  bytes[23] == UInt8(ascii: "Z")
-            else { return nil }
-            func number(_ range: Range<Int>) -> Int? {
-                var value = 0
-                for index in range {
-                    let digit = Int(bytes[index]) - 48
-                    guard (0...9).contains(digit) else { return nil }
-                    value = value * 10 + digit
-                }
-                return value
-            }
-            guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
-                  let minute = number(14..<16), let second = number(17..<19), let millisecond = number(20..<23),
-                  hour < 24, minute < 60, second < 61
-            else { return nil }
-            let civil = CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, microsecond: millisecond * 1000)
-            guard civil.isValidDate else { return nil }
-            return civil.microseconds()
-        }
+        guard let parsed = ISO8601.parse(bytes), parsed.hasTimeOfDay else { return nil }
+        return parsed.microseconds
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogQuery
 import LogStore
 
@@ -125,7 +126,7 @@ public final class LogCollector: Sendable {
     }
 }
 
-/// JSON text for a string (LogQuery's writer).
+/// JSON text for a string (LogCore's).
 func jsonString(_ text: String) -> String {
-    JSONValue.string(text).jsonText
+    JSONText.string(text)
 }

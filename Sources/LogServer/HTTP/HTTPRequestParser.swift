@@ -1,3 +1,5 @@
+import LogCore
+
 /// Reads one HTTP/1.1 request from the bytes received so far on a connection.
 ///
 /// Stateless: the connection calls ``parse(_:)`` with everything it has buffered each time more
@@ -248,7 +250,7 @@ public struct HTTPRequestParser: Sendable {
             var size = 0
             var digits = 0
             var position = index
-            while position < lineEnd, let digit = hexDigit(bytes[position]) {
+            while position < lineEnd, let digit = Hex.value(bytes[position]).map(Int.init) {
                 size = size << 4 | digit
                 digits += 1
                 position += 1
@@ -311,15 +313,6 @@ public struct HTTPRequestParser: Sendable {
             index += 1
         }
         return nil
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> Int? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
     }
 
     /// RFC 9110's `tchar`: the bytes of methods and header names.

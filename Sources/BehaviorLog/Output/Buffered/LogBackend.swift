@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// Where a `BufferedOutput` ships logs: a collector over HTTP, a message queue, a test

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// A `BufferedOutput`'s store on `LogStore`: the logs in `directory` (a LogStore whose
@@ -83,7 +84,7 @@ final class LogStoreOutbox: OutboxStorage {
     static func storeEntry(_ log: EncodedLog) -> LogStore.LogEntry {
         LogStore.LogEntry(
             tag: log.envelope.tag,
-            timestamp: LogTimestamp(microsecondsSince1970: LogClock.microseconds(log.envelope.time)),
+            timestamp: LogTimestamp(microsecondsSince1970: UnixTime.microseconds(log.envelope.time)),
             uuid: log.envelope.uuid, payload: log.body)
     }
 

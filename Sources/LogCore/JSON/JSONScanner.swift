@@ -1,6 +1,9 @@
 import Foundation
 
-/// Reads JSON text byte by byte, building only the values that are asked for.
+
+/// Reads JSON text in place, byte by byte, building only the values that are asked for: the
+/// one JSON reader of the project (logview's filters and output, the collector, the
+/// warehouse rows). LogQuery builds its `JSONValue`s on it.
 ///
 /// Filtering a million stored logs must not decode a million payloads: the scanner finds a
 /// member by comparing raw key bytes and skips every other value without building it.
@@ -8,20 +11,22 @@ import Foundation
 /// rather than trapping, so a damaged payload is reported, never a crash.
 ///
 /// The scanner borrows its bytes: use it only while the buffer it was made from is alive.
-public struct JSONScanner {
+package struct JSONScanner {
     /// The JSON text.
-    public let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
 
     /// The deepest nesting the scanner follows; deeper text is treated as malformed.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
-    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// The offset of the first byte at or after `index` that is not JSON whitespace.
+    @inlinable
     @inline(__always)
-    public func skipWhitespace(_ index: Int) -> Int {
+    package func skipWhitespace(_ index: Int) -> Int {
         var index = index
         while index < bytes.count {
             switch bytes[index] {
@@ -33,7 +38,8 @@ public struct JSONScanner {
     }
 
     /// The range of the whole value that starts at or after `index` (whitespace skipped).
-    public func valueRange(at index: Int) -> Range<Int>? {
+    @inlinable
+    package func valueRange(at index: Int) -> Range<Int>? {
         let start = skipWhitespace(index)
         guard let end = valueEnd(from: start, depth: 0) else { return nil }
         return start..<end
@@ -41,7 +47,8 @@ public struct JSONScanner {
 
     /// The range of the whole text's single top-level value; `nil` when there is anything
     /// else but whitespace around it.
-    public func documentRange() -> Range<Int>? {
+    @inlinable
+    package func documentRange() -> Range<Int>? {
         guard let range = valueRange(at: 0), skipWhitespace(range.upperBound) == bytes.count else { return nil }
         return range
     }
@@ -49,8 +56,9 @@ public struct JSONScanner {
     /// Calls `body` with the key range (inside the quotes, escapes not decoded) and the
     /// value range of each member of the object at `index`, until `body` returns `false`.
     /// - Returns: `false` when the text there is not a well-formed object.
+    @inlinable
     @discardableResult
-    public func forEachMember(
+    package func forEachMember(
         ofObjectAt index: Int, _ body: (_ key: Range<Int>, _ value: Range<Int>) -> Bool
     ) -> Bool {
         var index = skipWhitespace(index)
@@ -75,7 +83,8 @@ public struct JSONScanner {
     }
 
     /// The value range of the member `key` of the object at `index`, if it has one.
-    public func member(_ key: [UInt8], ofObjectAt index: Int) -> Range<Int>? {
+    @inlinable
+    package func member(_ key: [UInt8], ofObjectAt index: Int) -> Range<Int>? {
         var found: Range<Int>?
         forEachMember(ofObjectAt: index) { keyRange, valueRange in
             if keyEquals(keyRange, key) {
@@ -88,8 +97,9 @@ public struct JSONScanner {
     }
 
     /// Whether the raw key bytes at `range` spell `key` (escapes in the stored key decoded).
+    @inlinable
     @inline(__always)
-    public func keyEquals(_ range: Range<Int>, _ key: [UInt8]) -> Bool {
+    package func keyEquals(_ range: Range<Int>, _ key: [UInt8]) -> Bool {
         if range.count == key.count {
             var equal = true
             key.withUnsafeBufferPointer { key in
@@ -107,7 +117,8 @@ public struct JSONScanner {
     }
 
     /// The kind of the value starting at `index` (whitespace skipped), by its first byte.
-    public func kind(at index: Int) -> JSONKind? {
+    @inlinable
+    package func kind(at index: Int) -> JSONKind? {
         let index = skipWhitespace(index)
         guard index < bytes.count else { return nil }
         switch bytes[index] {
@@ -123,8 +134,9 @@ public struct JSONScanner {
 
     /// Calls `body` with the range of each element of the array at `index`.
     /// - Returns: `false` when the text there is not a well-formed array.
+    @inlinable
     @discardableResult
-    public func forEachElement(ofArrayAt index: Int, _ body: (Range<Int>) -> Bool) -> Bool {
+    package func forEachElement(ofArrayAt index: Int, _ body: (Range<Int>) -> Bool) -> Bool {
         var index = skipWhitespace(index)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return false }
         index = skipWhitespace(index + 1)
@@ -143,35 +155,24 @@ public struct JSONScanner {
 
     // MARK: - Decoding
 
-    /// The value at `range`, built in full.
-    public func decode(_ range: Range<Int>) -> JSONValue? {
-        var index = skipWhitespace(range.lowerBound)
-        guard let value = parseValue(&index, depth: 0), skipWhitespace(index) == range.upperBound else { return nil }
-        return value
-    }
-
-    /// The whole text as one value; `nil` when it is not exactly one well-formed value.
-    public func decodeDocument() -> JSONValue? {
-        var index = skipWhitespace(0)
-        guard let value = parseValue(&index, depth: 0), skipWhitespace(index) == bytes.count else { return nil }
-        return value
-    }
-
     /// The string whose quoted text is at `range` (quotes included).
-    public func decodeString(_ range: Range<Int>) -> String? {
+    @inlinable
+    package func decodeString(_ range: Range<Int>) -> String? {
         guard range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\"") else { return nil }
         return decodeStringContents((range.lowerBound + 1)..<(range.upperBound - 1))
     }
 
     /// The number at `range`, as a `Double`.
-    public func decodeNumber(_ range: Range<Int>) -> Double? {
+    @inlinable
+    package func decodeNumber(_ range: Range<Int>) -> Double? {
         guard !range.isEmpty, kind(at: range.lowerBound) == .number else { return nil }
         if let integer = parseInteger(range) { return Double(integer) }
         return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
     }
 
     /// The whole number at `range`, when it is written without fraction or exponent and fits.
-    public func parseInteger(_ range: Range<Int>) -> Int64? {
+    @inlinable
+    package func parseInteger(_ range: Range<Int>) -> Int64? {
         var index = range.lowerBound
         var negative = false
         if index < range.upperBound, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
@@ -190,7 +191,8 @@ public struct JSONScanner {
     }
 
     /// The text of a string's contents (between the quotes) with escapes decoded.
-    public func decodeStringContents(_ range: Range<Int>) -> String? {
+    @inlinable
+    package func decodeStringContents(_ range: Range<Int>) -> String? {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         guard slice.contains(UInt8(ascii: "\\")) else {
             return String(validating: slice, as: UTF8.self)
@@ -232,18 +234,12 @@ public struct JSONScanner {
         return String(validating: out, as: UTF8.self)
     }
 
-    private func hex4(_ slice: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt32? {
+    @inlinable
+    package func hex4(_ slice: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt32? {
         guard index + 4 <= slice.count else { return nil }
         var value: UInt32 = 0
         for offset in 0..<4 {
-            let byte = slice[index + offset]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
+            guard let digit = Hex.value(slice[index + offset]) else { return nil }
             value = value << 4 | UInt32(digit)
         }
         return value
@@ -252,8 +248,9 @@ public struct JSONScanner {
     // MARK: - Skipping
 
     /// The offset just after the string that starts at `index` (on its opening quote).
+    @inlinable
     @inline(__always)
-    func stringEnd(from index: Int) -> Int? {
+    package func stringEnd(from index: Int) -> Int? {
         var index = index + 1
         // Eight bytes at a time while none is a quote, a backslash or a control character
         // (SWAR: the lowest flagged byte is always a true match; the byte loop takes over there).
@@ -285,7 +282,8 @@ public struct JSONScanner {
     }
 
     /// The offset just after the value that starts exactly at `index`.
-    func valueEnd(from index: Int, depth: Int) -> Int? {
+    @inlinable
+    package func valueEnd(from index: Int, depth: Int) -> Int? {
         guard index < bytes.count, depth < Self.maximumDepth else { return nil }
         switch bytes[index] {
         case UInt8(ascii: "\""):
@@ -329,7 +327,8 @@ public struct JSONScanner {
         }
     }
 
-    private func literalEnd(_ index: Int, _ literal: StaticString) -> Int? {
+    @inlinable
+    package func literalEnd(_ index: Int, _ literal: StaticString) -> Int? {
         let count = literal.utf8CodeUnitCount
         guard index + count <= bytes.count else { return nil }
         let pointer = literal.utf8Start
@@ -338,7 +337,8 @@ public struct JSONScanner {
     }
 
     /// The end of a number in JSON's grammar: `-? int frac? exp?`.
-    private func numberEnd(from index: Int) -> Int? {
+    @inlinable
+    package func numberEnd(from index: Int) -> Int? {
         var index = index
         @inline(__always) func digits() -> Int {
             let start = index
@@ -359,87 +359,19 @@ public struct JSONScanner {
         }
         return index
     }
-
-    // MARK: - Building values
-
-    private func parseValue(_ index: inout Int, depth: Int) -> JSONValue? {
-        guard index < bytes.count, depth < Self.maximumDepth else { return nil }
-        switch bytes[index] {
-        case UInt8(ascii: "\""):
-            guard let end = stringEnd(from: index), let text = decodeStringContents((index + 1)..<(end - 1)) else { return nil }
-            index = end
-            return .string(text)
-        case UInt8(ascii: "{"):
-            var members: [JSONMember] = []
-            index = skipWhitespace(index + 1)
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-            while index < bytes.count {
-                guard bytes[index] == UInt8(ascii: "\""), let keyEnd = stringEnd(from: index),
-                      let key = decodeStringContents((index + 1)..<(keyEnd - 1)) else { return nil }
-                index = skipWhitespace(keyEnd)
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
-                index = skipWhitespace(index + 1)
-                guard let value = parseValue(&index, depth: depth + 1) else { return nil }
-                members.append(JSONMember(key, value))
-                index = skipWhitespace(index)
-                guard index < bytes.count else { return nil }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-                guard bytes[index] == UInt8(ascii: ",") else { return nil }
-                index = skipWhitespace(index + 1)
-            }
-            return nil
-        case UInt8(ascii: "["):
-            var elements: [JSONValue] = []
-            index = skipWhitespace(index + 1)
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
-            while index < bytes.count {
-                guard let value = parseValue(&index, depth: depth + 1) else { return nil }
-                elements.append(value)
-                index = skipWhitespace(index)
-                guard index < bytes.count else { return nil }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
-                guard bytes[index] == UInt8(ascii: ",") else { return nil }
-                index = skipWhitespace(index + 1)
-            }
-            return nil
-        case UInt8(ascii: "t"):
-            guard let end = literalEnd(index, "true") else { return nil }
-            index = end
-            return .bool(true)
-        case UInt8(ascii: "f"):
-            guard let end = literalEnd(index, "false") else { return nil }
-            index = end
-            return .bool(false)
-        case UInt8(ascii: "n"):
-            guard let end = literalEnd(index, "null") else { return nil }
-            index = end
-            return .null
-        default:
-            guard let end = numberEnd(from: index) else { return nil }
-            let range = index..<end
-            index = end
-            if let integer = parseInteger(range) { return .integer(integer) }
-            guard let double = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)) else { return nil }
-            return .double(double)
-        }
-    }
 }
 
 /// The kind of a JSON value, known from its first byte.
-public enum JSONKind: Sendable {
+package enum JSONKind: Sendable {
     case null, bool, number, string, array, object
 }
 
-extension JSONValue {
-    /// Parses JSON text.
-    /// - Returns: `nil` when the text is not exactly one well-formed value.
-    public static func parse(_ text: some Collection<UInt8>) -> JSONValue? {
-        let bytes = Array(text)
-        return bytes.withUnsafeBufferPointer { JSONScanner($0).decodeDocument() }
-    }
-
-    /// Parses JSON text.
-    public static func parse(_ text: String) -> JSONValue? {
-        parse(Array(text.utf8))
+extension JSONScanner {
+    /// The UUID in the JSON string at `range` (quotes included), read straight from the bytes
+    /// (``UUIDText``); `nil` for anything else.
+    package func uuid(_ range: Range<Int>) -> UUID? {
+        guard range.count == UUIDText.count + 2, bytes[range.lowerBound] == UInt8(ascii: "\""),
+              bytes[range.upperBound - 1] == UInt8(ascii: "\"") else { return nil }
+        return UUIDText.parse(UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]))
     }
 }

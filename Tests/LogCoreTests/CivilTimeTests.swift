@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import LogStore
+import LogCore
 
 /// CivilTime is the one calendar conversion that the envelope, logview and the ClickHouse
 /// rows all print times with.

@@ -21,22 +21,36 @@ let products: [Product] = [
 
 var targets: [Target] = []
 
+// MARK: - Core
+// CLogStoreAtomics → LogCore, the bottom library every other target links.
+
+targets += [
+    // A C11 atomic counter: `Synchronization.Atomic` needs iOS 18 / macOS 15.
+    .target(name: "CLogStoreAtomics"),
+    // The one home of the low-level mechanisms, `package` API only. Platform/: the platform
+    // layer, the only files that call the system (`System`, `Locked`, `AtomicCounter`, sockets).
+    // The privacy manifest: the layer calls stat/fstat/lstat, a required-reason API (docs/Platforms.md).
+    .target(
+        name: "LogCore", dependencies: ["CLogStoreAtomics"],
+        resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
+]
+
 // MARK: - Definitions, `loggen` and the build plugin
-// CCmark → LogMarkdown → LogSchema → LogCodegen → loggen / LoggenPlugin
+// CCmark → LogMarkdown → LogSchema → LogCodegen → loggen / LoggenPlugin (file I/O through LogCore's System)
 
 targets += [
     .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
     // The schema model, diagnostics and the schema's JSON: no cmark, no I/O.
     .target(name: "LogSchema", swiftSettings: swiftSettings),
     // Markdown → Schema; the only module that calls cmark_*.
-    .target(name: "LogMarkdown", dependencies: ["CCmark", "LogSchema"], swiftSettings: swiftSettings),
+    .target(name: "LogMarkdown", dependencies: ["CCmark", "LogSchema", "LogCore"], swiftSettings: swiftSettings),
     // Schema → Swift (translate, then render).
-    .target(name: "LogCodegen", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
+    .target(name: "LogCodegen", dependencies: ["LogSchema", "LogCore"], swiftSettings: swiftSettings),
     // Schema → the warehouse table: ClickHouse DDL and migrations (`loggen ddl`).
     .target(name: "LogWarehouse", dependencies: ["LogSchema"], swiftSettings: swiftSettings),
     .executableTarget(
         name: "loggen",
-        dependencies: ["CommandLineSupport", "LogMarkdown", "LogSchema", "LogCodegen", "LogWarehouse"],
+        dependencies: ["CommandLineSupport", "LogCore", "LogMarkdown", "LogSchema", "LogCodegen", "LogWarehouse"],
         swiftSettings: swiftSettings),
     .plugin(name: "LoggenPlugin", capability: .buildTool(), dependencies: ["loggen"]),
 
@@ -55,42 +69,37 @@ targets += [
 ]
 
 // MARK: - Store
-// LogStore: the crash-safe segment store (Foundation + Glibc, CRC-32C in a small C target).
+// LogStore: the crash-safe segment store (Foundation + LogCore's platform layer, CRC-32C in a small C target).
 
 targets += [
     .target(name: "CLogStoreCRC"),
-    // A C11 atomic counter: `Synchronization.Atomic` needs iOS 18 / macOS 15.
-    .target(name: "CLogStoreAtomics"),
-    // The privacy manifest: the store calls stat/fstat/lstat, a required-reason API (docs/Platforms.md).
-    .target(
-        name: "LogStore", dependencies: ["CLogStoreCRC", "CLogStoreAtomics"],
-        resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
+    .target(name: "LogStore", dependencies: ["LogCore", "CLogStoreCRC"], swiftSettings: swiftSettings),
     .executableTarget(
-        name: "logstore-stress", dependencies: ["LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
+        name: "logstore-stress", dependencies: ["LogStore", "LogCore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // The fault tests run the built logstore-stress; depending on it makes `swift build --build-tests` build it.
-    .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "logstore-stress", "LogStoreTestSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "LogCore", "logstore-stress", "LogStoreTestSupport"], swiftSettings: swiftSettings),
 ]
 
 // MARK: - Runtime
-// LogStore → BehaviorLog → BehaviorLogHTTP
+// LogCore → LogStore → BehaviorLog → BehaviorLogHTTP
 
 targets += [
     // What an app imports: the logger, filters, outputs; links neither cmark nor networking.
-    .target(name: "BehaviorLog", dependencies: ["LogStore"], swiftSettings: swiftSettings),
+    .target(name: "BehaviorLog", dependencies: ["LogStore", "LogCore"], swiftSettings: swiftSettings),
     // A recording output and typed assertions for an app's tests.
-    .target(name: "BehaviorLogTesting", dependencies: ["BehaviorLog", "LogStore"], swiftSettings: swiftSettings),
+    .target(name: "BehaviorLogTesting", dependencies: ["BehaviorLog", "LogStore", "LogCore"], swiftSettings: swiftSettings),
     // zlib, for gzip request bodies (Debian's zlib1g-dev).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // HTTPOutput and ClickHouseOutput: the only target that links FoundationNetworking.
-    .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogStore", "CZlib"], swiftSettings: swiftSettings),
+    .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogStore", "LogCore", "CZlib"], swiftSettings: swiftSettings),
 
     // Posts numbered logs and denies consent midway; the consent crash test kills it.
     .executableTarget(
-        name: "consent-probe", dependencies: ["BehaviorLog", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
+        name: "consent-probe", dependencies: ["BehaviorLog", "LogStore", "LogCore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // Depends on consent-probe so that `swift build --build-tests` builds it.
     .testTarget(
         name: "BehaviorLogTests",
-        dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore", "TestSupport", "LogStoreTestSupport", "consent-probe"],
+        dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore", "LogCore", "TestSupport", "LogStoreTestSupport", "consent-probe"],
         swiftSettings: swiftSettings),
     .testTarget(
         name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"],
@@ -102,14 +111,14 @@ targets += [
 
 targets += [
     // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.
-    .target(name: "LogQuery", dependencies: ["LogStore", "LogSchema"], swiftSettings: swiftSettings),
+    .target(name: "LogQuery", dependencies: ["LogStore", "LogCore", "LogSchema"], swiftSettings: swiftSettings),
     // `logview serve`: a small HTTP/1.1 server, the browser viewer and the collector (not app-linked;
-    // its socket calls are the platform layer's, LogStore/Platform/ServerSocket.swift).
+    // its socket calls are the platform layer's, LogCore/Platform/ServerSocket.swift).
     .target(
-        name: "LogServer", dependencies: ["LogQuery", "LogStore", "LogSchema", "BehaviorLogHTTP"],
+        name: "LogServer", dependencies: ["LogQuery", "LogStore", "LogCore", "LogSchema", "BehaviorLogHTTP"],
         swiftSettings: swiftSettings),
     .executableTarget(
-        name: "logview", dependencies: ["LogQuery", "LogServer", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
+        name: "logview", dependencies: ["LogQuery", "LogServer", "LogStore", "LogCore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
         swiftSettings: swiftSettings),
     .testTarget(name: "LogServerTests", dependencies: ["LogServer", "LogQuery", "LogStore", "BehaviorLogHTTP", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "LogQueryTests", dependencies: ["LogQuery", "LogMarkdown", "LogSchema", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
@@ -128,10 +137,10 @@ targets += [
     // Simulated sessions of the sample app through the whole pipeline (`make demo`).
     .target(
         name: "RecipeDemo",
-        dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogStore", "RecipeLogs", "RecipeAppTypes"],
+        dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogStore", "LogCore", "RecipeLogs", "RecipeAppTypes"],
         swiftSettings: swiftSettings),
     .executableTarget(
-        name: "recipe-demo", dependencies: ["RecipeDemo", "BehaviorLogHTTP", "CommandLineSupport"],
+        name: "recipe-demo", dependencies: ["RecipeDemo", "BehaviorLogHTTP", "LogCore", "CommandLineSupport"],
         swiftSettings: swiftSettings),
     // Proves the plugin: its LogDefinitions/ become Swift during the build; LogCodegenTests
     // runs it. (An executable, not a test target: SwiftPM would link `loggen` into the test
@@ -141,12 +150,12 @@ targets += [
         swiftSettings: swiftSettings, plugins: [.plugin(name: "LoggenPlugin")]),
     // `make bench-runtime` and `make bench-clickhouse`.
     .executableTarget(
-        name: "runtime-bench", dependencies: ["BehaviorLog", "LogStore", "RecipeDemo"], swiftSettings: swiftSettings),
+        name: "runtime-bench", dependencies: ["BehaviorLog", "LogStore", "LogCore", "RecipeDemo"], swiftSettings: swiftSettings),
     // `make bench-energy`: syncs, wake-ups and bytes per log at 100 and 1 logs/s, and idle.
     .executableTarget(
-        name: "energy-bench", dependencies: ["BehaviorLog", "LogStore", "RecipeDemo", "RecipeLogs"], swiftSettings: swiftSettings),
+        name: "energy-bench", dependencies: ["BehaviorLog", "LogStore", "LogCore", "RecipeDemo", "RecipeLogs"], swiftSettings: swiftSettings),
     .executableTarget(
-        name: "clickhouse-bench", dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogStore", "RecipeDemo"],
+        name: "clickhouse-bench", dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogStore", "LogCore", "RecipeDemo"],
         swiftSettings: swiftSettings),
 
     // Compiles and exercises the reference output of the hostile fixture (through the
@@ -170,7 +179,7 @@ targets += [
 
 targets += [
     // Command-line parsing in swift-argument-parser's conventions (which cannot be fetched here).
-    .target(name: "CommandLineSupport", swiftSettings: swiftSettings),
+    .target(name: "CommandLineSupport", dependencies: ["LogCore"], swiftSettings: swiftSettings),
     .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"], swiftSettings: swiftSettings),
 ]
 
@@ -181,7 +190,7 @@ targets += [
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
     // A file system that loses power (`PowerLossFileSystem`) and the power-loss scenarios run
     // on it, for the store's tests and the buffered output's.
-    .target(name: "LogStoreTestSupport", dependencies: ["LogStore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
+    .target(name: "LogStoreTestSupport", dependencies: ["LogStore", "LogCore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
 ]
 
 let package = Package(

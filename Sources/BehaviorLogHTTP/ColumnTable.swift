@@ -1,3 +1,4 @@
+import LogCore
 import LogStore
 
 /// What `ClickHouseRowEncoder` needs to know of a column, looked up by the key's bytes in

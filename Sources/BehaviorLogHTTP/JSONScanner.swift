@@ -1,3 +1,4 @@
+import LogCore
 import LogStore
 
 /// Finds the parts of a JSON text the runtime wrote, without decoding it: enough to splice

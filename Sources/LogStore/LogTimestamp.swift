@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 
 /// A point in time with microsecond precision: microseconds since 1970-01-01 00:00:00 UTC.
 ///

@@ -15,6 +15,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import LogCore
 import LogStore
 import RecipeDemo
 import RecipeLogs

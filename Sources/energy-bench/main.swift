@@ -14,6 +14,7 @@
 
 import BehaviorLog
 import Foundation
+import LogCore
 import LogStore
 import RecipeDemo
 import RecipeLogs

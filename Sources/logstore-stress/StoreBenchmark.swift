@@ -1,12 +1,10 @@
 import CommandLineSupport
 import Foundation
-import Glibc
+import LogCore
 import LogStore
 
 private func seconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    Double(System.monotonicNanoseconds()) / 1e9
 }
 
 /// `logstore-stress bench`: the figures `make bench-store` puts beside its floors, as

@@ -10,6 +10,7 @@
 
 import BehaviorLog
 import Foundation
+import LogCore
 import LogStore
 import RecipeDemo
 import RecipeLogs

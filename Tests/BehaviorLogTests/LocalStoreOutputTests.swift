@@ -1,7 +1,8 @@
 @testable import BehaviorLog
 import Foundation
-import LogStore
+import LogCore
 import Synchronization
+import LogStore
 import Testing
 
 @Suite struct LocalStoreOutputTests {

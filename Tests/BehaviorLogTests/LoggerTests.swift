@@ -1,8 +1,9 @@
 @testable import BehaviorLog
 import BehaviorLogTesting
 import Foundation
-import LogStore
+import LogCore
 import Synchronization
+import LogStore
 import Testing
 
 @Suite struct LoggerTests {

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// Encodes logs as JSON for the store and for backends (the format is in docs/Runtime.md).

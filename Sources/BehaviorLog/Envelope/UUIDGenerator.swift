@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// Makes version 7 UUIDs (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits.

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// Redacts the fields marked `[pii]` in the definitions, in the payload and in the common

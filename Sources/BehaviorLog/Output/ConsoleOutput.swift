@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// Prints every log to standard error (or another file handle), for development.

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// When an output's store syncs: at most once per `interval`, on a thread of its own, and only

@@ -1,3 +1,4 @@
+import LogCore
 import LogStore
 
 /// Splits stored bodies into their `payload` member and the rest, for output in the envelope's

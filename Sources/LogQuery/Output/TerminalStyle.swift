@@ -1,3 +1,4 @@
+import LogCore
 import LogStore
 
 /// Whether and how output is coloured: on a terminal, unless `NO_COLOR` is set

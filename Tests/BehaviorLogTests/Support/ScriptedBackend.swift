@@ -1,7 +1,8 @@
 import BehaviorLog
 import Foundation
-import LogStore
+import LogCore
 import Synchronization
+import LogStore
 
 /// A backend that answers from a script (one answer per send, then `accepted`), keeps every
 /// log it accepted and every UUID it was sent.

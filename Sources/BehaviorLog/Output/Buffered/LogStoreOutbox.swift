@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// A `BufferedOutput`'s store on `LogStore`: the logs in `directory` (a LogStore whose

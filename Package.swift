@@ -102,7 +102,7 @@ targets += [
         dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogStore", "LogCore", "TestSupport", "LogStoreTestSupport", "consent-probe"],
         swiftSettings: swiftSettings),
     .testTarget(
-        name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore"],
+        name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore", "LogCore"],
         swiftSettings: swiftSettings),
 ]
 
@@ -121,7 +121,7 @@ targets += [
         name: "logview", dependencies: ["LogQuery", "LogServer", "LogStore", "LogCore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
         swiftSettings: swiftSettings),
     .testTarget(name: "LogServerTests", dependencies: ["LogServer", "LogQuery", "LogStore", "BehaviorLogHTTP", "TestSupport"], swiftSettings: swiftSettings),
-    .testTarget(name: "LogQueryTests", dependencies: ["LogQuery", "LogMarkdown", "LogSchema", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogQueryTests", dependencies: ["LogQuery", "LogMarkdown", "LogSchema", "LogStore", "LogCore", "TestSupport"], swiftSettings: swiftSettings),
     // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
     .testTarget(name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery", "TestSupport"], swiftSettings: swiftSettings),
 ]
@@ -162,10 +162,10 @@ targets += [
     // symlink HostileReference → LogCodegenTests/Resources/hostile/expected) and RecipeLogs.
     .testTarget(
         name: "GeneratedCodeTests",
-        dependencies: ["BehaviorLog", "BehaviorLogTesting", "RecipeLogs", "RecipeAppTypes"],
+        dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogCore", "RecipeLogs", "RecipeAppTypes"],
         swiftSettings: swiftSettings),
     .testTarget(
-        name: "RecipeDemoTests", dependencies: ["RecipeDemo", "BehaviorLog", "LogStore"], swiftSettings: swiftSettings),
+        name: "RecipeDemoTests", dependencies: ["RecipeDemo", "BehaviorLog", "LogStore", "LogCore"], swiftSettings: swiftSettings),
     // Against a real ClickHouse (Tests/Support/clickhouse-sandbox): the DDL, recipe-demo's
     // 10 K logs round-tripping, a server killed mid-run. It runs the executables loggen,
     // recipe-demo and logview, which `swift build --build-tests` builds (a second test target
@@ -180,14 +180,14 @@ targets += [
 targets += [
     // Command-line parsing in swift-argument-parser's conventions (which cannot be fetched here).
     .target(name: "CommandLineSupport", dependencies: ["LogCore"], swiftSettings: swiftSettings),
-    .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "LogCore"], swiftSettings: swiftSettings),
 ]
 
 // MARK: - Shared by the tests
 
 targets += [
     // Running programs from the outside, and seeded random data: one copy for every test target.
-    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    .target(name: "TestSupport", dependencies: ["LogCore"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
     // A file system that loses power (`PowerLossFileSystem`) and the power-loss scenarios run
     // on it, for the store's tests and the buffered output's.
     .target(name: "LogStoreTestSupport", dependencies: ["LogStore", "LogCore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),

@@ -27,7 +27,7 @@ let package = Package(
         .executableTarget(
             name: "logstore-stress", dependencies: ["LogStore", "LogCore", "CommandLineSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "LogCore", "logstore-stress", "LogStoreTestSupport"], swiftSettings: swiftSettings),
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["LogCore"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .target(name: "LogStoreTestSupport", dependencies: ["LogStore", "LogCore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
         // The definitions' reader: its folder listing read `d_name` as the store's did, and it
         // hands cmark's C strings to Swift. A copy of the root manifest's "Definitions" targets.

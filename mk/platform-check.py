@@ -8,6 +8,8 @@ LogWarehouse and CommandLineSupport), outside the platform layer (Sources/LogCor
   - imports Glibc, Darwin, Musl or Synchronization (anywhere, even under #if);
   - names a task executor or a Synchronization type (TaskExecutor, executorPreference,
     Mutex<, Atomic<), or a libc function by its module (Glibc.open, Darwin.close);
+  - uses a lock other than the package's one, `Locked` (NSLock, NSCondition, os_unfair_lock,
+    OSAllocatedUnfairLock, pthread_mutex_*);
 and when any app-linked file (the platform layer included) uses an API newer than the
 deployment floor (ABOVE_FLOOR) outside an `@available(...)` declaration or an
 `if #available(...)`/`guard #available(...)` block; and when Package.swift declares no
@@ -51,6 +53,10 @@ FORBIDDEN = [
     (re.compile(r"\bexecutorPreference\b"), "uses `executorPreference` (iOS 18 / macOS 15): use a plain thread or `Task.detached`"),
     (re.compile(r"\bMutex\s*<"), "uses `Mutex` (Synchronization, iOS 18 / macOS 15): use `Locked`"),
     (re.compile(r"\bAtomic\s*<"), "uses `Atomic` (Synchronization, iOS 18 / macOS 15): use `AtomicCounter`"),
+    (re.compile(r"\b(?:NSLock|NSRecursiveLock|NSCondition|NSConditionLock|OSAllocatedUnfairLock|os_unfair_lock\w*|"
+                r"pthread_mutex_\w+|pthread_cond_\w+)\b"),
+     "uses another kind of lock: the package has one, `Locked` (Sources/LogCore/Platform/Locked.swift); "
+     "wait for a signal with a `DispatchSemaphore` beside it"),
     (re.compile(r"\b(?:Glibc|Darwin|Musl)\.[A-Za-z_]\w*"), "calls `{0}` by its libc module outside the platform layer: add it to `System`"),
 ]
 

@@ -1,7 +1,6 @@
 @testable import BehaviorLog
 import Foundation
 import LogCore
-import Synchronization
 import LogStore
 import Testing
 

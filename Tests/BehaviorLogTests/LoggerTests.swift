@@ -2,7 +2,6 @@
 import BehaviorLogTesting
 import Foundation
 import LogCore
-import Synchronization
 import LogStore
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 import Testing
 
@@ -123,9 +124,8 @@ import Glibc
 }
 
 /// What a child process printed so far, filled by a reading thread.
-private final class OutputBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func append(_ more: Data) { lock.withLock { data.append(more) } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+private final class OutputBuffer: Sendable {
+    private let data = Locked(Data())
+    func append(_ more: Data) { data.withLock { $0.append(more) } }
+    var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
 }

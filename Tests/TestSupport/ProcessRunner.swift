@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -93,8 +94,7 @@ public struct MissingExecutable: Error, CustomStringConvertible {
 /// (standard error is discarded).
 public final class RunningProcess: @unchecked Sendable {   // the process is only signalled and waited for; the text is under a lock
     private let process = Process()
-    private let lock = NSLock()
-    private var data = Data()
+    private let data = Locked(Data())
     private let finishedReading = DispatchSemaphore(value: 0)
 
     init(executable: String, arguments: [String]) throws {
@@ -108,7 +108,7 @@ public final class RunningProcess: @unchecked Sendable {   // the process is onl
             while true {
                 let more = reader.availableData
                 if more.isEmpty { break }
-                lock.withLock { data.append(more) }
+                data.withLock { $0.append(more) }
             }
             finishedReading.signal()
         }.start()
@@ -116,7 +116,7 @@ public final class RunningProcess: @unchecked Sendable {   // the process is onl
     }
 
     /// What the program printed so far.
-    public var output: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+    public var output: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
 
     public var isRunning: Bool { process.isRunning }
 

@@ -1,7 +1,6 @@
 import BehaviorLog
 import Foundation
 import LogCore
-import Synchronization
 import LogStore
 
 /// A backend that answers from a script (one answer per send, then `accepted`), keeps every

@@ -31,12 +31,19 @@ let products: [Product] = [
 
 var targets: [Target] = []
 
-// MARK: - LogCore: the bottom library
-// The wire format and time (JSON writer and scanner, UUID text, hex, CivilTime and ISO 8601,
-// the Date↔µs rule, FNV-1a), all `package` API; every library builds on it.
+// MARK: - LogCore: the bottom library every other target links
+// The one home of the low-level mechanisms, `package` API only. Platform/: the platform layer,
+// the only files that call the system (`System`, `Locked`, `AtomicCounter`, sockets); JSON/,
+// Time/, Text/, Hashing/: the wire format and time (JSON writer and scanner, CivilTime and
+// ISO 8601, the Date↔µs rule, UUID text, hex, FNV-1a).
 
 targets += [
-    .target(name: "LogCore", swiftSettings: swiftSettings),
+    // A C11 atomic counter: `Synchronization.Atomic` needs iOS 18 / macOS 15.
+    .target(name: "CLogStoreAtomics"),
+    // The privacy manifest: the layer calls stat/fstat/lstat, a required-reason API (docs/Platforms.md).
+    .target(
+        name: "LogCore", dependencies: ["CLogStoreAtomics"],
+        resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
     // The golden formats: JSON control characters and doubles, years and rounding, UUIDs, FNV-1a.
     .testTarget(name: "LogCoreTests", dependencies: ["LogCore"], swiftSettings: swiftSettings),
 ]
@@ -77,12 +84,7 @@ targets += [
 
 targets += [
     .target(name: "CLogStoreCRC"),
-    // A C11 atomic counter: `Synchronization.Atomic` needs iOS 18 / macOS 15.
-    .target(name: "CLogStoreAtomics"),
-    // The privacy manifest: the store calls stat/fstat/lstat, a required-reason API (docs/Platforms.md).
-    .target(
-        name: "LogStore", dependencies: ["LogCore", "CLogStoreCRC", "CLogStoreAtomics"],
-        resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
+    .target(name: "LogStore", dependencies: ["LogCore", "CLogStoreCRC"], swiftSettings: swiftSettings),
     // A test fixture, not a tool: the crash loops and fault tests run it and kill it mid-write
     // (`write`), then check what survived (`verify`); `make fuzz-store` takes its seed store.
     .executableTarget(
@@ -90,7 +92,7 @@ targets += [
     // Depends on logstore-stress so that `swift build --build-tests` builds it; CLogStoreCRC
     // for the CRC-32C tables test.
     .testTarget(
-        name: "LogStoreTests", dependencies: ["LogStore", "CLogStoreCRC", "logstore-stress", "LogStoreTestSupport", "TestSupport"],
+        name: "LogStoreTests", dependencies: ["LogCore", "LogStore", "CLogStoreCRC", "logstore-stress", "LogStoreTestSupport", "TestSupport"],
         swiftSettings: swiftSettings),
 ]
 
@@ -100,7 +102,7 @@ targets += [
     // What an app imports: the logger, filters, outputs; links neither cmark nor networking.
     .target(name: "BehaviorLog", dependencies: ["LogCore", "LogStore"], swiftSettings: swiftSettings),
     // A recording output and typed assertions for an app's tests.
-    .target(name: "BehaviorLogTesting", dependencies: ["BehaviorLog", "LogStore"], swiftSettings: swiftSettings),
+    .target(name: "BehaviorLogTesting", dependencies: ["LogCore", "BehaviorLog", "LogStore"], swiftSettings: swiftSettings),
     // zlib, for gzip request bodies (Debian's zlib1g-dev).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // HTTPOutput and ClickHouseOutput: the only target that links FoundationNetworking.
@@ -109,14 +111,14 @@ targets += [
     // A test fixture: posts numbered logs and denies consent midway; the consent crash test
     // (BehaviorLogTests) runs it and kills it.
     .executableTarget(
-        name: "consent-probe", dependencies: ["BehaviorLog", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
+        name: "consent-probe", dependencies: ["LogCore", "BehaviorLog", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // Depends on consent-probe so that `swift build --build-tests` builds it.
     .testTarget(
         name: "BehaviorLogTests",
         dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogCore", "LogStore", "TestSupport", "LogStoreTestSupport", "consent-probe"],
         swiftSettings: swiftSettings),
     .testTarget(
-        name: "BehaviorLogHTTPTests", dependencies: ["BehaviorLogHTTP", "BehaviorLog", "LogStore", "TestSupport"],
+        name: "BehaviorLogHTTPTests", dependencies: ["LogCore", "BehaviorLogHTTP", "BehaviorLog", "LogStore", "TestSupport"],
         swiftSettings: swiftSettings),
 ]
 
@@ -131,7 +133,7 @@ targets += [
         name: "LogServer", dependencies: ["LogCore", "LogQuery", "LogStore", "LogSchema", "BehaviorLogHTTP"],
         swiftSettings: swiftSettings),
     .executableTarget(
-        name: "logview", dependencies: ["LogQuery", "LogServer", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
+        name: "logview", dependencies: ["LogCore", "LogQuery", "LogServer", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
         swiftSettings: swiftSettings),
     .testTarget(name: "LogServerTests", dependencies: ["LogServer", "LogQuery", "LogStore", "BehaviorLogHTTP", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "LogQueryTests", dependencies: ["LogCore", "LogQuery", "LogMarkdown", "LogSchema", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
@@ -156,7 +158,7 @@ targets += [
         dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogCore", "LogStore", "RecipeLogs", "RecipeAppTypes"],
         swiftSettings: swiftSettings),
     .executableTarget(
-        name: "recipe-demo", dependencies: ["RecipeDemo", "BehaviorLogHTTP", "CommandLineSupport"],
+        name: "recipe-demo", dependencies: ["LogCore", "RecipeDemo", "BehaviorLogHTTP", "CommandLineSupport"],
         swiftSettings: swiftSettings),
 ]
 
@@ -173,10 +175,10 @@ targets += [
     // symlink HostileReference → LogCodegenTests/Resources/hostile/expected) and RecipeLogs.
     .testTarget(
         name: "GeneratedCodeTests",
-        dependencies: ["BehaviorLog", "BehaviorLogTesting", "RecipeLogs", "RecipeAppTypes"],
+        dependencies: ["LogCore", "BehaviorLog", "BehaviorLogTesting", "RecipeLogs", "RecipeAppTypes"],
         swiftSettings: swiftSettings),
     .testTarget(
-        name: "RecipeDemoTests", dependencies: ["RecipeDemo", "BehaviorLog", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
+        name: "RecipeDemoTests", dependencies: ["LogCore", "RecipeDemo", "BehaviorLog", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
     // Every ```swift snippet of README.md and docs/*.md, compiled (mk/doc-snippets.py writes
     // DocSnippets.swift; `make test` fails when it is stale). Snippets leave values unused, so
     // their warnings are off; an error still fails the build.
@@ -197,8 +199,8 @@ targets += [
 
 targets += [
     // Command-line parsing in swift-argument-parser's conventions (which cannot be fetched here).
-    .target(name: "CommandLineSupport", swiftSettings: swiftSettings),
-    .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"], swiftSettings: swiftSettings),
+    .target(name: "CommandLineSupport", dependencies: ["LogCore"], swiftSettings: swiftSettings),
+    .testTarget(name: "CommandLineSupportTests", dependencies: ["LogCore", "CommandLineSupport"], swiftSettings: swiftSettings),
 ]
 
 // MARK: - Shared by the tests
@@ -207,10 +209,10 @@ targets += [
     // The one copy of what many test targets need: running programs and finding the built ones
     // (ProcessRunner), temporary directories, golden files (one re-record switch, RECORD_GOLDENS=1),
     // seeded random data, a raw HTTP client, a small file system.
-    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    .target(name: "TestSupport", dependencies: ["LogCore"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
     // A file system that loses power (`PowerLossFileSystem`) and the power-loss scenarios run
     // on it, for the store's tests and the buffered output's.
-    .target(name: "LogStoreTestSupport", dependencies: ["LogStore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
+    .target(name: "LogStoreTestSupport", dependencies: ["LogCore", "LogStore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
 ]
 
 let package = Package(

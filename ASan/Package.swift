@@ -1,10 +1,11 @@
 // swift-tools-version:6.1
-// The store and the definitions reader alone, for `make asan-store` (mk/asan.mk): LogStore,
-// logstore-stress, LogMarkdown and their tests built with `--sanitize=address`. Its Sources/ and
-// Tests/ are symlinks to the root package's, so the code is the same; only the build is smaller
-// (about 130 steps instead of the whole package's 620: under a minute on two cores instead of
-// eight). The targets below copy the root manifest's; a change there that this copy lacks fails
-// `make asan-store` at its build, so the two cannot drift apart unnoticed.
+// The store and the definitions reader alone, for `make asan-store` (mk/asan.mk): LogCore (the
+// platform layer, whose directory listing both use), LogStore, logstore-stress, LogMarkdown and
+// their tests built with `--sanitize=address`. Its Sources/ and Tests/ are symlinks to the root
+// package's, so the code is the same; only the build is smaller (about 130 steps instead of
+// the whole package's 620: under a minute on two cores instead of eight). The targets below
+// copy the root manifest's; a change there that this copy lacks fails `make asan-store` at its
+// build, so the two cannot drift apart unnoticed.
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -16,20 +17,20 @@ let package = Package(
     name: "BehaviorLog",
     platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     targets: [
-        .target(name: "LogCore", swiftSettings: swiftSettings),
-        .target(name: "CLogStoreCRC"),
         .target(name: "CLogStoreAtomics"),
         .target(
-            name: "LogStore", dependencies: ["LogCore", "CLogStoreCRC", "CLogStoreAtomics"],
+            name: "LogCore", dependencies: ["CLogStoreAtomics"],
             resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
-        .target(name: "CommandLineSupport", swiftSettings: swiftSettings),
+        .target(name: "CLogStoreCRC"),
+        .target(name: "LogStore", dependencies: ["LogCore", "CLogStoreCRC"], swiftSettings: swiftSettings),
+        .target(name: "CommandLineSupport", dependencies: ["LogCore"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "logstore-stress", dependencies: ["LogCore", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "LogStoreTests", dependencies: ["LogStore", "CLogStoreCRC", "logstore-stress", "LogStoreTestSupport", "TestSupport"],
+            name: "LogStoreTests", dependencies: ["LogCore", "LogStore", "CLogStoreCRC", "logstore-stress", "LogStoreTestSupport", "TestSupport"],
             swiftSettings: swiftSettings),
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
-        .target(name: "LogStoreTestSupport", dependencies: ["LogStore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["LogCore"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(name: "LogStoreTestSupport", dependencies: ["LogCore", "LogStore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
         // The definitions' reader: its folder listing read `d_name` as the store's did, and it
         // hands cmark's C strings to Swift. A copy of the root manifest's "Definitions" targets.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),

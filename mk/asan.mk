@@ -1,7 +1,7 @@
 # AddressSanitizer over the store (issue 13, item 0): LogStoreTests, with the directory-listing
 # test, and the store's crash loop (SIGKILL a logstore-stress writer 200 times, reading the store
 # after each kill), built with `--sanitize=address`; and LogMarkdownTests, whose folder listing
-# had the same bug. An over-read like the old copy of `dirent.d_name` crashes a release build
+# had the same bug (both now list through LogCore's `System.listDirectory`). An over-read like the old copy of `dirent.d_name` crashes a release build
 # only when a buffer ends at a page boundary; under ASan it fails every run, at the line that reads.
 #
 # The build is the small package in ASan/ (symlinks to those targets' sources and tests) in a

@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """The portability check of the libraries an app links (issue 12; docs/Platforms.md).
 
-Fails, naming file:line, when a file of an app-linked target (LogStore, BehaviorLog,
+Fails, naming file:line, when a file of an app-linked target (LogCore, LogStore, BehaviorLog,
 BehaviorLogTesting, BehaviorLogHTTP, LogQuery, and loggen's generated code), or of a library that
-runs on a Mac inside a command (LogServer), outside the platform layer (Sources/LogStore/Platform/):
+runs on a Mac inside a command (LogServer, and the generator's LogSchema, LogMarkdown, LogCodegen,
+LogWarehouse and CommandLineSupport), outside the platform layer (Sources/LogCore/Platform/):
   - imports Glibc, Darwin, Musl or Synchronization (anywhere, even under #if);
   - names a task executor or a Synchronization type (TaskExecutor, executorPreference,
     Mutex<, Atomic<), or a libc function by its module (Glibc.open, Darwin.close);
+  - uses a lock other than the package's one, `Locked` (NSLock, NSCondition, os_unfair_lock,
+    OSAllocatedUnfairLock, pthread_mutex_*);
 and when any app-linked file (the platform layer included) uses an API newer than the
 deployment floor (ABOVE_FLOOR) outside an `@available(...)` declaration or an
 `if #available(...)`/`guard #available(...)` block; and when Package.swift declares no
@@ -25,10 +28,12 @@ APP_LINKED = ["Sources/LogCore", "Sources/LogStore", "Sources/BehaviorLog", "Sou
               # What loggen writes into an app: the sample's checked-in output and the
               # generator's reference output.
               "Generated", "Tests/LogCodegenTests/Resources"]
-# Libraries that are not app-linked but run on a Mac inside a command (`logview serve`): held
-# to the same rules, so that they build there with no system calls of their own.
-MAC_LIBRARIES = ["Sources/LogServer"]
-PLATFORM_LAYER = "Sources/LogStore/Platform"
+# Libraries that are not app-linked but run on a Mac inside a command (`logview serve`, `loggen`
+# and its build plugin): held to the same rules, so that they build there with no system calls
+# of their own.
+MAC_LIBRARIES = ["Sources/LogServer", "Sources/LogSchema", "Sources/LogMarkdown", "Sources/LogCodegen",
+                 "Sources/LogWarehouse", "Sources/CommandLineSupport"]
+PLATFORM_LAYER = "Sources/LogCore/Platform"
 
 # Files still allowed to break the rules, one line each, with the reason. Delete a line when
 # its file is fixed: the check then holds that file too.
@@ -42,12 +47,16 @@ LIBC_MODULES = r"(?:Glibc|Darwin|Musl|Synchronization)"
 FORBIDDEN = [
     (re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?"
                 r"import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?" + LIBC_MODULES + r"\b"),
-     "imports {0} outside the platform layer: call `System` (Sources/LogStore/Platform) instead, "
+     "imports {0} outside the platform layer: call `System` (Sources/LogCore/Platform) instead, "
      "`Locked` and `AtomicCounter` for Synchronization's types"),
     (re.compile(r"\bTaskExecutor\b"), "uses `TaskExecutor` (iOS 18 / macOS 15): use a plain thread or `Task.detached`"),
     (re.compile(r"\bexecutorPreference\b"), "uses `executorPreference` (iOS 18 / macOS 15): use a plain thread or `Task.detached`"),
     (re.compile(r"\bMutex\s*<"), "uses `Mutex` (Synchronization, iOS 18 / macOS 15): use `Locked`"),
     (re.compile(r"\bAtomic\s*<"), "uses `Atomic` (Synchronization, iOS 18 / macOS 15): use `AtomicCounter`"),
+    (re.compile(r"\b(?:NSLock|NSRecursiveLock|NSCondition|NSConditionLock|OSAllocatedUnfairLock|os_unfair_lock\w*|"
+                r"pthread_mutex_\w+|pthread_cond_\w+)\b"),
+     "uses another kind of lock: the package has one, `Locked` (Sources/LogCore/Platform/Locked.swift); "
+     "wait for a signal with a `DispatchSemaphore` beside it"),
     (re.compile(r"\b(?:Glibc|Darwin|Musl)\.[A-Za-z_]\w*"), "calls `{0}` by its libc module outside the platform layer: add it to `System`"),
 ]
 
@@ -227,7 +236,7 @@ def main(argv):
     findings = check_tree(root)
     if findings:
         print("\n".join(findings), file=sys.stderr)
-        print(f"platform-check: {len(findings)} problem(s) in the app-linked targets or LogServer (docs/Platforms.md)",
+        print(f"platform-check: {len(findings)} problem(s) in the app-linked targets or the command libraries (docs/Platforms.md)",
               file=sys.stderr)
         return 1
     print(f"platform-check: app-linked targets and {', '.join(os.path.basename(t) for t in MAC_LIBRARIES)} portable; floor {FLOOR}; self-test {fixtures} fixtures")

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Type-checks the Darwin branches of LogStore's platform layer on Linux (issue 12).
+"""Type-checks the Darwin branches of LogCore's platform layer on Linux (issue 12).
 
 There is no Apple SDK here, so the `#if canImport(Darwin)` branches of
-Sources/LogStore/Platform would never be compiled before a Mac builds them. This builds a
+Sources/LogCore/Platform would never be compiled before a Mac builds them. This builds a
 shadow `Darwin` module (Tests/PlatformShadow: a C module with Darwin's names, values and
 types, and a Swift overlay like Apple's) and a shadow `Foundation` (the few declarations
 the layer's Darwin branches call), then runs `swiftc -typecheck` on the layer with them on
@@ -31,10 +31,9 @@ import subprocess
 import sys
 import tempfile
 
-LAYER = "Sources/LogStore/Platform"
-# Files of LogStore outside the layer that the layer's files refer to (they import nothing).
-COMPANIONS = ["Sources/LogStore/LogStoreError.swift", "Sources/LogStore/Array+TypedThrows.swift",
-              "Sources/LogStore/LogStoreLimits.swift"]
+LAYER = "Sources/LogCore/Platform"
+# Files of LogCore outside the layer that the layer's files refer to (none: the layer stands alone).
+COMPANIONS = []
 C_INCLUDES = ["Sources/CLogStoreAtomics/include"]
 SHADOW = "Tests/PlatformShadow"
 
@@ -43,7 +42,7 @@ MUTATIONS = [
     ("a misspelt Darwin constant", "System.swift",
      "F_FULLFSYNC : F_BARRIERFSYNC", "F_FULLSYNC : F_BARRIERFSYNC", "F_FULLSYNC", False, "host"),
     ("an Int32 where Darwin's mode_t (UInt16) is needed", "System.swift",
-     "O_CLOEXEC | O_NOFOLLOW, 0o600)", "O_CLOEXEC | O_NOFOLLOW, Int32(0o600))", "mode_t", False, "host"),
+     "sysOpen(path, flags, mode_t(permissions))", "sysOpen(path, flags, Int32(permissions))", "mode_t", False, "host"),
     ("Linux's mode_t (UInt32), which compiles on Linux", "System.swift",
      "mkdir(path, 0o700)", "mkdir(path, UInt32(0o700))", "UInt32", True, "host"),
     ("a clock id as Linux's Int32, which compiles on Linux", "System.swift",

@@ -7,7 +7,7 @@ TEST_CHECKS += platform-check platform-shadow
 
 .PHONY: platform-check platform-shadow
 
-## platform-check: no libc or Synchronization outside LogStore/Platform, the declared floor, no API above it.
+## platform-check: no libc or Synchronization outside LogCore/Platform, the declared floor, no API above it.
 platform-check:
 	python3 mk/platform-check.py
 

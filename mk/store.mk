@@ -47,9 +47,13 @@ fuzz-store: fuzz-toolchain
 	@cp fuzz-out/store-seed/segment-0000000000000001.log fuzz-out/store-corpus/seed-segment
 	@cp fuzz-out/store-seed/segment-0000000000000001.idx fuzz-out/store-corpus/seed-index 2>/dev/null || true
 	$(FUZZ_CLANG) -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CLogStoreCRC/include -c Sources/CLogStoreCRC/CRC32C.c -o fuzz-out/crc32c.o
+	@mkdir -p fuzz-out/store-build
+	swiftc -O -g -sanitize=fuzzer,address -parse-as-library -wmo -module-name LogCore -package-name $(FUZZ_PACKAGE_NAME) \
+	  -I Sources/CLogStoreAtomics/include -emit-module -emit-module-path fuzz-out/store-build/LogCore.swiftmodule \
+	  -c $$(find Sources/LogCore -name '*.swift' | sort) -o fuzz-out/store-build/LogCore.o
 	swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name LogStoreFuzz -package-name $(FUZZ_PACKAGE_NAME) \
-	  -I Sources/CLogStoreCRC/include -I Sources/CLogStoreAtomics/include \
-	  $$(find Sources/LogStore -name '*.swift' | sort) Fuzz/SegmentReaderFuzzer.swift fuzz-out/crc32c.o \
+	  -I Sources/CLogStoreCRC/include -I Sources/CLogStoreAtomics/include -I fuzz-out/store-build \
+	  $$(find Sources/LogStore -name '*.swift' | sort) Fuzz/SegmentReaderFuzzer.swift fuzz-out/crc32c.o fuzz-out/store-build/LogCore.o \
 	  -o fuzz-out/segment-reader-fuzzer
 	fuzz-out/segment-reader-fuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 	  -artifact_prefix=fuzz-out/ fuzz-out/store-corpus

@@ -1,5 +1,6 @@
 import BehaviorLog
 import Foundation
+import LogCore
 import LogStore
 
 /// Where and how a `ClickHouseOutput` inserts.

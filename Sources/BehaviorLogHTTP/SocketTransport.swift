@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Foundation
+import LogCore
 import LogStore
 
 /// A plain-HTTP (`http://`, no TLS) transport over a blocking socket, one thread per

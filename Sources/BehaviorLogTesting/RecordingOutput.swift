@@ -1,4 +1,5 @@
 import BehaviorLog
+import LogCore
 import LogStore
 
 /// An output that keeps every log it receives in memory, for an app's tests: check what

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LogCore
 
 /// A command-line tool: parses the arguments, runs the command, prints help, usage errors
 /// and failures, and turns the outcome into an exit code.
@@ -23,8 +19,8 @@ public struct CommandLineTool: Sendable {
     /// Runs the tool on the process's arguments and exits with its exit code.
     public func main() async -> Never {
         let code = await run(arguments: Array(CommandLine.arguments.dropFirst()))
-        fflush(nil)
-        exit(code)
+        System.flushOutputStreams()
+        System.exit(code)
     }
 
     /// Runs the tool on `arguments` (without the program name) and returns the exit code.
@@ -99,17 +95,7 @@ public func writeToStandardOutput(_ text: String) {
 
 /// Writes text to standard error, after flushing standard output so that the two stay in order.
 public func writeToStandardError(_ text: String) {
-    fflush(nil)
+    System.flushOutputStreams()
     var text = text
-    text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
-    }
+    text.withUTF8 { bytes in try? System.writeAll(System.standardError, UnsafeRawBufferPointer(bytes)) }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LogCore
 import LogSchema
 
 /// Prints diagnostics the way compilers do, one `path:line:column: severity: message`
@@ -21,17 +17,9 @@ public enum DiagnosticPrinter {
     /// Writes the diagnostics to standard error.
     public static func printToStandardError(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
-        fflush(nil)  // what was printed before comes first
+        System.flushOutputStreams()  // what was printed before comes first
         var text = render(diagnostics)
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        text.withUTF8 { bytes in try? System.writeAll(System.standardError, UnsafeRawBufferPointer(bytes)) }
     }
 
     /// A one-line count, such as `2 errors, 1 warning`, or `no problems`.

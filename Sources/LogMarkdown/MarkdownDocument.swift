@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LogCore
 import LogSchema
 
 /// A Markdown document read by ``MarkdownReader``: its block tree and its raw source,
@@ -27,11 +23,11 @@ public struct MarkdownDocument: Sendable {
         source.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }
             let count = bytes.count
-            if memchr(base, Int32(UInt8(ascii: "\r")), count) == nil {
+            if System.firstOffset(of: UInt8(ascii: "\r"), in: base, count: count) == nil {
                 // Only `\n` line endings (nearly every document): let memchr find them.
                 var offset = 0
-                while offset < count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), count - offset) {
-                    offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                while offset < count, let found = System.firstOffset(of: UInt8(ascii: "\n"), in: base + offset, count: count - offset) {
+                    offset += found + 1
                     starts.append(offset)
                 }
                 return

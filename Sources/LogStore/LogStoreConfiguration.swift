@@ -1,3 +1,4 @@
+import LogCore
 /// How a ``LogStoreWriter`` batches, syncs, rotates and caps. Validated when built.
 public struct LogStoreConfiguration: Sendable {
     /// A segment is closed and a new one started when it reaches this size (default 8 MiB).

@@ -1,3 +1,5 @@
+import LogCore
+
 /// Why a store operation failed. Every case prints as one line that names the file and what to do.
 public enum LogStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another process (or another writer in this process) holds the store's write lock.

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 
 /// A read-only view of a store, safe to use while a writer (in any process) appends, rotates,
 /// restarts or deletes segments. It never creates, changes or deletes a file, takes no lock,

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 
 /// The one writer of a store: appends records, group-commits them with `fsync`, rotates and caps
 /// segments, and moves consumers' cursors.

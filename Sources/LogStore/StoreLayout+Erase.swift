@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 
 // Deleting files for erasure (issue 17): BehaviorLog's privacy features delete stores and the
 // personal-data salt through these, so that no system call is made above LogStore.

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 
 /// The names of the files in a store directory. Only names built here are ever opened, so no
 /// path from outside (a cursor name, a listed file) can point out of the directory.

@@ -1,6 +1,6 @@
 /// The reading machinery shared by ``LogStoreReader`` and ``LogStoreWriter``: ordered chunked
 /// reads with a remembered position, segment summaries and verification. Never writes.
-/// Not thread-safe: its owners keep it in a `Mutex` (`@unchecked Sendable` only lets the lock's
+/// Not thread-safe: its owners keep it in a `Locked` (`@unchecked Sendable` only lets the lock's
 /// closures hand it around).
 final class StoreReadingCore: @unchecked Sendable {
     let layout: StoreLayout

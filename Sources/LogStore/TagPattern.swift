@@ -1,3 +1,4 @@
+import LogCore
 /// A pattern over routing tags (`category.event`), used to bind filters and outputs.
 ///
 /// A pattern is a dot-separated list of segments:

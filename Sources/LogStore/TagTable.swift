@@ -1,3 +1,4 @@
+import LogCore
 
 /// The distinct tags a reader has met, each kept once as a `String` with whether the current
 /// filter accepts it, so that a scan looks a record's tag up by its bytes: no `String` and no

@@ -1,6 +1,7 @@
 import Foundation
+import LogCore
 
-/// The writer's state and logic. ``LogStoreWriter`` keeps it in a `Mutex` and touches it only
+/// The writer's state and logic. ``LogStoreWriter`` keeps it in a `Locked` and touches it only
 /// inside `withLock`; `@unchecked Sendable` only lets the lock's closures hand it around, the
 /// mutex is what makes that safe.
 final class WriterCore: @unchecked Sendable {

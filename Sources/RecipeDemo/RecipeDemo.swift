@@ -1,6 +1,7 @@
 import BehaviorLog
 import BehaviorLogHTTP
 import Foundation
+import LogCore
 import LogStore
 import RecipeLogs
 

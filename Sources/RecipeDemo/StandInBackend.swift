@@ -1,5 +1,6 @@
 import BehaviorLog
 import Foundation
+import LogCore
 import LogStore
 
 /// A stand-in for the app's log collector: it acknowledges every chunk (after a short

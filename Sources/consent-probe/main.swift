@@ -1,13 +1,8 @@
 import BehaviorLog
 import CommandLineSupport
 import Foundation
+import LogCore
 import LogStore
-
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
 
 // The process the consent crash test (BehaviorLogTests/ConsentCrashLoopTests) kills: it posts
 // numbered logs to a buffered output whose backend writes down every log it receives, and
@@ -17,14 +12,7 @@ import Glibc
 /// Writes to a file descriptor at once (no buffer), so a line is out before a kill.
 func writeAll(_ descriptor: Int32, _ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written <= 0 { if errno == EINTR { continue }; return }
-            offset += written
-        }
-    }
+    text.withUTF8 { bytes in try? System.writeAll(descriptor, UnsafeRawBufferPointer(bytes)) }
 }
 
 /// A backend that appends `<run> <n>` for each log it receives to a file, then accepts.
@@ -33,8 +21,11 @@ final class RecordingBackend: LogBackend {
     private let lock = Locked(())
 
     init(path: String) throws {
-        descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        guard descriptor >= 0 else { throw CommandFailure("cannot open \(path): \(String(cString: strerror(errno)))") }
+        do {
+            descriptor = try System.open(path, .appending, followingLinks: true)
+        } catch {
+            throw CommandFailure("cannot open \(path): \(error)")
+        }
     }
 
     func send(_ chunk: LogChunk) async -> LogDeliveryResult {
@@ -110,7 +101,7 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
             logger.post(tag: "probe.tick", payload: LogPayload([("run", .integer(Int64(run))), ("n", .integer(Int64(index)))]))
             index += 1
             // A steady stream, so the sender sends while the logs are posted.
-            if index % 50 == 0 { usleep(500) }
+            if index % 50 == 0 { System.sleep(microseconds: 500) }
         }
         await logger.shutdown()
         writeAll(1, "posted \(index)\n")

@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
+import LogCore
 
 /// How generated output names the definitions folder it comes from (the `DO NOT EDIT`
 /// header of `loggen ddl`): as given when relative, so that the output is the same on every
@@ -12,16 +8,10 @@ func definitionsName(_ path: String) -> String {
     var path = path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     guard path.hasPrefix("/") else { return path }
-    if let directory = currentDirectory() {
+    if let directory = System.currentDirectory() {
         if path == directory { return "." }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
     }
     return path.split(separator: "/").last.map(String.init) ?? path
-}
-
-private func currentDirectory() -> String? {
-    guard let pointer = getcwd(nil, 0) else { return nil }
-    defer { free(pointer) }
-    return String(cString: pointer)
 }

@@ -1,10 +1,6 @@
 import CommandLineSupport
+import LogCore
 import LogMarkdown
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
 import LogSchema
 
 /// `loggen schema <dir>`: the checked schema as JSON, for other tools.
@@ -31,23 +27,10 @@ let schemaCommand = CommandSpec(
             writeToStandardError("loggen: error: the definitions have errors; fix them, then run 'loggen schema' again\n")
             return 1
         }
-        fflush(nil)
-        let isPretty = arguments.flag("pretty") || isatty(STDOUT_FILENO) == 1
-        SchemaJSONEncoder(isPretty: isPretty).encode(loaded.schema) { chunk in writeAll(chunk, to: STDOUT_FILENO) }
+        System.flushOutputStreams()
+        let isPretty = arguments.flag("pretty") || System.isTerminal(System.standardOutput)
+        SchemaJSONEncoder(isPretty: isPretty).encode(loaded.schema) { chunk in
+            chunk.withUnsafeBytes { bytes in try? System.writeAll(System.standardOutput, bytes) }
+        }
         return 0
     })
-
-/// Writes every byte to a file descriptor, retrying short and interrupted writes.
-private func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBufferPointer { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
-    }
-}

@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import LogCore
 import LogMarkdown
 import LogQuery
 import LogSchema

@@ -1,23 +1,13 @@
 import CommandLineSupport
 import Foundation
 import BehaviorLogHTTP
+import LogCore
 import RecipeDemo
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Writes to standard output at once (no buffer), so a `durable N` line is out before a kill.
 @Sendable func writeUnbuffered(_ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(1, bytes.baseAddress! + offset, bytes.count - offset)
-            if written <= 0 { if errno == EINTR { continue }; return }
-            offset += written
-        }
-    }
+    text.withUTF8 { bytes in try? System.writeAll(System.standardOutput, UnsafeRawBufferPointer(bytes)) }
 }
 
 let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(

@@ -1,7 +1,7 @@
 import BehaviorLog
 @_spi(Transport) import BehaviorLogHTTP
 import Foundation
-import Synchronization
+import LogCore
 import Testing
 
 /// A large chunk goes to ClickHouse as parallel inserts; the chunk is acknowledged only when
@@ -10,10 +10,10 @@ import Testing
     /// Answers `DESCRIBE` with a table, and each `INSERT` with the next scripted status (200 when the script is empty).
     final class FakeClickHouse: HTTPTransport {
         struct Insert { var status: Int; var uuids: [String] }
-        private let state: Mutex<(script: [Int], inserts: [Insert])>
+        private let state: Locked<(script: [Int], inserts: [Insert])>
 
         init(script: [Int] = []) {
-            state = Mutex((script, []))
+            state = Locked((script, []))
         }
 
         var inserts: [Insert] { state.withLock { $0.inserts } }

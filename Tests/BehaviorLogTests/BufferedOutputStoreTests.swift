@@ -1,7 +1,7 @@
 @testable import BehaviorLog
 import Foundation
+import LogCore
 import LogStore
-import Synchronization
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 @testable import BehaviorLog
 import Foundation
-import Synchronization
+import LogCore
 import Testing
 import TestSupport
 
@@ -165,8 +165,8 @@ import TestSupport
 }
 
 final class Counter: Sendable {
-    private let value = Atomic<Int64>(0)
-    func next() -> Int64 { value.add(1, ordering: .relaxed).newValue }
+    private let value = AtomicCounter()
+    func next() -> Int64 { Int64(value.add(1) + 1) }
 }
 
 @Suite struct PersonalDataByTagTests {

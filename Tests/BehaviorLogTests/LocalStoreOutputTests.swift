@@ -2,7 +2,6 @@
 import Foundation
 import LogCore
 import LogStore
-import Synchronization
 import Testing
 import TestSupport
 

@@ -1,8 +1,8 @@
 @testable import BehaviorLog
 import BehaviorLogTesting
 import Foundation
+import LogCore
 import LogStore
-import Synchronization
 import Testing
 
 @Suite struct LoggerTests {

@@ -1,5 +1,6 @@
 @testable import BehaviorLog
 import Foundation
+import LogCore
 import LogStore
 import Testing
 import TestSupport

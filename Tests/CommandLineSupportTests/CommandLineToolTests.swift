@@ -1,10 +1,10 @@
 import CommandLineSupport
-import Synchronization
+import LogCore
 import Testing
 
 /// Collects what a tool prints and what its command was given.
 final class Capture: Sendable {
-    private let state = Mutex<(output: String, errors: String, arguments: ParsedArguments?)>(("", "", nil))
+    private let state = Locked<(output: String, errors: String, arguments: ParsedArguments?)>(("", "", nil))
 
     var output: String { state.withLock { $0.output } }
     var errors: String { state.withLock { $0.errors } }

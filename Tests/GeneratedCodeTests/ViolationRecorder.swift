@@ -1,9 +1,9 @@
 import BehaviorLog
-import Synchronization
+import LogCore
 
 /// A test's violation handler: records what the runtime reports instead of stopping.
 final class ViolationRecorder: Sendable {
-    private let recorded = Mutex<[ConstraintViolation]>([])
+    private let recorded = Locked<[ConstraintViolation]>([])
 
     var violations: [ConstraintViolation] { recorded.withLock { $0 } }
 

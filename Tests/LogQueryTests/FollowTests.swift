@@ -1,6 +1,6 @@
 import Foundation
 import LogStore
-import Synchronization
+import LogCore
 import TestSupport
 import Testing
 @testable import LogQuery
@@ -29,7 +29,7 @@ import Testing
         let store = TestStore()
         try store.fill(count: 50, seed: 5, segmentBytes: 4096)
         let startAfter = try store.query().lastSequence()
-        let done = Atomic<Bool>(false)
+        let done = AtomicCounter()
         let blocker = blockingThePool ? PoolBlocker() : nil
 
         // The writer and the follower each run on a thread of their own: neither may wait for a
@@ -54,9 +54,9 @@ import Testing
             var seen: [LogRecordView.Owned] = []
             let deadline = Date().addingTimeInterval(seconds)
             try store.query().follow(query, after: startAfter, pollInterval: 0.005,
-                                     shouldStop: { done.load(ordering: .relaxed) || Date() > deadline }) { log in
+                                     shouldStop: { done.load() != 0 || Date() > deadline }) { log in
                 seen.append(log.owned)
-                if seen.count == 135 { done.store(true, ordering: .relaxed) }
+                if seen.count == 135 { done.store(1) }
                 return true
             }
             return seen

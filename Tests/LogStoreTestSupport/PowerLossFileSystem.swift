@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 import TestSupport
 
@@ -291,9 +292,9 @@ package final class PowerLossFileSystem: StoreFileSystem {
             case .directory:
                 guard let existing = id else { throw System.Failure(ENOENT) }
                 guard state.nodes[existing]!.isDirectory else { throw .notADirectory }
-            case .appendingNew:
+            case .appendingNew, .writingNew:
                 guard id == nil else { throw System.Failure(EEXIST) }
-            case .readWriteCreating, .replacing:
+            case .readWriteCreating, .replacing, .appending:
                 if let existing = id, state.nodes[existing]!.isDirectory { throw System.Failure(EISDIR) }
             }
             if id == nil {
@@ -312,7 +313,7 @@ package final class PowerLossFileSystem: StoreFileSystem {
             let descriptor = state.nextDescriptor
             state.nextDescriptor += 1
             let writable = mode != .readOnly && mode != .directory
-            state.open[descriptor] = OpenFile(node: id!, path: path, appending: mode == .appendingNew, writable: writable, position: Box())
+            state.open[descriptor] = OpenFile(node: id!, path: path, appending: mode == .appendingNew || mode == .appending, writable: writable, position: Box())
             return descriptor
         }
     }

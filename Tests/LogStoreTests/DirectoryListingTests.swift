@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import Testing
 @testable import LogStore
 

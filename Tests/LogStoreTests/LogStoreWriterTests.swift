@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import LogCore
 import Testing
 @testable import LogStore
 
@@ -113,7 +113,7 @@ import Testing
     @Test func groupCommitByCountReportsDurableSequences() throws {
         let store = TemporaryStore()
         defer { store.remove() }
-        let reported = Mutex<[UInt64]>([])
+        let reported = Locked<[UInt64]>([])
         let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(
             segmentBytes: 1 << 20, syncEveryRecords: 10, onDurable: { sequence in reported.withLock { $0.append(sequence) } }))
         for index in 1 ... 25 { try writer.append(sampleEntry(index)) }

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStoreTestSupport
 import Testing
 @testable import LogStore

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-@testable import LogStore
+@testable import LogCore
 
-/// LogStore's privacy manifest (Sources/LogStore/PrivacyInfo.xcprivacy): a valid property list,
-/// bundled with the target, that declares no tracking and collects nothing, and gives a reason
+/// LogCore's privacy manifest (Sources/LogCore/PrivacyInfo.xcprivacy: the platform layer makes
+/// the system calls): a valid property list, bundled with the target, that declares no tracking and collects nothing, and gives a reason
 /// for every required-reason API the app-linked targets call. App Store Connect rejects an app
 /// whose SDKs call such an API without one.
 @Suite struct PrivacyManifestTests {
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func theManifestDeclaresNoTrackingAndNoCollectedData() throws {
-        let manifest = try Self.manifest(at: Self.packageRoot.appending(path: "Sources/LogStore/PrivacyInfo.xcprivacy"))
+        let manifest = try Self.manifest(at: Self.packageRoot.appending(path: "Sources/LogCore/PrivacyInfo.xcprivacy"))
         #expect(manifest["NSPrivacyTracking"] as? Bool == false)
         #expect((manifest["NSPrivacyTrackingDomains"] as? [String])?.isEmpty == true)
         #expect((manifest["NSPrivacyCollectedDataTypes"] as? [Any])?.isEmpty == true)
@@ -55,16 +55,16 @@ import Testing
     }
 
     /// The copy SwiftPM bundles with the target (what an app's build embeds) is the same file.
-    @Test func theManifestIsBundledWithLogStore() throws {
+    @Test func theManifestIsBundledWithLogCore() throws {
         let bundled = try #require(Bundle.module.url(forResource: "PrivacyInfo", withExtension: "xcprivacy"))
-        let source = Self.packageRoot.appending(path: "Sources/LogStore/PrivacyInfo.xcprivacy")
+        let source = Self.packageRoot.appending(path: "Sources/LogCore/PrivacyInfo.xcprivacy")
         #expect(try Data(contentsOf: bundled) == Data(contentsOf: source))
     }
 
     /// Every required-reason API the app-linked targets name is declared, with a reason that
     /// fits, in a manifest of the target that calls it; a new call without one fails here.
     @Test func everyRequiredReasonAPICalledIsDeclared() throws {
-        for target in ["LogStore", "BehaviorLog", "BehaviorLogTesting", "BehaviorLogHTTP", "LogQuery"] {
+        for target in ["LogCore", "LogStore", "BehaviorLog", "BehaviorLogTesting", "BehaviorLogHTTP", "LogQuery"] {
             let folder = Self.packageRoot.appending(path: "Sources/\(target)")
             let manifestURL = folder.appending(path: "PrivacyInfo.xcprivacy")
             let declared = FileManager.default.fileExists(atPath: manifestURL.path)

@@ -1,8 +1,9 @@
 import Foundation
+import LogCore
 import Testing
 import LogStore
 
-/// The platform layer's TCP server calls (Sources/LogStore/Platform/ServerSocket.swift), on
+/// The platform layer's TCP server calls (Sources/LogCore/Platform/ServerSocket.swift), on
 /// real sockets over the loopback: listen, accept, wait, send and receive, and each failure.
 @Suite struct ServerSocketTests {
     /// A listener on a free port of 127.0.0.1, a client connected to it and the accepted side.

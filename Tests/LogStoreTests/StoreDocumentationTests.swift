@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LogCore
 import Testing
 import LogStore
 
@@ -8,7 +8,7 @@ import LogStore
     @Test func usingItExampleRuns() throws {
         let store = TemporaryStore()
         defer { store.remove() }
-        let reported = Mutex<UInt64>(0)
+        let reported = Locked<UInt64>(0)
 
         let writer = try LogStoreWriter(directory: store.path, configuration: try LogStoreConfiguration(
             syncEveryRecords: 500, syncInterval: .milliseconds(200), maximumTotalBytes: 64 << 20,

@@ -1,6 +1,6 @@
 // The Swift half of the shadow `Darwin` module: what Apple's Swift overlay for Darwin adds
 // to the C module (swiftlang/swift stdlib/public/Platform/Platform.swift), limited to the
-// names LogStore's platform layer uses. Compiled as module `Darwin` over the C module of the
+// names LogCore's platform layer uses. Compiled as module `Darwin` over the C module of the
 // same name (Darwin/module.modulemap), the way an SDK's overlay is.
 
 @_exported import Darwin // the C module

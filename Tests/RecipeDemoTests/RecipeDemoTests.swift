@@ -1,5 +1,6 @@
 import BehaviorLog
 import Foundation
+import LogCore
 import LogStore
 import Testing
 import TestSupport
@@ -43,11 +44,10 @@ import TestSupport
     }
 }
 
-final class LineCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func append(_ line: String) { lock.withLock { stored.append(line) } }
-    var lines: [String] { lock.withLock { stored } }
+final class LineCollector: Sendable {
+    private let stored = Locked<[String]>([])
+    func append(_ line: String) { stored.withLock { $0.append(line) } }
+    var lines: [String] { stored.withLock { $0 } }
 }
 
 @Suite struct RecipeDemoCommandTests {

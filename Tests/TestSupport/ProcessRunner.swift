@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -173,9 +174,8 @@ public final class RunningProcess: @unchecked Sendable {   // the process is onl
 }
 
 /// One output stream of a program: a pipe read by a thread as it comes, or a file read when asked.
-private final class OutputCapture: @unchecked Sendable {   // `data` is only touched under `lock`
-    private let lock = NSLock()
-    private var data = Data()
+private final class OutputCapture: Sendable {
+    private let data = Locked(Data())
     private let finishedReading = DispatchSemaphore(value: 0)
     private let pipe: Pipe?
     private let file: (path: String, handle: FileHandle)?
@@ -211,7 +211,7 @@ private final class OutputCapture: @unchecked Sendable {   // `data` is only tou
             while true {
                 let more = reader.availableData
                 if more.isEmpty { break }
-                lock.withLock { data.append(more) }
+                data.withLock { $0.append(more) }
             }
             finishedReading.signal()
         }.start()
@@ -221,7 +221,7 @@ private final class OutputCapture: @unchecked Sendable {   // `data` is only tou
 
     private var current: Data {
         if let file { return FileManager.default.contents(atPath: file.path) ?? Data() }
-        return lock.withLock { data }
+        return data.withLock { $0 }
     }
 
     /// Everything, once the writer has closed the stream (a file: what it holds now).

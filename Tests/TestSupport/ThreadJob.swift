@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LogCore
 
 /// Work started at once on a thread of its own, off Swift's cooperative pool; ``value`` waits
 /// for it without holding a thread of the pool. Blocking work (a process, a store being
@@ -10,7 +10,7 @@ public final class ThreadJob<Value: Sendable>: Sendable {
         var result: Result<Value, any Error>?
         var waiter: CheckedContinuation<Value, any Error>?
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(_ body: @escaping @Sendable () throws -> Value) {
         Thread { [self] in

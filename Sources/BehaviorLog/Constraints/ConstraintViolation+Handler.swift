@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 
 /// The constraint policy, the same for every constraint of the definitions
 /// (`!string 256`, `!integer 1..100`, a pattern, `[5]`):
@@ -67,14 +68,13 @@ extension ConstraintViolation {
 }
 
 /// The process-wide handler behind a lock (violations are rare, so a lock is cheap enough).
-private final class HandlerStorage: @unchecked Sendable {
+private final class HandlerStorage: Sendable {
     static let shared = HandlerStorage()
 
-    private let lock = NSLock()
-    private var storedHandler: ConstraintViolation.Handler = ConstraintViolation.assertInDebugBuilds
+    private let storedHandler = Locked<ConstraintViolation.Handler>(ConstraintViolation.assertInDebugBuilds)
 
     var handler: ConstraintViolation.Handler {
-        get { lock.withLock { storedHandler } }
-        set { lock.withLock { storedHandler = newValue } }
+        get { storedHandler.withLock { $0 } }
+        set { storedHandler.withLock { $0 = newValue } }
     }
 }

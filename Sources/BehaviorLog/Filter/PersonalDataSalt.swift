@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// The install's personal-data salt, kept in `directory/pii-salt`, that

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LogCore
 import LogStore
 
 /// Routes logs through a filter chain to outputs. This is what an app posts to:

@@ -1,3 +1,4 @@
+import LogCore
 import LogStore
 
 /// Writes bytes to a file descriptor in full, with no buffering: used for standard error, so

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// Keeps a history of every log in a `LogStore`, capped by size and age: what `logview`

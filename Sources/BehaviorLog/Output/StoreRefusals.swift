@@ -1,3 +1,4 @@
+import LogCore
 import LogStore
 
 /// What an output does when its store refuses a write: a full disk, or, on an Apple device,

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import LogCore
 import LogStore
 
 /// When an output's store syncs: at most once per `interval`, on a thread of its own, and only
@@ -11,13 +13,26 @@ import LogStore
 /// (`F_FULLFSYNC` takes milliseconds). So a log never costs a sync of its own: at 100 logs/s a
 /// store syncs once per interval, not a hundred times. An idle store costs nothing: the thread
 /// waits without a timer until something is appended, and arms one interval then.
-final class SyncScheduler: @unchecked Sendable {
-    private let condition = NSCondition()
-    // Guarded by `condition`.
-    private var appended = 0
-    private var firstAppendNanoseconds: UInt64 = 0
-    private var stopped = false
-    private var exited = false
+final class SyncScheduler: Sendable {
+    private struct State {
+        var appended = 0
+        var firstAppendNanoseconds: UInt64 = 0
+        var stopped = false
+    }
+
+    /// What the thread does next, decided under the lock.
+    private enum Step {
+        case sync
+        case wait(untilNanoseconds: UInt64?)
+        case exit
+    }
+
+    private let state = Locked(State())
+    /// Wakes the thread: at the first append after a sync, and at `stop()`. A signal sent while
+    /// the thread is not waiting is kept, and costs at most one extra look at the state.
+    private let wakeup = DispatchSemaphore(value: 0)
+    /// Signalled when the thread has ended; `stop()` passes it on, so every caller returns.
+    private let exited = DispatchSemaphore(value: 0)
 
     private let writer: LogStoreWriter
     private let intervalNanoseconds: UInt64
@@ -38,21 +53,20 @@ final class SyncScheduler: @unchecked Sendable {
     /// Counts `count` logs written; the first after a sync arms the interval (one wake-up of the
     /// thread per interval, not per log).
     func appended(_ count: Int) {
-        condition.lock()
-        let first = appended == 0
-        if first { firstAppendNanoseconds = System.monotonicNanoseconds() }
-        appended += count
-        if first { condition.signal() }
-        condition.unlock()
+        let first = state.withLock { state in
+            let first = state.appended == 0
+            if first { state.firstAppendNanoseconds = System.monotonicNanoseconds() }
+            state.appended += count
+            return first
+        }
+        if first { wakeup.signal() }
     }
 
     /// Syncs now, on the calling thread.
     /// - Returns: the store's durable sequence.
     @discardableResult
     func syncNow() throws -> UInt64 {
-        condition.lock()
-        appended = 0
-        condition.unlock()
+        state.withLock { $0.appended = 0 }
         do {
             let durable = try writer.sync()
             onSync(nil)
@@ -65,39 +79,38 @@ final class SyncScheduler: @unchecked Sendable {
 
     /// Ends the thread (after a sync in progress), and waits for it.
     func stop() {
-        condition.lock()
-        stopped = true
-        condition.broadcast()
-        while !exited { condition.wait() }
-        condition.unlock()
+        state.withLock { $0.stopped = true }
+        wakeup.signal()
+        exited.wait()
+        exited.signal()
     }
 
     private func run() {
         while true {
-            condition.lock()
-            while !stopped {
-                if appended > 0 {
-                    let deadline = firstAppendNanoseconds &+ intervalNanoseconds
-                    let now = System.monotonicNanoseconds()
-                    if now >= deadline { break }
-                    _ = condition.wait(until: Date(timeIntervalSinceNow: Double(deadline - now) / 1e9))
-                } else {
-                    condition.wait()
-                }
+            let step: Step = state.withLock { state in
+                if state.stopped { return .exit }
+                guard state.appended > 0 else { return .wait(untilNanoseconds: nil) }
+                let deadline = state.firstAppendNanoseconds &+ intervalNanoseconds
+                if System.monotonicNanoseconds() < deadline { return .wait(untilNanoseconds: deadline) }
+                state.appended = 0
+                return .sync
             }
-            if stopped {
-                exited = true
-                condition.broadcast()
-                condition.unlock()
+            switch step {
+            case .exit:
+                exited.signal()
                 return
-            }
-            appended = 0
-            condition.unlock()
-            do {
-                try writer.sync()
-                onSync(nil)
-            } catch {
-                onSync(error)
+            case .wait(untilNanoseconds: nil):
+                wakeup.wait()
+            case .wait(untilNanoseconds: let deadline?):
+                let now = System.monotonicNanoseconds()
+                if deadline > now { _ = wakeup.wait(timeout: .now() + .nanoseconds(Int(clamping: deadline - now))) }
+            case .sync:
+                do {
+                    try writer.sync()
+                    onSync(nil)
+                } catch {
+                    onSync(error)
+                }
             }
         }
     }

@@ -1,12 +1,8 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
+import LogCore
 
-/// The output folder's side of `loggen generate` with plain system calls: a file's status,
-/// its bytes, the start of its bytes, the folder's names. (Foundation's equivalents build
-/// a dictionary of attributes per call, and the folder holds a thousand files.)
+/// The output folder's side of `loggen generate`, through the platform layer's `System`: a
+/// file's status, its bytes, the start of its bytes, the folder's names. (Foundation's
+/// equivalents build a dictionary of attributes per call, and the folder holds a thousand files.)
 enum OutputFile {
     /// What identifies a file's contents without reading them, as `git` and build tools
     /// do: its size, modification time and inode (a rename gives a new one).
@@ -19,44 +15,17 @@ enum OutputFile {
 
     /// The status of a regular file, or `nil` when there is none.
     static func status(_ path: String) -> Status? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        #if canImport(Darwin)
-        let modified = info.st_mtimespec
-        #else
-        let modified = info.st_mtim
-        #endif
+        guard let status = try? System.status(of: path), status.kind == .regular else { return nil }
         return Status(
-            size: Int64(info.st_size), modifiedSeconds: Int64(modified.tv_sec),
-            modifiedNanoseconds: Int64(modified.tv_nsec), inode: UInt64(info.st_ino))
+            size: status.size, modifiedSeconds: status.modifiedSeconds,
+            modifiedNanoseconds: status.modifiedNanoseconds, inode: status.inode)
     }
 
     /// The bytes of a file, or `nil` when it cannot be read.
     static func bytes(at path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        // One byte more than the size, so that the read that sees the end needs no growth.
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count {  // the file grew while being read
-                bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096)))
-            }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeSubrange(filled...)
-        return bytes
+        guard let descriptor = try? System.open(path, .readOnly, followingLinks: true) else { return nil }
+        defer { System.close(descriptor) }
+        return try? System.readAll(descriptor)
     }
 
     /// Replaces a file's bytes at once: written to a temporary file beside it, then renamed
@@ -66,44 +35,33 @@ enum OutputFile {
     ///
     /// - Returns: `nil`, or the reason it failed.
     static func replace(_ path: String, with bytes: [UInt8]) -> String? {
-        let temporary = path + ".loggen-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0o666)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var written = 0
-        var failure: String? = nil
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                written += count
+        let temporary = path + ".loggen-\(System.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        do throws(System.Failure) {
+            let descriptor = try System.open(temporary, .writingNew, permissions: 0o666)
+            do throws(System.Failure) {
+                try bytes.withUnsafeBytes { buffer in Result { () throws(System.Failure) in try System.writeAll(descriptor, buffer) } }.get()
+            } catch {
+                System.close(descriptor)
+                throw error
             }
+            try System.closeAfterWriting(descriptor)
+            try System.rename(temporary, to: path)
+            return nil
+        } catch {
+            try? System.unlink(temporary)
+            return error.description
         }
-        if close(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if failure != nil { unlink(temporary) }
-        return failure
     }
 
     /// Whether a file starts with `prefix` (only the prefix's bytes are read).
     static func starts(_ path: String, with prefix: [UInt8]) -> Bool {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
+        guard let descriptor = try? System.open(path, .readOnly, followingLinks: true) else { return false }
+        defer { System.close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: prefix.count)
-        var filled = 0
-        while filled < prefix.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return false }
-            filled += count
+        let count = bytes.withUnsafeMutableBytes { buffer in
+            try? System.read(descriptor, into: buffer.baseAddress!, count: buffer.count, at: 0)
         }
-        return bytes == prefix
+        return count == prefix.count && bytes == prefix
     }
 
     enum Listing {
@@ -112,20 +70,11 @@ enum OutputFile {
 
     /// The names in a folder (hidden ones excepted).
     static func names(in directory: String) -> Listing {
-        var info = stat()
-        guard stat(directory, &info) == 0 else {
-            return errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno)))
+        do throws(System.Failure) {
+            guard try System.status(of: directory).kind == .directory else { return .notAFolder }
+            return .names(try System.listDirectory(directory).filter { !$0.hasPrefix(".") })
+        } catch {
+            return error.isNotFound ? .missing : .unreadable(error.description)
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else { return .notAFolder }
-        guard let handle = opendir(directory) else { return .unreadable(String(cString: strerror(errno))) }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if !name.hasPrefix(".") { names.append(name) }
-        }
-        return .names(names)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// Bytes on their way out: formatters append to it, and it hands full chunks to its sink.

@@ -1,3 +1,4 @@
+import LogCore
 import LogStore
 
 /// Writing to the output failed (for example the reader of a pipe went away).

@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// A small HTTP/1.1 server: one thread accepts, one thread serves each connection, with a

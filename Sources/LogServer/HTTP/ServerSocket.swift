@@ -1,8 +1,9 @@
+import LogCore
 import LogStore
 
 // The server's sockets, in plain Swift: their system calls are the platform layer's
 // (`System.listenTCP`, `acceptConnection`, `waitUntilReady`, `sendSome`, `receive`:
-// Sources/LogStore/Platform/ServerSocket.swift), so LogServer builds on macOS as on Linux
+// Sources/LogCore/Platform/ServerSocket.swift), so LogServer builds on macOS as on Linux
 // without importing Darwin or Glibc.
 
 /// Why a socket could not be set up, in one line with the fix.

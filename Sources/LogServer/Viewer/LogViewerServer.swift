@@ -1,5 +1,6 @@
 import BehaviorLogHTTP
 import Foundation
+import LogCore
 import LogQuery
 import LogSchema
 import LogStore

@@ -1,5 +1,6 @@
 @testable import BehaviorLog
 import Foundation
+import LogCore
 import LogStore
 
 /// A `BufferedOutput` store in memory, for the sending state machine's unit tests. (The

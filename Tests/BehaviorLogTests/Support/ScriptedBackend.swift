@@ -1,7 +1,7 @@
 import BehaviorLog
 import Foundation
+import LogCore
 import LogStore
-import Synchronization
 
 /// A backend that answers from a script (one answer per send, then `accepted`), keeps every
 /// log it accepted and every UUID it was sent.

@@ -1,5 +1,5 @@
-// The shadow `Darwin` module: exactly the Darwin names LogStore's platform layer uses
-// (Sources/LogStore/Platform), with the types and values of Apple's SDK headers (the
+// The shadow `Darwin` module: exactly the Darwin names LogCore's platform layer uses
+// (Sources/LogCore/Platform), with the types and values of Apple's SDK headers (the
 // macOS 13 / iOS 16 SDKs: <sys/fcntl.h>, <sys/errno.h>, <sys/stat.h>, <dirent.h>,
 // <pthread.h>, <time.h>, ...). `make test` type-checks the layer's `#if canImport(Darwin)`
 // branches against it (mk/platform-shadow.py), so a name that Darwin does not have, or a
@@ -82,10 +82,13 @@ extern int *__error(void);
 
 extern char *strerror(int __errnum);
 extern int memcmp(const void *__s1, const void *__s2, size_t __n);
+extern void *memchr(const void *__s, int __c, size_t __n);
 
 // MARK: <stdlib.h>
 
 extern char *getenv(const char *);
+extern void exit(int) __attribute__((__noreturn__));
+extern void free(void *);
 
 // MARK: <sys/fcntl.h> (`open` and `fcntl` are variadic in C; the Swift overlay declares them)
 
@@ -138,10 +141,14 @@ extern int unlink(const char *);
 extern int rmdir(const char *);
 extern int isatty(int);
 extern int usleep(useconds_t);
+extern char *getcwd(char *, size_t);
+extern pid_t getpid(void);
 
 // MARK: <stdio.h>
 
+typedef struct __sFILE FILE;          // opaque here; only ever passed as a pointer
 extern int rename(const char *__old, const char *__new);
+extern int fflush(FILE *);
 
 // MARK: <time.h> (clockid_t is an enum on Darwin, not an Int32)
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LogCore
 import LogStore
 
 /// The base of every output that ships logs: it keeps each log in its own store until the

@@ -1,4 +1,5 @@
 import Dispatch
+import LogCore
 import LogStore
 
 /// Wakes one waiting task: `signal()` from any thread; `wait(for:)` returns at the first

@@ -19,9 +19,16 @@ import Musl
 /// The value lives behind a pointer, not in a stored `var`: the lock already makes access
 /// exclusive, and a class's stored `var` passed `inout` is checked again at run time on
 /// every use (`swift_beginAccess`), which the posting path paid four times per log.
-package final class Locked<Value>: @unchecked Sendable {
-    private let value: UnsafeMutablePointer<Value>
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+///
+/// Why the type is `public` when nothing else about it is: every user is in another module,
+/// and Swift (6.3) serializes no `@inlinable` body of a member of a `package` type, so
+/// ``withLock(_:)`` would be an unspecialized generic call at every use (the store's append
+/// paid about a tenth more CPU for it). A `public` type with only `package` members is
+/// inlined and specialized, and still offers an app nothing: it can neither make one nor
+/// call one.
+public final class Locked<Value>: @unchecked Sendable {
+    @usableFromInline let value: UnsafeMutablePointer<Value>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     package init(_ value: Value) {
         self.value = .allocate(capacity: 1)
@@ -39,7 +46,7 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value, under the lock.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }

@@ -1,3 +1,5 @@
+import LogCore
+
 /// The file operations a store makes, and the seam where a test puts a file system of its own
 /// (one that records every write and sync and then "loses power", say). The store reaches the
 /// disk through nothing else; ``PosixFileSystem`` is the real one.
@@ -44,6 +46,6 @@ package final class PosixFileSystem: StoreFileSystem {
     package func makeDirectory(_ path: String) throws(System.Failure) { try System.makeDirectory(path) }
     package func listDirectory(_ path: String) throws(System.Failure) -> [String] { try System.listDirectory(path) }
     package func protect(directory path: String, with protection: LogFileProtection) {
-        FileProtection.apply(protection, toDirectory: path)
+        System.protect(directory: path, with: protection.dataProtection)
     }
 }

@@ -5,15 +5,16 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #else
-#error("LogStore's platform layer knows Darwin, Glibc and Musl")
+#error("LogCore's platform layer knows Darwin, Glibc and Musl")
 #endif
 
-/// The one seam between the libraries an app links and the operating system, in the spirit of
-/// swift-nio's `System.swift`: every system call of `LogStore`, `BehaviorLog`,
-/// `BehaviorLogTesting`, `BehaviorLogHTTP` and `LogQuery` is made here, `EINTR` is retried
-/// here once, and the differences between Apple's systems and Linux are decided here and
-/// nowhere else (`#if canImport(Darwin)` first). The other files of those targets import
-/// neither `Darwin` nor `Glibc`; `make test` checks it (`mk/platform-check.py`).
+/// The one seam between the package and the operating system, in the spirit of swift-nio's
+/// `System.swift`: every system call of the libraries an app links (`LogStore`, `BehaviorLog`,
+/// `BehaviorLogTesting`, `BehaviorLogHTTP`, `LogQuery`), of `LogServer` and of the generator's
+/// libraries (`LogMarkdown`, `LogCodegen`) is made here, `EINTR` is retried here once, and the
+/// differences between Apple's systems and Linux are decided here and nowhere else
+/// (`#if canImport(Darwin)` first). Only the files of `Sources/LogCore/Platform/` import
+/// `Darwin` or `Glibc`; `make test` checks it (`mk/platform-check.py`).
 ///
 /// The Darwin branch cannot be compiled on Linux; `make test` type-checks it against a
 /// shadow `Darwin` module with Darwin's names, values and types (`Tests/PlatformShadow`).
@@ -69,8 +70,8 @@ package enum System {
 
     // MARK: Files
 
-    /// How a file is opened. New files get mode 0600; links are never followed; descriptors
-    /// are closed on `exec`.
+    /// How a file is opened. New files get mode 0600 unless said; a final link is not followed
+    /// unless said; descriptors are closed on `exec`.
     package enum OpenMode: Sendable {
         case readOnly
         case readWrite
@@ -78,8 +79,12 @@ package enum System {
         case readWriteCreating
         /// Write only, appending, created new (fails if the file exists).
         case appendingNew
+        /// Write only, appending, created if missing.
+        case appending
         /// Write only, created or emptied.
         case replacing
+        /// Write only, created new (fails if the file exists).
+        case writingNew
         /// A directory, to sync it.
         case directory
 
@@ -89,20 +94,34 @@ package enum System {
             case .readWrite: O_RDWR
             case .readWriteCreating: O_RDWR | O_CREAT
             case .appendingNew: O_WRONLY | O_CREAT | O_EXCL | O_APPEND
+            case .appending: O_WRONLY | O_CREAT | O_APPEND
             case .replacing: O_WRONLY | O_CREAT | O_TRUNC
+            case .writingNew: O_WRONLY | O_CREAT | O_EXCL
             case .directory: O_RDONLY | O_DIRECTORY
             }
         }
     }
 
-    package static func open(_ path: String, _ mode: OpenMode) throws(Failure) -> Int32 {
-        try retrying { sysOpen(path, mode.flags | O_CLOEXEC | O_NOFOLLOW, 0o600) }
+    /// Opens a file.
+    /// - Parameters:
+    ///   - followingLinks: whether a final symbolic link is followed (the store's files: never,
+    ///     `ELOOP`; a user's definitions or generated sources may be links).
+    ///   - permissions: the mode of a file the call creates, before the umask.
+    package static func open(_ path: String, _ mode: OpenMode, followingLinks: Bool = false, permissions: Int = 0o600) throws(Failure) -> Int32 {
+        let flags = mode.flags | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
+        return try retrying { sysOpen(path, flags, mode_t(permissions)) }
     }
 
     /// Closes a descriptor. Not retried on `EINTR`: the descriptor is gone either way (POSIX
     /// leaves it unspecified, Linux and Darwin both release it).
     package static func close(_ descriptor: Int32) {
         _ = sysClose(descriptor)
+    }
+
+    /// Closes a descriptor a file was written through, reporting what `close` reports (a
+    /// network file system may report a failed write only there). Not retried either.
+    package static func closeAfterWriting(_ descriptor: Int32) throws(Failure) {
+        if sysClose(descriptor) != 0 { throw .last }
     }
 
     /// The write-all loop: writes every byte (a short write continues), retrying `EINTR`.
@@ -127,6 +146,26 @@ package enum System {
             total += got
         }
         return total
+    }
+
+    /// Every byte of an open file from its start, also when it grows while it is read.
+    package static func readAll(_ descriptor: Int32) throws(Failure) -> [UInt8] {
+        // One byte more than the size, so that the read that sees the end needs no growth.
+        var bytes = [UInt8](repeating: 0, count: try size(descriptor) + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count {  // the file grew while being read
+                bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096)))
+            }
+            let wanted = bytes.count - filled
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(Failure) -> Int in try read(descriptor, into: buffer.baseAddress! + filled, count: wanted, at: filled) }
+            }
+            filled += try got.get()
+            if try got.get() < wanted { break }
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
     }
 
     /// The size of an open file, in bytes.
@@ -176,6 +215,47 @@ package enum System {
         case S_IFREG: return .regular
         default: return .other
         }
+    }
+
+    /// What `stat` says of a file: enough to tell that its bytes changed without reading them,
+    /// as `git` and build tools do (a rename gives a new inode).
+    package struct FileStatus: Hashable, Sendable {
+        package var kind: FileKind
+        package var size: Int64
+        package var modifiedSeconds: Int64
+        package var modifiedNanoseconds: Int64
+        package var inode: UInt64
+
+        fileprivate init(_ info: stat) {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: kind = .directory
+            case S_IFREG: kind = .regular
+            default: kind = .other
+            }
+            size = Int64(info.st_size)
+            #if canImport(Darwin)
+            let modified = info.st_mtimespec
+            #else
+            let modified = info.st_mtim
+            #endif
+            modifiedSeconds = Int64(modified.tv_sec)
+            modifiedNanoseconds = Int64(modified.tv_nsec)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
+    /// The status of what is at a path, following a final link (`stat`; ``kind(of:)`` does not).
+    package static func status(of path: String) throws(Failure) -> FileStatus {
+        var info = stat()
+        _ = try retrying { stat(path, &info) }
+        return FileStatus(info)
+    }
+
+    /// The status of an open file (`fstat`).
+    package static func status(_ descriptor: Int32) throws(Failure) -> FileStatus {
+        var info = stat()
+        _ = try retrying { fstat(descriptor, &info) }
+        return FileStatus(info)
     }
 
     /// Creates a directory with mode 0700 (`isAlreadyExisting` when something is there).
@@ -255,6 +335,32 @@ package enum System {
         #endif
     }
 
+    /// Standard output's descriptor.
+    package static let standardOutput: Int32 = 1
+    /// Standard error's descriptor.
+    package static let standardError: Int32 = 2
+
+    /// Hands what `print` and the C library buffered to the descriptors (`fflush`), so that what
+    /// is written next to another descriptor comes after it.
+    package static func flushOutputStreams() {
+        fflush(nil)
+    }
+
+    /// Ends the process with `code`, standard output flushed first (`exit`).
+    package static func exit(_ code: Int32) -> Never {
+        sysExit(code)
+    }
+
+    /// The process's identifier.
+    package static var processIdentifier: Int32 { Int32(getpid()) }
+
+    /// The working directory, `nil` when it cannot be read (it was deleted, say).
+    package static func currentDirectory() -> String? {
+        guard let pointer = getcwd(nil, 0) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
     /// Whether a descriptor is a terminal.
     package static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1
@@ -289,6 +395,13 @@ package enum System {
     package static func bytesEqual(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
         memcmp(left, right, count) == 0
     }
+
+    /// The offset of the first `byte` in `count` bytes at `start`, `nil` when there is none (`memchr`).
+    @inline(__always)
+    package static func firstOffset(of byte: UInt8, in start: UnsafeRawPointer, count: Int) -> Int? {
+        guard let found = memchr(start, Int32(byte), count) else { return nil }
+        return start.distance(to: UnsafeRawPointer(found))
+    }
 }
 
 // The calls whose Swift names the layer reuses under the same names, named once per platform.
@@ -301,6 +414,7 @@ package enum System {
 }
 @inline(__always) private func sysRename(_ source: String, _ destination: String) -> Int32 { Darwin.rename(source, destination) }
 @inline(__always) private func sysUnlink(_ path: String) -> Int32 { Darwin.unlink(path) }
+@inline(__always) private func sysExit(_ code: Int32) -> Never { Darwin.exit(code) }
 #elseif canImport(Glibc)
 @inline(__always) private func sysOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Glibc.open(path, flags, mode) }
 @inline(__always) private func sysClose(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
@@ -310,6 +424,7 @@ package enum System {
 }
 @inline(__always) private func sysRename(_ source: String, _ destination: String) -> Int32 { Glibc.rename(source, destination) }
 @inline(__always) private func sysUnlink(_ path: String) -> Int32 { Glibc.unlink(path) }
+@inline(__always) private func sysExit(_ code: Int32) -> Never { Glibc.exit(code) }
 #elseif canImport(Musl)
 @inline(__always) private func sysOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Musl.open(path, flags, mode) }
 @inline(__always) private func sysClose(_ descriptor: Int32) -> Int32 { Musl.close(descriptor) }
@@ -319,4 +434,5 @@ package enum System {
 }
 @inline(__always) private func sysRename(_ source: String, _ destination: String) -> Int32 { Musl.rename(source, destination) }
 @inline(__always) private func sysUnlink(_ path: String) -> Int32 { Musl.unlink(path) }
+@inline(__always) private func sysExit(_ code: Int32) -> Never { Musl.exit(code) }
 #endif

@@ -1,4 +1,4 @@
-import Foundation
+import LogCore
 
 /// The data-protection class of a store's files on an Apple device: when the system keeps
 /// them encrypted and unreadable. On macOS and Linux it changes nothing.
@@ -17,27 +17,14 @@ public enum LogFileProtection: String, Sendable, CaseIterable {
     case completeUntilFirstUserAuthentication
     /// No protection beyond the device's own encryption.
     case none
-}
 
-/// Applies a ``LogFileProtection`` class. New files inherit the class of their directory, so
-/// the store sets it on its directory when it creates it (segments, cursors and indexes
-/// created later inherit it), and excludes the directory from backups (logs are not user data).
-enum FileProtection {
-    static func apply(_ protection: LogFileProtection, toDirectory path: String) {
-        #if canImport(Darwin) && !os(macOS)
-        let type: FileProtectionType = switch protection {
+    /// The platform layer's name for the class (``System/protect(directory:with:)`` applies it).
+    var dataProtection: System.DataProtection {
+        switch self {
         case .complete: .complete
         case .completeUnlessOpen: .completeUnlessOpen
         case .completeUntilFirstUserAuthentication: .completeUntilFirstUserAuthentication
         case .none: .none
         }
-        try? FileManager.default.setAttributes([.protectionKey: type], ofItemAtPath: path)
-        #endif
-        #if canImport(Darwin)
-        var url = URL(fileURLWithPath: path, isDirectory: true)
-        var values = URLResourceValues()
-        values.isExcludedFromBackup = true
-        try? url.setResourceValues(values)
-        #endif
     }
 }

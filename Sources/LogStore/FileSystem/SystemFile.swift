@@ -1,3 +1,5 @@
+import LogCore
+
 /// An open file of a store: its descriptor, its path for messages, and the file system it
 /// belongs to. Every failure becomes a ``LogStoreError`` that names the file.
 struct SystemFile {

@@ -90,7 +90,7 @@ public struct SchemaValidator: Sendable {
         checkFields(category.common, owner: { "the common fields of category '\(category.name)'" }, common: common, commonIndex: commonIndex, into: &diagnostics)
         var events: [String: Int] = [:]
         var eventNames = SwiftNameSpace(kind: "case", naming: SwiftName.lowerCamelCase)
-        let needsSwiftNames = !category.events.allSatisfy { isPlainSnakeCase($0.name) }
+        let needsSwiftNames = !category.events.allSatisfy { SwiftName.isPlainSnakeCase($0.name) }
         for (index, event) in category.events.enumerated() {
             if let first = events[event.name] {
                 diagnostics.append(.error(
@@ -119,7 +119,7 @@ public struct SchemaValidator: Sendable {
         let categoryFields = category?.common ?? []
         // Distinct plain snake_case names never share a Swift name, so the Swift names are
         // only computed when some name is not plain (the common case costs no allocation).
-        let needsSwiftNames = !fields.allSatisfy { isPlainSnakeCase($0.name) } || !categoryFields.allSatisfy { isPlainSnakeCase($0.name) }
+        let needsSwiftNames = !fields.allSatisfy { SwiftName.isPlainSnakeCase($0.name) } || !categoryFields.allSatisfy { SwiftName.isPlainSnakeCase($0.name) }
         var labels = SwiftNameSpace(kind: "label", naming: SwiftName.lowerCamelCase)
         if needsSwiftNames {
             // The category's fields come first in every case: their own problems are
@@ -198,29 +198,6 @@ public struct SchemaValidator: Sendable {
                 at: location))
         }
     }
-}
-
-/// Whether a name is lowercase ASCII words of letters and digits joined by single `_`s
-/// (`recipe_id`, `step2_photo`), each word starting with a letter: such names map to
-/// distinct Swift names, since the capitals of `recipeId` mark exactly where the `_`s were.
-func isPlainSnakeCase(_ name: String) -> Bool {
-    var wordStart = true
-    var sawByte = false
-    for byte in name.utf8 {
-        sawByte = true
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"):
-            wordStart = false
-        case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            if wordStart { return false }
-        case UInt8(ascii: "_"):
-            if wordStart { return false }
-            wordStart = true
-        default:
-            return false
-        }
-    }
-    return sawByte && !wordStart
 }
 
 /// The Swift identifiers given out in one scope, to find two names that become the same.

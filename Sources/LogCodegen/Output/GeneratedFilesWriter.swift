@@ -206,8 +206,10 @@ public struct GeneratedFilesWriter: Sendable {
 
     /// The number of lines of a text (a last line without a line break counts).
     private static func lineCount(_ bytes: [UInt8]) -> Int {
-        var count = 0
-        for byte in bytes where byte == 0x0A { count += 1 }
+        // A count without a branch per byte, which the compiler vectorizes.
+        var count = bytes.withUnsafeBufferPointer { buffer in
+            buffer.reduce(0) { $0 &+ ($1 == 0x0A ? 1 : 0) }
+        }
         if let last = bytes.last, last != 0x0A { count += 1 }
         return count
     }

@@ -116,6 +116,12 @@ enum SwiftLiteral {
 
     /// Whether every byte of `text` is printable ASCII (space to `~`) that `allowed` accepts.
     private static func isPlainASCII(_ text: String, allowing allowed: (UInt8) -> Bool) -> Bool {
+        // A native string's bytes in place (no iterator over the view), else one by one.
+        if let plain = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 <= 0x7E && allowed($0) }
+        }) {
+            return plain
+        }
         for byte in text.utf8 where byte < 0x20 || byte > 0x7E || !allowed(byte) {
             return false
         }

@@ -119,7 +119,7 @@ public struct GeneratedNameCheck: Sendable {
             let name = events[index].name
             let key: String
             if plainEvents {
-                if mayBeReserved(name, shapes: reservedEventShapes) { return false }
+                if isReserved(name, reserved: reservedEventNames, shapes: reservedEventShapes) { return false }
                 key = name
             } else {
                 key = SwiftName.lowerCamelCase(name)
@@ -132,7 +132,7 @@ public struct GeneratedNameCheck: Sendable {
         var labels: [String] = []
         for index in category.common.indices where category.common[index].status != .obsolete {
             let name = category.common[index].name
-            guard isPlain(name, shapes: reservedFieldShapes), !labels.contains(name) else { return false }
+            guard isPlainLabel(name), !labels.contains(name) else { return false }
             labels.append(name)
         }
         let shared = labels.count
@@ -141,15 +141,21 @@ public struct GeneratedNameCheck: Sendable {
             let fields = events[eventIndex].fields
             for index in fields.indices where fields[index].status != .obsolete {
                 let name = fields[index].name
-                guard isPlain(name, shapes: reservedFieldShapes), !labels.contains(name) else { return false }
+                guard isPlainLabel(name), !labels.contains(name) else { return false }
                 labels.append(name)
             }
         }
         return true
     }
 
-    private static func isPlain(_ name: String, shapes: Set<Int>) -> Bool {
-        SwiftName.isPlainSnakeCase(name) && !mayBeReserved(name, shapes: shapes)
+    private static func isPlainLabel(_ name: String) -> Bool {
+        SwiftName.isPlainSnakeCase(name) && !isReserved(name, reserved: reservedFieldNames, shapes: reservedFieldShapes)
+    }
+
+    /// Whether a name's Swift name is reserved; only a name of a reserved name's shape
+    /// costs a Swift name.
+    private static func isReserved(_ name: String, reserved: Set<String>, shapes: Set<Int>) -> Bool {
+        mayBeReserved(name, shapes: shapes) && reserved.contains(SwiftName.lowerCamelCase(name))
     }
 
     /// Checks the Swift type names of the categories and enum types.

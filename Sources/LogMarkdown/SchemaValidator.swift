@@ -6,8 +6,8 @@ import LogSchema
 /// (``GeneratedNameCheck``), and missing descriptions.
 ///
 /// Rules within one line (the type grammar, constraints, regular expressions) are
-/// ``SchemaParser``'s. The rules within one category run on all cores; the rules across
-/// categories (one type per field name, Swift type names) run after them.
+/// ``SchemaParser``'s. The rules within one category run on all cores, one type per field
+/// name (a pass over every field) beside them; Swift type names run after them.
 public struct SchemaValidator: Sendable {
     /// The longest name allowed (a warehouse identifier limit).
     public static let maximumNameLength = 64
@@ -29,19 +29,26 @@ public struct SchemaValidator: Sendable {
             commonIndex[field.name] = index
         }
         let commonFields = commonIndex
-        let perCategory = schema.categories.concurrentMap { category in
+        // Job 0 is the one rule across all categories (one pass over every field, on one
+        // core), taken first so that the other core checks categories meanwhile; job
+        // `n + 1` is category `n`.
+        let found = Array(0...schema.categories.count).concurrentMap { job in
             var found: [Diagnostic] = []
-            checkCategory(category, common: schema.common, commonIndex: commonFields, into: &found)
+            if job == 0 {
+                checkOneTypePerFieldName(schema.categories, into: &found)
+            } else {
+                checkCategory(schema.categories[job - 1], common: schema.common, commonIndex: commonFields, into: &found)
+            }
             return found
         }
-        for found in perCategory { diagnostics += found }
+        for perCategory in found.dropFirst() { diagnostics += perCategory }
 
         var typeNames = SwiftNameSpace(kind: "type", naming: SwiftName.upperCamelCase)
         for type in schema.types { typeNames.add(type.name, kindName: "type", at: type.location, into: &diagnostics) }
         for category in schema.categories {
             typeNames.add(category.name, kindName: "category", at: category.location, into: &diagnostics)
         }
-        checkOneTypePerFieldName(schema.categories, into: &diagnostics)
+        diagnostics += found[0]
         // Names the generated code already uses: the code generator's own check, so that
         // `loggen lint` reports what `loggen generate` would refuse, in the same words.
         var generatedNames = GeneratedNameCheck()

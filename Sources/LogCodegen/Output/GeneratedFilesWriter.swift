@@ -164,6 +164,10 @@ public struct GeneratedFilesWriter: Sendable {
         if isKnown { return Outcome(entry: recorded) }
         let path = join(file.name)
         let new = file.produce()
+        // Unchanged (the everyday case): the size first, then the bytes as they are read.
+        if let status, status.size == Int64(new.count), OutputFile.holds(path, exactly: new) {
+            return Outcome(entry: entry(status))
+        }
         let old = status == nil ? nil : OutputFile.bytes(at: path)
         let change: Change
         if let old {

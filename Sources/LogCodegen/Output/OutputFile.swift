@@ -59,6 +59,31 @@ enum OutputFile {
         return bytes
     }
 
+    /// Whether a file holds exactly `bytes`: read in pieces into one buffer that is not
+    /// kept (nor zeroed), compared as it comes, and given up at the first difference.
+    static func holds(_ path: String, exactly bytes: [UInt8]) -> Bool {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65536) { buffer in
+            bytes.withUnsafeBytes { expected in
+                var offset = 0
+                while true {
+                    let count = read(descriptor, buffer.baseAddress!, buffer.count)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        return false
+                    }
+                    if count == 0 { return offset == expected.count }
+                    if count > expected.count - offset || memcmp(buffer.baseAddress!, expected.baseAddress! + offset, count) != 0 {
+                        return false
+                    }
+                    offset += count
+                }
+            }
+        }
+    }
+
     /// Replaces a file's bytes at once: written to a temporary file beside it, then renamed
     /// over it, so a reader (or a build interrupted) sees the old file or the new one. No
     /// `fsync` (Foundation's writes all sync, a disk wait per file): a generated file is

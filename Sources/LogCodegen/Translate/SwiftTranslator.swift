@@ -364,8 +364,12 @@ public struct SwiftTranslator: Sendable {
     }
 
     private func activeFields(_ fields: [Field]) -> [Field] {
-        // The same array, not a copy, when no field is obsolete (the common case).
-        fields.contains { $0.status == .obsolete } ? fields.filter { $0.status != .obsolete } : fields
+        // The same array, not a copy, when no field is obsolete (the common case); looked
+        // at in place (a closure over the elements would copy each field).
+        for index in fields.indices where fields[index].status == .obsolete {
+            return fields.filter { $0.status != .obsolete }
+        }
+        return fields
     }
 
     private func imports(needsFoundation: Bool) -> [String] {

@@ -6,8 +6,8 @@ import LogSchema
 /// (``GeneratedNameCheck``), and missing descriptions.
 ///
 /// Rules within one line (the type grammar, constraints, regular expressions) are
-/// ``SchemaParser``'s. The rules within one category run on all cores; the rules across
-/// categories (one type per field name, Swift type names) run after them.
+/// ``SchemaParser``'s. The rules within one category run on all cores, one type per field
+/// name (a pass over every field) beside them; Swift type names run after them.
 public struct SchemaValidator: Sendable {
     /// The longest name allowed (a warehouse identifier limit).
     public static let maximumNameLength = 64
@@ -29,19 +29,26 @@ public struct SchemaValidator: Sendable {
             commonIndex[field.name] = index
         }
         let commonFields = commonIndex
-        let perCategory = schema.categories.concurrentMap { category in
+        // Job 0 is the one rule across all categories (one pass over every field, on one
+        // core), taken first so that the other core checks categories meanwhile; job
+        // `n + 1` is category `n`.
+        let found = Array(0...schema.categories.count).concurrentMap { job in
             var found: [Diagnostic] = []
-            checkCategory(category, common: schema.common, commonIndex: commonFields, into: &found)
+            if job == 0 {
+                checkOneTypePerFieldName(schema.categories, into: &found)
+            } else {
+                checkCategory(schema.categories[job - 1], common: schema.common, commonIndex: commonFields, into: &found)
+            }
             return found
         }
-        for found in perCategory { diagnostics += found }
+        for perCategory in found.dropFirst() { diagnostics += perCategory }
 
         var typeNames = SwiftNameSpace(kind: "type", naming: SwiftName.upperCamelCase)
         for type in schema.types { typeNames.add(type.name, kindName: "type", at: type.location, into: &diagnostics) }
         for category in schema.categories {
             typeNames.add(category.name, kindName: "category", at: category.location, into: &diagnostics)
         }
-        checkOneTypePerFieldName(schema.categories, into: &diagnostics)
+        diagnostics += found[0]
         // Names the generated code already uses: the code generator's own check, so that
         // `loggen lint` reports what `loggen generate` would refuse, in the same words.
         var generatedNames = GeneratedNameCheck()
@@ -90,7 +97,7 @@ public struct SchemaValidator: Sendable {
         checkFields(category.common, owner: { "the common fields of category '\(category.name)'" }, common: common, commonIndex: commonIndex, into: &diagnostics)
         var events: [String: Int] = [:]
         var eventNames = SwiftNameSpace(kind: "case", naming: SwiftName.lowerCamelCase)
-        let needsSwiftNames = !category.events.allSatisfy { isPlainSnakeCase($0.name) }
+        let needsSwiftNames = !category.events.allSatisfy { SwiftName.isPlainSnakeCase($0.name) }
         for (index, event) in category.events.enumerated() {
             if let first = events[event.name] {
                 diagnostics.append(.error(
@@ -119,7 +126,7 @@ public struct SchemaValidator: Sendable {
         let categoryFields = category?.common ?? []
         // Distinct plain snake_case names never share a Swift name, so the Swift names are
         // only computed when some name is not plain (the common case costs no allocation).
-        let needsSwiftNames = !fields.allSatisfy { isPlainSnakeCase($0.name) } || !categoryFields.allSatisfy { isPlainSnakeCase($0.name) }
+        let needsSwiftNames = !fields.allSatisfy { SwiftName.isPlainSnakeCase($0.name) } || !categoryFields.allSatisfy { SwiftName.isPlainSnakeCase($0.name) }
         var labels = SwiftNameSpace(kind: "label", naming: SwiftName.lowerCamelCase)
         if needsSwiftNames {
             // The category's fields come first in every case: their own problems are
@@ -198,29 +205,6 @@ public struct SchemaValidator: Sendable {
                 at: location))
         }
     }
-}
-
-/// Whether a name is lowercase ASCII words of letters and digits joined by single `_`s
-/// (`recipe_id`, `step2_photo`), each word starting with a letter: such names map to
-/// distinct Swift names, since the capitals of `recipeId` mark exactly where the `_`s were.
-func isPlainSnakeCase(_ name: String) -> Bool {
-    var wordStart = true
-    var sawByte = false
-    for byte in name.utf8 {
-        sawByte = true
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"):
-            wordStart = false
-        case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            if wordStart { return false }
-        case UInt8(ascii: "_"):
-            if wordStart { return false }
-            wordStart = true
-        default:
-            return false
-        }
-    }
-    return sawByte && !wordStart
 }
 
 /// The Swift identifiers given out in one scope, to find two names that become the same.

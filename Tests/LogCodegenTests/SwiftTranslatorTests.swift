@@ -165,4 +165,29 @@ import Testing
             LogDefinitions/types.md:9:4: error: type 'string' becomes the Swift type 'String', which generated code already uses; rename it
             """)
     }
+
+    /// Most categories pass the name check by a shortcut (plain snake_case names compared as
+    /// written); these fall back to the full check, which names each clash.
+    @Test func namesThatBecomeOneSwiftNameInACategoryAreDiagnosed() throws {
+        var schema = S.recipeSearch
+        // Case names: `step_1` and `step1` are not plain snake_case, and both become `step1`.
+        schema.categories[0].events.append(Event(name: "step_1", location: S.at("LogDefinitions/recipe_search.md", 40, 4)))
+        schema.categories[0].events.append(Event(name: "step1", location: S.at("LogDefinitions/recipe_search.md", 42, 4)))
+        // Labels: a common field of the category named again in an event; `pay_load` has the
+        // shape of the reserved `payload` but becomes `payLoad`, which is free.
+        schema.categories[0].common.append(S.field("keyword", S.builtin(.string), line: 3))
+        schema.categories[0].events[3].fields.append(S.field("pay_load", S.builtin(.integer), line: 23))
+        let error = #expect(throws: CodeGenerationError.self) { try CodeGenerator().generate(schema) }
+        #expect(error?.description == """
+            LogDefinitions/recipe_search.md:9:3: error: field 'keyword' becomes 'keyword' in Swift, like 'keyword'; rename one of them
+            LogDefinitions/recipe_search.md:3:3: note: 'keyword' is here
+            LogDefinitions/recipe_search.md:42:4: error: event 'step1' becomes 'step1' in Swift, like 'step_1'; rename one of them
+            LogDefinitions/recipe_search.md:40:4: note: 'step_1' is here
+            """)
+
+        // Without the clashes, the category's plain names pass.
+        schema.categories[0].events.removeLast()
+        schema.categories[0].common.removeLast()
+        #expect(try CodeGenerator().generate(schema).contains { String(decoding: $0.bytes, as: UTF8.self).contains("payLoad: Int32") })
+    }
 }

@@ -28,6 +28,29 @@ enum OutputFile {
         return try? System.readAll(descriptor)
     }
 
+    /// Whether a file holds exactly `bytes`: read in pieces into one buffer that is not
+    /// kept (nor zeroed), compared as it comes, and given up at the first difference.
+    static func holds(_ path: String, exactly bytes: [UInt8]) -> Bool {
+        guard let descriptor = try? System.open(path, .readOnly, followingLinks: true) else { return false }
+        defer { System.close(descriptor) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65536) { buffer in
+            bytes.withUnsafeBytes { expected in
+                var offset = 0
+                while true {
+                    guard let count = try? System.read(descriptor, into: buffer.baseAddress!, count: buffer.count, at: offset) else {
+                        return false
+                    }
+                    if count == 0 { return offset == expected.count }
+                    if count > expected.count - offset
+                        || !System.bytesEqual(buffer.baseAddress!, expected.baseAddress! + offset, count: count) {
+                        return false
+                    }
+                    offset += count
+                }
+            }
+        }
+    }
+
     /// Replaces a file's bytes at once: written to a temporary file beside it, then renamed
     /// over it, so a reader (or a build interrupted) sees the old file or the new one. No
     /// `fsync` (Foundation's writes all sync, a disk wait per file): a generated file is

@@ -70,7 +70,7 @@ enum SwiftLiteral {
     /// Writes ``string(_:)`` of `text`; text of printable ASCII without quotes or
     /// backslashes (nearly all of it) is copied as it is.
     static func appendString(_ text: String, to writer: inout CodeWriter) {
-        if isPlainASCII(text, allowing: { $0 != 0x22 && $0 != 0x5C }) {
+        if isPlainASCII(text, quoting: true) {
             writer.append(ascii: "\"")
             writer.append(text)
             writer.append(ascii: "\"")
@@ -98,7 +98,7 @@ enum SwiftLiteral {
     /// Writes the `///` lines of ``documentationLines(_:)``; a paragraph of printable ASCII
     /// that ends in no space (nearly all of them) is one line, copied as it is.
     static func appendDocumentation(_ text: String, to writer: inout CodeWriter) {
-        if text.utf8.last != 0x20, isPlainASCII(text, allowing: { _ in true }) {
+        if text.utf8.last != 0x20, isPlainASCII(text, quoting: false) {
             writer.start()
             if text.isEmpty {
                 writer.append("///")
@@ -114,9 +114,22 @@ enum SwiftLiteral {
         }
     }
 
-    /// Whether every byte of `text` is printable ASCII (space to `~`) that `allowed` accepts.
-    private static func isPlainASCII(_ text: String, allowing allowed: (UInt8) -> Bool) -> Bool {
-        for byte in text.utf8 where byte < 0x20 || byte > 0x7E || !allowed(byte) {
+    /// Whether every byte of `text` is printable ASCII (space to `~`), and with `quoting`
+    /// none is a quote or a backslash.
+    private static func isPlainASCII(_ text: String, quoting: Bool) -> Bool {
+        // A native string's bytes in place, counted without a branch per byte (so that the
+        // loop is vectorized); any other string one byte at a time.
+        let counted = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var outside = 0
+            if quoting {
+                for byte in bytes { outside &+= (byte &- 0x20) < 0x5F && byte != 0x22 && byte != 0x5C ? 0 : 1 }
+            } else {
+                for byte in bytes { outside &+= (byte &- 0x20) < 0x5F ? 0 : 1 }
+            }
+            return outside == 0
+        }
+        if let counted { return counted }
+        for byte in text.utf8 where byte < 0x20 || byte > 0x7E || (quoting && (byte == 0x22 || byte == 0x5C)) {
             return false
         }
         return true

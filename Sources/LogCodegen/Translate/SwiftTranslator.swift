@@ -42,11 +42,20 @@ public struct SwiftTranslator: Sendable {
     ///
     /// - Throws: ``CodeGenerationError``, as ``translate(_:)``.
     public func plan(_ schema: Schema) throws(CodeGenerationError) -> [SwiftFilePlan] {
-        var check = GeneratedNameCheck()
-        // One check, shared with the validator (LogSchema), so that `loggen lint` reports it too.
-        check.check(schema)
-        if !check.diagnostics.isEmpty {
-            throw CodeGenerationError(diagnostics: check.diagnostics.sorted { left, right in
+        // The names are checked (one check, shared with the validator in LogSchema, so that
+        // `loggen lint` reports it too) while the schema hash, one pass over the whole
+        // schema, is computed on the other core.
+        var diagnostics: [Diagnostic] = []
+        var schemaHash = ""
+        for result in [PlanStep.checkNames, .hash].concurrentMap({ step in step.run(schema) }) {
+            switch result {
+            case .diagnostics(let found): diagnostics = found
+            case .hash(let value): schemaHash = value
+            }
+        }
+        let hash = schemaHash
+        if !diagnostics.isEmpty {
+            throw CodeGenerationError(diagnostics: diagnostics.sorted { left, right in
                 switch (left.location, right.location) {
                 case (let left?, let right?): left < right
                 case (nil, _?): true
@@ -55,7 +64,6 @@ public struct SwiftTranslator: Sendable {
             })
         }
 
-        let hash = SchemaFingerprint.hash(of: schema)
         // A category's file is made from its document alone; the common file from the
         // common payload's and the types' documents, and the schema hash.
         var files = schema.categories.map { category in
@@ -68,45 +76,73 @@ public struct SwiftTranslator: Sendable {
         return files.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     }
 
+    /// The two passes over the whole schema before any file is planned.
+    private enum PlanStep: Sendable {
+        case checkNames, hash
+
+        enum Result: Sendable {
+            case diagnostics([Diagnostic]), hash(String)
+        }
+
+        func run(_ schema: Schema) -> Result {
+            switch self {
+            case .checkNames:
+                var check = GeneratedNameCheck()
+                check.check(schema)
+                return .diagnostics(check.diagnostics)
+            case .hash:
+                return .hash(SchemaFingerprint.hash(of: schema))
+            }
+        }
+    }
+
     // MARK: - Categories
 
     private func categoryFile(_ category: Category) -> SwiftFile {
         let events = category.events.filter { $0.status != .obsolete }
-        let allFields = events.flatMap { activeFields(category.fields(of: $0)) }
+        // The category's common fields open every event's list: their Swift names, lines
+        // of documentation and of the layout are made once, then shared by every event.
         var patterns = PatternTable()
-        for field in allFields { patterns.add(field) }
-
-        let cases = events.map { event in
-            SwiftEnumCase(
-                documentation: eventDocumentation(event, in: category),
-                deprecationMessage: event.status == .deprecated ? oneLine(event.descriptions) : nil,
-                name: SwiftName.lowerCamelCase(event.name),
-                associatedValues: activeFields(category.fields(of: event)).map {
-                    SwiftParameter(label: SwiftName.lowerCamelCase($0.name), type: SwiftTypeMapping.swiftType(of: $0))
-                })
+        let common = events.isEmpty ? [] : activeFields(category.common).map { label($0, patterns: &patterns) }
+        // Each event's active fields, filtered once (the category's common ones first).
+        let labels = events.map { event in
+            let own = activeFields(event.fields).map { label($0, patterns: &patterns) }
+            return common.isEmpty ? own : common + own
         }
-        // One switch names the event and hands over its values; the table does the rest
-        // (name, tag, payload keys, constraints, personal fields). The type checker's time
-        // grows with every case of every switch, and a switch per requirement made
-        // `eventName`, `payload` and `personalDataFields` most of the generated code's
-        // type-check time (docs/Codegen.md).
+
+        var cases: [SwiftEnumCase] = []
+        var switchCases: [SwiftSwitchCase] = []
+        var layoutLines: [SwiftExpression] = []
+        cases.reserveCapacity(events.count)
+        switchCases.reserveCapacity(events.count)
+        layoutLines.reserveCapacity(events.count)
+        for (index, event) in events.enumerated() {
+            let fields = labels[index]
+            let caseName = SwiftName.lowerCamelCase(event.name)
+            cases.append(SwiftEnumCase(
+                documentation: eventDocumentation(event, fields),
+                deprecationMessage: event.status == .deprecated ? oneLine(event.descriptions) : nil,
+                name: caseName,
+                associatedValues: fields.map { SwiftParameter(label: $0.name, type: $0.type) }))
+            // One switch names the event and hands over its values; the table does the rest
+            // (name, tag, payload keys, constraints, personal fields). The type checker's
+            // time grows with every case of every switch, and a switch per requirement made
+            // `eventName`, `payload` and `personalDataFields` most of the generated code's
+            // type-check time (docs/Codegen.md).
+            var arguments = [SwiftArgument(nil, .integer(Int64(index)))]
+            arguments.reserveCapacity(fields.count + 1)
+            for field in fields { arguments.append(SwiftArgument(nil, .identifier(field.name))) }
+            switchCases.append(SwiftSwitchCase(
+                caseName: caseName, bindings: fields.map(\.name),
+                body: [.return(.call(.identifier("LogEventFields"), arguments))]))
+            layoutLines.append(.string(layoutLine(event.name, fields)))
+        }
         let fields = SwiftProperty(
             documentation: [], name: Self.fieldsName, type: "LogEventFields",
-            value: .computed([.switch(.self, events.enumerated().map { index, event in
-                let names = activeFields(category.fields(of: event)).map { SwiftName.lowerCamelCase($0.name) }
-                return SwiftSwitchCase(
-                    caseName: SwiftName.lowerCamelCase(event.name), bindings: names,
-                    body: [.return(.call(
-                        .identifier("LogEventFields"),
-                        [SwiftArgument(nil, .integer(Int64(index)))] + names.map { SwiftArgument(nil, .identifier($0)) }))])
-            })]))
+            value: .computed([.switch(.self, switchCases)]))
         var layoutArguments = [
             SwiftArgument("category", .string(category.name)),
-            SwiftArgument("events", .array(events.map { event in
-                let fields = activeFields(category.fields(of: event))
-                    .map { SwiftTypeMapping.layoutField(for: $0, patternNumber: patterns.number) }
-                return .string(fields.isEmpty ? event.name : event.name + ": " + fields.joined(separator: ", "))
-            })),
+            SwiftArgument("events", .array(layoutLines)),
         ]
         if !patterns.isEmpty { layoutArguments.append(SwiftArgument("patterns", .array(patterns.references))) }
         let layout = SwiftProperty(
@@ -122,25 +158,77 @@ public struct SwiftTranslator: Sendable {
         let enumeration = SwiftEnum(
             documentation: category.descriptions, name: SwiftName.upperCamelCase(category.name),
             inheritance: ["GeneratedLogEvent"], cases: cases, members: members)
+        let needsFoundation = labels.contains { $0.contains(where: \.needsFoundation) }
         return SwiftFile(
             name: GeneratedFilePlan.categoryFileName(category.name), sources: [baseName(category.file)],
-            imports: imports(needsFoundation: allFields.contains(where: SwiftTypeMapping.needsFoundation)),
+            imports: imports(needsFoundation: needsFoundation),
             declarations: [.enumeration(enumeration)])
     }
 
+    /// An active field of an event as the category file uses it, made once per field (a
+    /// common field once per category): its Swift name and type, its lines of
+    /// documentation and of the layout.
+    private final class Label {
+        /// The Swift name of the label (and of the binding).
+        let name: String
+        let type: String
+        /// `  - name: summary` in the case's documentation, or `nil` without a summary.
+        let documentation: String?
+        /// The field in the event's layout line (``SwiftTypeMapping/layoutField(for:patternNumber:)``).
+        let layout: String
+        /// Whether its Swift type needs Foundation.
+        let needsFoundation: Bool
+
+        init(name: String, type: String, documentation: String?, layout: String, needsFoundation: Bool) {
+            self.name = name
+            self.type = type
+            self.documentation = documentation
+            self.layout = layout
+            self.needsFoundation = needsFoundation
+        }
+    }
+
+    /// The ``Label`` of a field, its pattern (if any) numbered in the category's table.
+    private func label(_ field: Field, patterns: inout PatternTable) -> Label {
+        patterns.add(field)
+        let name = SwiftName.lowerCamelCase(field.name)
+        let summary = fieldSummary(field)
+        return Label(
+            name: name, type: SwiftTypeMapping.swiftType(of: field),
+            documentation: summary.isEmpty ? nil : "  - " + name + ": " + summary,
+            layout: SwiftTypeMapping.layoutField(for: field, patternNumber: patterns.number),
+            needsFoundation: SwiftTypeMapping.needsFoundation(field))
+    }
+
+    /// The event's line of the layout: `name: field, field`, built in one string.
+    private func layoutLine(_ name: String, _ fields: [Label]) -> String {
+        if fields.isEmpty { return name }
+        var length = name.utf8.count
+        for field in fields { length += 2 + field.layout.utf8.count }
+        var line = ""
+        line.reserveCapacity(length)
+        line += name
+        for (position, field) in fields.enumerated() {
+            line += position == 0 ? ": " : ", "
+            line += field.layout
+        }
+        return line
+    }
+
     /// The event's paragraphs, then its parameters (the category's common fields first).
-    private func eventDocumentation(_ event: Event, in category: Category) -> [String] {
-        var documentation = event.descriptions
+    private func eventDocumentation(_ event: Event, _ fields: [Label]) -> [String] {
+        var documentation: [String] = []
+        documentation.reserveCapacity(event.descriptions.count + 2 + fields.count)
+        documentation += event.descriptions
         var listed = false
-        for field in category.fields(of: event) where field.status != .obsolete {
-            let summary = fieldSummary(field)
-            if summary.isEmpty { continue }
+        for field in fields {
+            guard let line = field.documentation else { continue }
             if !listed {
                 if !documentation.isEmpty { documentation.append("") }
                 documentation.append("- Parameters:")
                 listed = true
             }
-            documentation.append("  - " + SwiftName.lowerCamelCase(field.name) + ": " + summary)
+            documentation.append(line)
         }
         return documentation
     }
@@ -266,13 +354,23 @@ public struct SwiftTranslator: Sendable {
     }
 
     private static func isOneLine(_ text: String) -> Bool {
-        guard let first = text.utf8.first, let last = text.utf8.last, first != 0x20, last != 0x20 else { return false }
-        return text.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
+        // The bytes in place (a native string's), or `false`: the careful way then decides.
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+            // Counted without a branch per byte, so that the loop is vectorized.
+            var outside = 0
+            for byte in bytes { outside &+= (byte &- 0x20) < 0x5F ? 0 : 1 }
+            return outside == 0
+        } ?? false
     }
 
     private func activeFields(_ fields: [Field]) -> [Field] {
-        // The same array, not a copy, when no field is obsolete (the common case).
-        fields.contains { $0.status == .obsolete } ? fields.filter { $0.status != .obsolete } : fields
+        // The same array, not a copy, when no field is obsolete (the common case); looked
+        // at in place (a closure over the elements would copy each field).
+        for index in fields.indices where fields[index].status == .obsolete {
+            return fields.filter { $0.status != .obsolete }
+        }
+        return fields
     }
 
     private func imports(needsFoundation: Bool) -> [String] {

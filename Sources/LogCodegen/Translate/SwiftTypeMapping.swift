@@ -99,27 +99,28 @@ enum SwiftTypeMapping {
     /// - Parameter patternNumber: the `N` of the pattern's `_patternN`.
     static func layoutField(for field: Field, patternNumber: (String) -> Int) -> String {
         let type = field.type
-        var words = [field.name]
-        if type.isArray, let maxCount = type.maxCount { words.append("maxCount=\(maxCount)") }
+        // The key alone (most fields) is the name itself: no new string.
+        var text = field.name
+        if type.isArray, let maxCount = type.maxCount { text += " maxCount=\(maxCount)" }
         switch ScalarKind(type.scalar) {
         case .string:
-            if let maxLength = type.maxLength { words.append("maxLength=\(maxLength)") }
-            if let pattern = type.pattern { words.append("pattern=\(patternNumber(pattern))") }
+            if let maxLength = type.maxLength { text += " maxLength=\(maxLength)" }
+            if let pattern = type.pattern { text += " pattern=\(patternNumber(pattern))" }
         case .integer:
             if let range = type.range {
-                words.append("min=\(integerBound(range.min, roundingUp: true))")
-                words.append("max=\(integerBound(range.max, roundingUp: false))")
+                text += " min=\(integerBound(range.min, roundingUp: true))"
+                text += " max=\(integerBound(range.max, roundingUp: false))"
             }
         case .real:
             if let range = type.range {
-                words.append("min=" + realBoundText(range.min))
-                words.append("max=" + realBoundText(range.max))
+                text += " min=" + realBoundText(range.min)
+                text += " max=" + realBoundText(range.max)
             }
         case .other:
             break
         }
-        if field.isPersonalData { words.append("pii") }
-        return words.joined(separator: " ")
+        if field.isPersonalData { text += " pii" }
+        return text
     }
 
     private static func realBoundText(_ bound: NumberBound) -> String {

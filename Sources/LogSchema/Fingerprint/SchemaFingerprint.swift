@@ -68,10 +68,13 @@ public enum SchemaFingerprint {
                 sink.add(event.name)
                 sink.add(" ")
                 sink.add(event.status.rawValue)
-                for field in category.fields(of: event) {
-                    line(&sink)
-                    sink.add("field ")
-                    write(field, to: &sink)
+                // ``Category/fields(of:)`` without building the joined list.
+                for fields in [category.common, event.fields] {
+                    for index in fields.indices {
+                        line(&sink)
+                        sink.add("field ")
+                        write(fields[index], to: &sink)
+                    }
                 }
             }
         }

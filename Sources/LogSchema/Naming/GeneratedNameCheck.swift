@@ -73,25 +73,89 @@ public struct GeneratedNameCheck: Sendable {
             }
             return
         }
-        for category in schema.categories {
-            let events = category.events.filter { $0.status != .obsolete }
-            checkMemberNames(events.map { ($0.name, $0.location) }, kind: "event", reserved: Self.reservedEventNames, rules: rules)
-            // The category's common fields open every case's list of labels: checked once,
-            // then taken in each event's list.
-            let categoryFields = Self.activeFields(category.common).map { ($0.name, $0.location) }
-            checkMemberNames(categoryFields, kind: "field", reserved: Self.reservedFieldNames, rules: rules)
-            for event in events {
-                checkMemberNames(
-                    Self.activeFields(event.fields).map { ($0.name, $0.location) }, kind: "field",
-                    reserved: Self.reservedFieldNames, rules: rules, taken: categoryFields)
-            }
+        // Each category's names become members of its own enum: checked on all cores.
+        let perCategory = schema.categories.concurrentMap { category in
+            var check = GeneratedNameCheck()
+            check.checkMemberNames(of: category, rules: rules)
+            return check.diagnostics
         }
+        for found in perCategory { diagnostics += found }
         checkMemberNames(
             Self.activeFields(schema.common).map { ($0.name, $0.location) }, kind: "common field",
             reserved: Self.reservedFieldNames, rules: rules)
         for type in schema.types {
             checkMemberNames(type.cases.map { ($0.name, $0.location) }, kind: "case", reserved: Self.reservedCaseNames, rules: rules)
         }
+    }
+
+    /// Checks the names that become members of a category's enum: its cases, and each
+    /// case's labels (the category's common fields, then the event's own).
+    private mutating func checkMemberNames(of category: Category, rules: Rules) {
+        if Self.needsNoFullCheck(category) { return }
+        let events = category.events.filter { $0.status != .obsolete }
+        checkMemberNames(events.map { ($0.name, $0.location) }, kind: "event", reserved: Self.reservedEventNames, rules: rules)
+        // The category's common fields open every case's list of labels: checked once,
+        // then taken in each event's list.
+        let categoryFields = Self.activeFields(category.common).map { ($0.name, $0.location) }
+        checkMemberNames(categoryFields, kind: "field", reserved: Self.reservedFieldNames, rules: rules)
+        for event in events {
+            checkMemberNames(
+                Self.activeFields(event.fields).map { ($0.name, $0.location) }, kind: "field",
+                reserved: Self.reservedFieldNames, rules: rules, taken: categoryFields)
+        }
+    }
+
+    /// Whether the full check of a category's member names would find nothing, found
+    /// cheaply: case names are compared as written when all are plain snake_case
+    /// (``SwiftName/isPlainSnakeCase(_:)``: distinct such names become distinct Swift
+    /// names), otherwise by their Swift names; labels must all be plain snake_case, none
+    /// shaped like a reserved name and none repeated in a case. Nearly every category
+    /// passes, without a Swift name made for any of its fields.
+    private static func needsNoFullCheck(_ category: Category) -> Bool {
+        let events = category.events
+        let plainEvents = events.allSatisfy { $0.status == .obsolete || SwiftName.isPlainSnakeCase($0.name) }
+        var eventNames = Set<String>(minimumCapacity: events.count)
+        for index in events.indices where events[index].status != .obsolete {
+            let name = events[index].name
+            let key: String
+            if plainEvents {
+                if isReserved(name, reserved: reservedEventNames, shapes: reservedEventShapes) { return false }
+                key = name
+            } else {
+                key = SwiftName.lowerCamelCase(name)
+                if key.isEmpty || reservedEventNames.contains(key) { return false }
+            }
+            guard eventNames.insert(key).inserted else { return false }
+        }
+        // Labels: the category's common fields, then each event's own (a few per event,
+        // so a linear search beats hashing).
+        var labels: [String] = []
+        for index in category.common.indices where category.common[index].status != .obsolete {
+            let name = category.common[index].name
+            guard isPlainLabel(name), !labels.contains(name) else { return false }
+            labels.append(name)
+        }
+        let shared = labels.count
+        for eventIndex in events.indices where events[eventIndex].status != .obsolete {
+            labels.removeSubrange(shared...)
+            let fields = events[eventIndex].fields
+            for index in fields.indices where fields[index].status != .obsolete {
+                let name = fields[index].name
+                guard isPlainLabel(name), !labels.contains(name) else { return false }
+                labels.append(name)
+            }
+        }
+        return true
+    }
+
+    private static func isPlainLabel(_ name: String) -> Bool {
+        SwiftName.isPlainSnakeCase(name) && !isReserved(name, reserved: reservedFieldNames, shapes: reservedFieldShapes)
+    }
+
+    /// Whether a name's Swift name is reserved; only a name of a reserved name's shape
+    /// costs a Swift name.
+    private static func isReserved(_ name: String, reserved: Set<String>, shapes: Set<Int>) -> Bool {
+        mayBeReserved(name, shapes: shapes) && reserved.contains(SwiftName.lowerCamelCase(name))
     }
 
     /// Checks the Swift type names of the categories and enum types.
@@ -142,12 +206,20 @@ public struct GeneratedNameCheck: Sendable {
     /// The (letter-and-digit count, lowercased first letter) of each reserved field name: an
     /// ASCII name's Swift form keeps exactly its letters and digits, so a name that matches
     /// none of these cannot become a reserved name, and costs no Swift name to rule out.
-    private static let reservedFieldShapes: Set<Int> = Set(reservedFieldNames.map { name in
-        (name.utf8.count << 8) | Int(name.utf8.first! | 0x20)
-    })
+    private static let reservedFieldShapes = shapes(of: reservedFieldNames)
+    private static let reservedEventShapes = shapes(of: reservedEventNames)
+
+    private static func shapes(of names: Set<String>) -> Set<Int> {
+        Set(names.map { name in (name.utf8.count << 8) | Int(name.utf8.first! | 0x20) })
+    }
 
     /// Whether a field name may become a reserved Swift name (`false` rules it out).
     private static func mayBeReservedField(_ name: String) -> Bool {
+        mayBeReserved(name, shapes: reservedFieldShapes)
+    }
+
+    /// Whether a name may become one of the reserved names of `shapes` (`false` rules it out).
+    private static func mayBeReserved(_ name: String, shapes: Set<Int>) -> Bool {
         var count = 0
         var first: UInt8 = 0
         for byte in name.utf8 {
@@ -158,7 +230,7 @@ public struct GeneratedNameCheck: Sendable {
                 count += 1
             }
         }
-        return reservedFieldShapes.contains((count << 8) | Int(first))
+        return shapes.contains((count << 8) | Int(first))
     }
 
     /// Reports a name whose Swift form the generated code already uses.

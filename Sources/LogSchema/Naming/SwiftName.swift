@@ -150,6 +150,29 @@ public enum SwiftName {
         }
     }
 
+    /// Whether a name is lowercase ASCII words of letters and digits joined by single `_`s
+    /// (`recipe_id`, `step2_photo`), each word starting with a letter: such names map to
+    /// distinct Swift names, since the capitals of `recipeId` mark exactly where the `_`s were.
+    package static func isPlainSnakeCase(_ name: String) -> Bool {
+        var wordStart = true
+        var sawByte = false
+        for byte in name.utf8 {
+            sawByte = true
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"):
+                wordStart = false
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if wordStart { return false }
+            case UInt8(ascii: "_"):
+                if wordStart { return false }
+                wordStart = true
+            default:
+                return false
+            }
+        }
+        return sawByte && !wordStart
+    }
+
     private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
     private static func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

@@ -26,6 +26,12 @@ final class RecordingBackend: LogBackend {
         } catch {
             throw CommandFailure("cannot open \(path): \(error)")
         }
+        // A kill can end an earlier run's write in the middle of a line (Linux stops a write
+        // to a file at a page boundary for SIGKILL): end that line, so that this run's first
+        // line is not glued to it (which made `2` + `27 5` read as run 227).
+        if let last = FileManager.default.contents(atPath: path)?.last, last != UInt8(ascii: "\n") {
+            writeAll(descriptor, "\n")
+        }
     }
 
     func send(_ chunk: LogChunk) async -> LogDeliveryResult {

@@ -24,7 +24,9 @@ import Testing
         #expect(findings.sentBeforeDenial > 0)
     }
 
-    /// The backend's record: `(run, n)` per log received; a line torn by a kill is left out.
+    /// The backend's record: `(run, n)` per log received. A line torn by a kill is left out when
+    /// it lost a field, and reads as a smaller `n` of its run otherwise (never a later log);
+    /// the next run ends it before writing its own lines.
     private static func received(_ path: String) -> [(run: Int, n: Int)] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         return text.split(separator: "\n", omittingEmptySubsequences: true).compactMap { line in

@@ -28,21 +28,19 @@ bench-loggen: deps
 FUZZ_BUILD = fuzz-out/markdown-build
 # Swift modules built with libFuzzer's coverage and AddressSanitizer, outside SwiftPM.
 FUZZ_SWIFTC = swiftc -O -sanitize=fuzzer,address -parse-as-library -wmo -swift-version 6 -package-name $(FUZZ_PACKAGE_NAME) \
-	-Xcc -fmodule-map-file=Sources/CCmark/module.modulemap -I Sources/CLogStoreAtomics/include -I $(FUZZ_BUILD)
+	-Xcc -fmodule-map-file=Sources/CCmark/module.modulemap -I Sources/CLogStoreAtomics/include -I $(FUZZ_CORE) -I $(FUZZ_BUILD)
 
 ## fuzz-markdown: fuzz the definitions reader (MarkdownReader → SchemaParser → SchemaValidator →
 ## JSON) for FUZZ_SECONDS; crashes land in fuzz-out/ (keep each as a regression test in
 ## Tests/LogMarkdownTests/Resources/FuzzRegressions/).
-fuzz-markdown: deps fuzz-toolchain
+fuzz-markdown: deps fuzz-core
 	@mkdir -p $(FUZZ_BUILD) fuzz-out/corpus-markdown
-	$(FUZZ_SWIFTC) -module-name LogCore -emit-module -emit-module-path $(FUZZ_BUILD)/LogCore.swiftmodule \
-	  -c $$(find Sources/LogCore -name '*.swift' | sort) -o $(FUZZ_BUILD)/LogCore.o
 	$(FUZZ_SWIFTC) -module-name LogSchema -emit-module -emit-module-path $(FUZZ_BUILD)/LogSchema.swiftmodule \
 	  -c $$(find Sources/LogSchema -name '*.swift' | sort) -o $(FUZZ_BUILD)/LogSchema.o
 	$(FUZZ_SWIFTC) -module-name LogMarkdown -emit-module -emit-module-path $(FUZZ_BUILD)/LogMarkdown.swiftmodule \
 	  -c $$(find Sources/LogMarkdown -name '*.swift' | sort) -o $(FUZZ_BUILD)/LogMarkdown.o
 	$(FUZZ_SWIFTC) -module-name MarkdownReaderFuzzer Tests/Fuzz/MarkdownReaderFuzzer.swift \
-	  $(FUZZ_BUILD)/LogCore.o $(FUZZ_BUILD)/LogSchema.o $(FUZZ_BUILD)/LogMarkdown.o -lcmark -o $(FUZZ_BUILD)/fuzz-markdown
+	  $(FUZZ_CORE)/LogCore.o $(FUZZ_BUILD)/LogSchema.o $(FUZZ_BUILD)/LogMarkdown.o -lcmark -o $(FUZZ_BUILD)/fuzz-markdown
 	@for f in LogDefinitions/*.md Tests/LogMarkdownTests/Resources/Snapshots/*.md; do \
 	  { printf '\000'; cat $$f; } > fuzz-out/corpus-markdown/seed-$$(basename $$f); done
 	$(FUZZ_BUILD)/fuzz-markdown -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \

@@ -24,12 +24,13 @@ demo-viewer: deps
 	  --screenshot bench-out/viewer.png
 
 ## fuzz-serve: libFuzzer on the HTTP request parser for FUZZ_SECONDS.
-fuzz-serve:
+fuzz-serve: fuzz-core
 	@mkdir -p fuzz-out/serve-corpus
 	@i=0; while IFS= read -r line; do i=$$((i+1)); printf '%b' "$$line" > fuzz-out/serve-corpus/seed-$$i; done < Fuzz/http-seeds.txt
-	swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name LogServerFuzz \
+	swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name LogServerFuzz -package-name $(FUZZ_PACKAGE_NAME) \
+	  -I Sources/CLogStoreAtomics/include -I $(FUZZ_CORE) \
 	  Sources/LogServer/HTTP/HTTPRequest.swift Sources/LogServer/HTTP/HTTPRequestParser.swift Fuzz/HTTPRequestParserFuzzer.swift \
-	  -o fuzz-out/http-request-parser-fuzzer
+	  $(FUZZ_CORE)/LogCore.o -o fuzz-out/http-request-parser-fuzzer
 	fuzz-out/http-request-parser-fuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
 	  -artifact_prefix=fuzz-out/ fuzz-out/serve-corpus
 

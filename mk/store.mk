@@ -40,20 +40,16 @@ bench-store:
 	  printf "backlog: %d ns per append with 0 pending, %d ns with 1 M pending: %.2fx (flat is 1.0x)\n", e, b, b / e }'
 
 ## fuzz-store: libFuzzer on the segment reader (and the index decoder) for FUZZ_SECONDS.
-fuzz-store: fuzz-toolchain
+fuzz-store: fuzz-core
 	@mkdir -p fuzz-out/store-corpus
 	$(SWIFT) build --product logstore-stress
 	@rm -rf fuzz-out/store-seed && $(BIN)/logstore-stress write --store fuzz-out/store-seed --count 12 --sync-every 5 --payload-bytes 40 >/dev/null
 	@cp fuzz-out/store-seed/segment-0000000000000001.log fuzz-out/store-corpus/seed-segment
 	@cp fuzz-out/store-seed/segment-0000000000000001.idx fuzz-out/store-corpus/seed-index 2>/dev/null || true
 	$(FUZZ_CLANG) -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CLogStoreCRC/include -c Sources/CLogStoreCRC/CRC32C.c -o fuzz-out/crc32c.o
-	@mkdir -p fuzz-out/store-build
-	swiftc -O -g -sanitize=fuzzer,address -parse-as-library -wmo -module-name LogCore -package-name $(FUZZ_PACKAGE_NAME) \
-	  -I Sources/CLogStoreAtomics/include -emit-module -emit-module-path fuzz-out/store-build/LogCore.swiftmodule \
-	  -c $$(find Sources/LogCore -name '*.swift' | sort) -o fuzz-out/store-build/LogCore.o
 	swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name LogStoreFuzz -package-name $(FUZZ_PACKAGE_NAME) \
-	  -I Sources/CLogStoreCRC/include -I Sources/CLogStoreAtomics/include -I fuzz-out/store-build \
-	  $$(find Sources/LogStore -name '*.swift' | sort) Fuzz/SegmentReaderFuzzer.swift fuzz-out/crc32c.o fuzz-out/store-build/LogCore.o \
+	  -I Sources/CLogStoreCRC/include -I Sources/CLogStoreAtomics/include -I $(FUZZ_CORE) \
+	  $$(find Sources/LogStore -name '*.swift' | sort) Fuzz/SegmentReaderFuzzer.swift fuzz-out/crc32c.o $(FUZZ_CORE)/LogCore.o \
 	  -o fuzz-out/segment-reader-fuzzer
 	fuzz-out/segment-reader-fuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 	  -artifact_prefix=fuzz-out/ fuzz-out/store-corpus

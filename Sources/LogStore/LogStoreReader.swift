@@ -9,7 +9,7 @@ import LogCore
 /// one reader per consumer reads fastest.
 ///
 /// ```swift
-/// let reader = try LogStoreReader(directory: "/var/app/logs/http")
+/// let reader = try LogStoreReader(directory: URL(fileURLWithPath: "/var/app/logs/http"))
 /// var after: UInt64 = 0
 /// while true {                                    // follow, like `tail -f`
 ///     let chunk = try reader.read(after: after, limit: 1000, matching: LogRecordFilter(categories: ["search"]))
@@ -22,11 +22,13 @@ public final class LogStoreReader: Sendable {
     private let core: Locked<StoreReadingCore>
     private let layout: StoreLayout
     /// The store directory.
-    public let directory: String
+    public var directory: URL { URL(fileURLWithPath: path, isDirectory: true) }
+    /// The store directory's path.
+    package let path: String
 
     /// Opens the store in `directory` for reading.
     /// - Throws: ``LogStoreError/notAStore(directory:)`` if the directory does not exist.
-    public convenience init(directory: String) throws(LogStoreError) {
+    package convenience init(directory: String) throws(LogStoreError) {
         try self.init(directory: directory, fileSystem: PosixFileSystem.shared)
     }
 
@@ -36,7 +38,7 @@ public final class LogStoreReader: Sendable {
         _ = try layout.list()
         self.core = Locked(StoreReadingCore(layout: layout))
         self.layout = layout
-        self.directory = layout.directory
+        self.path = layout.directory
     }
 
     /// Opens the store at a file URL for reading.

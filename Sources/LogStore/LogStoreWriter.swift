@@ -14,7 +14,7 @@ import LogCore
 /// size limit surfaces as an `EFBIG` error rather than killing the process.
 ///
 /// ```swift
-/// let writer = try LogStoreWriter(directory: "/var/app/logs/http")
+/// let writer = try LogStoreWriter(directory: URL(fileURLWithPath: "/var/app/logs/http"))
 /// let range = try writer.append(contentsOf: entries)   // one write(2)
 /// let durable = try writer.sync()                      // fsync: everything ≤ durable survives a crash
 /// let chunk = try writer.read(cursor: "http", limit: 500)
@@ -27,14 +27,16 @@ public final class LogStoreWriter: Sendable {
     private let core: Locked<WriterCore>
     private let onDurable: (@Sendable (UInt64) -> Void)?
     /// The store directory.
-    public let directory: String
+    public var directory: URL { URL(fileURLWithPath: path, isDirectory: true) }
+    /// The store directory's path.
+    package let path: String
 
     /// Opens (creating it with mode 0700 if needed) the store in `directory` for writing.
     /// - Throws: ``LogStoreError/lockedByAnotherWriter(directory:)`` if another writer has it,
     ///   or a system error naming the file that could not be created or read.
-    public init(directory: String, configuration: LogStoreConfiguration = .standard) throws(LogStoreError) {
+    package init(directory: String, configuration: LogStoreConfiguration = .standard) throws(LogStoreError) {
         let core = try WriterCore(directory: directory, configuration: configuration)
-        self.directory = core.layout.directory
+        self.path = core.layout.directory
         self.onDurable = configuration.onDurable
         self.core = Locked(core)
     }
@@ -249,7 +251,12 @@ public final class LogStoreWriter: Sendable {
     /// A missing directory is no error.
     /// - Throws: ``LogStoreError/lockedByAnotherWriter(directory:)`` while a writer has the store
     ///   open, or a system error naming the file that could not be deleted.
-    public static func removeStore(directory: String) throws(LogStoreError) {
+    public static func removeStore(directory: URL) throws(LogStoreError) {
+        try removeStore(directory: directory.path)
+    }
+
+    /// The same by path, for this package's own callers.
+    package static func removeStore(directory: String) throws(LogStoreError) {
         let layout = StoreLayout(directory: directory)
         guard layout.exists else { return }
         let writer = try LogStoreWriter(directory: directory, configuration: .standard)

@@ -140,7 +140,7 @@ func runtimeSnippet8() async throws {
 // docs/Store.md, Swift block 1
 func storeSnippet1() async throws {
     // The runtime: one writer per store (one store per buffered output).
-    let writer = try LogStoreWriter(directory: "/var/app/logs/http", configuration: try LogStoreConfiguration(
+    let writer = try LogStoreWriter(directory: URL(fileURLWithPath: "/var/app/logs/http"), configuration: try LogStoreConfiguration(
         syncEveryRecords: 500, syncInterval: .milliseconds(200), maximumTotalBytes: 64 << 20,
         onDurable: { sequence in print("durable through", sequence) }))
     try writer.append(contentsOf: [
@@ -154,7 +154,7 @@ func storeSnippet1() async throws {
     let waiting = try writer.pendingCount(cursor: "http")
 
     // logview, in another process, while the app writes: never modifies the store.
-    let reader = try LogStoreReader(directory: "/var/app/logs/http")
+    let reader = try LogStoreReader(directory: URL(fileURLWithPath: "/var/app/logs/http"))
     let searches = try reader.read(after: 0, limit: 100, matching: LogRecordFilter(categories: ["search"]))
     var bytes = 0                         // or lend them without a copy, for scans over millions
     try reader.scan(matching: LogRecordFilter(tags: ["search.submitted"])) { record in

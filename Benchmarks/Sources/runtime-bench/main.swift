@@ -152,7 +152,7 @@ latencies.sort()
 let sorted = latencies
 let percentile = { (p: Double) -> Double in Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]) / 1000 }
 let endToEnd = Double(flushed - started) / 1e9
-let stored = try LogStoreReader(directory: store).stats()
+let stored = try LogStoreReader(directory: URL(fileURLWithPath: store)).stats()
 print("logs=\(logs)")
 print("pending_before=\(unsentBefore)")
 print("post_seconds=\(String(format: "%.3f", Double(posted - started) / 1e9))")

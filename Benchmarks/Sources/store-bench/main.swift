@@ -57,7 +57,7 @@ func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int
     let configuration = try LogStoreConfiguration(
         segmentBytes: 64 << 20, syncEveryRecords: syncEvery, syncInterval: .seconds(60),
         maximumTotalBytes: nil, maximumAge: nil)
-    let writer = try LogStoreWriter(directory: store, configuration: configuration)
+    let writer = try LogStoreWriter(directory: URL(fileURLWithPath: store), configuration: configuration)
     try writer.acknowledge(cursor: "bench", through: 0)  // everything stays pending
     let payload = [UInt8](repeating: 0x78, count: payloadBytes)
     let uuid = UUID()
@@ -79,7 +79,7 @@ func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int
     let probeWithBacklog = try appendRun(probe)
     try writer.close()
 
-    let fresh = try LogStoreWriter(directory: emptyStore, configuration: configuration)
+    let fresh = try LogStoreWriter(directory: URL(fileURLWithPath: emptyStore), configuration: configuration)
     try fresh.acknowledge(cursor: "bench", through: 0)
     let probeStart = seconds()
     try payload.withUnsafeBytes { raw in
@@ -90,7 +90,7 @@ func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int
     try fresh.close()
     try? FileManager.default.removeItem(atPath: emptyStore)
 
-    let reader = try LogStoreReader(directory: store)
+    let reader = try LogStoreReader(directory: URL(fileURLWithPath: store))
     let scanStart = seconds()
     let verification = try reader.verify()
     let scanSeconds = seconds() - scanStart

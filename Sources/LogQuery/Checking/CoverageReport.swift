@@ -12,10 +12,16 @@ public struct CoverageReport: Hashable, Sendable {
         public var count: Int
     }
 
+    /// A stored tag that no definition names, and how many stored logs carry it.
+    public struct UndefinedTag: Hashable, Sendable {
+        public var tag: String
+        public var count: Int
+    }
+
     /// Every defined event, in definition order (categories by name), with its count.
     public private(set) var events: [DefinedEvent] = []
     /// Tags in the store that no definition names, with their counts, by tag.
-    public private(set) var undefinedTags: [(tag: String, count: Int)] = []
+    public private(set) var undefinedTags: [UndefinedTag] = []
 
     /// - Parameters:
     ///   - tagCounts: stored logs per tag.
@@ -29,7 +35,7 @@ public struct CoverageReport: Hashable, Sendable {
             }
         }
         undefinedTags = tagCounts.filter { !defined.contains($0.key) && $0.value > 0 }
-            .map { (tag: $0.key, count: $0.value) }
+            .map { UndefinedTag(tag: $0.key, count: $0.value) }
             .sorted { $0.tag.utf8.lexicographicallyPrecedes($1.tag.utf8) }
     }
 
@@ -46,15 +52,6 @@ public struct CoverageReport: Hashable, Sendable {
 
     /// Whether every event in use was seen and every stored tag is defined.
     public var isComplete: Bool { neverSeen.isEmpty && undefinedTags.isEmpty }
-
-    public static func == (lhs: CoverageReport, rhs: CoverageReport) -> Bool {
-        lhs.events == rhs.events && lhs.undefinedTags.elementsEqual(rhs.undefinedTags) { $0.tag == $1.tag && $0.count == $1.count }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(events)
-        for entry in undefinedTags { hasher.combine(entry.tag); hasher.combine(entry.count) }
-    }
 }
 
 /// How many of the events in use (active or deprecated) a store has seen.

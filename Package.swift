@@ -32,7 +32,8 @@ let products: [Product] = [
 var targets: [Target] = []
 
 // MARK: - LogCore: the bottom library every other target links
-// The one home of the low-level mechanisms, `package` API only. Platform/: the platform layer,
+// The one home of the low-level mechanisms; not a product (its API is `public` so that the
+// optimizer inlines it into the modules above, see docs/Platforms.md). Platform/: the platform layer,
 // the only files that call the system (`System`, `Locked`, `AtomicCounter`, sockets); JSON/,
 // Time/, Text/, Hashing/: the wire format and time (JSON writer and scanner, CivilTime and
 // ISO 8601, the Date↔µs rule, UUID text, hex, FNV-1a).

@@ -11,22 +11,22 @@ import Foundation
 /// rather than trapping, so a damaged payload is reported, never a crash.
 ///
 /// The scanner borrows its bytes: use it only while the buffer it was made from is alive.
-package struct JSONScanner {
+public struct JSONScanner {
     /// The JSON text.
-    package let bytes: UnsafeBufferPointer<UInt8>
+    public let bytes: UnsafeBufferPointer<UInt8>
 
     /// The deepest nesting the scanner follows; deeper text is treated as malformed.
-    package static let maximumDepth = 64
+    public static let maximumDepth = 64
 
     @inlinable
-    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// The offset of the first byte at or after `index` that is not JSON whitespace.
     @inlinable
     @inline(__always)
-    package func skipWhitespace(_ index: Int) -> Int {
+    public func skipWhitespace(_ index: Int) -> Int {
         var index = index
         while index < bytes.count {
             switch bytes[index] {
@@ -39,7 +39,7 @@ package struct JSONScanner {
 
     /// The range of the whole value that starts at or after `index` (whitespace skipped).
     @inlinable
-    package func valueRange(at index: Int) -> Range<Int>? {
+    public func valueRange(at index: Int) -> Range<Int>? {
         let start = skipWhitespace(index)
         guard let end = valueEnd(from: start, depth: 0) else { return nil }
         return start..<end
@@ -48,7 +48,7 @@ package struct JSONScanner {
     /// The range of the whole text's single top-level value; `nil` when there is anything
     /// else but whitespace around it.
     @inlinable
-    package func documentRange() -> Range<Int>? {
+    public func documentRange() -> Range<Int>? {
         guard let range = valueRange(at: 0), skipWhitespace(range.upperBound) == bytes.count else { return nil }
         return range
     }
@@ -58,7 +58,7 @@ package struct JSONScanner {
     /// - Returns: `false` when the text there is not a well-formed object.
     @inlinable
     @discardableResult
-    package func forEachMember(
+    public func forEachMember(
         ofObjectAt index: Int, _ body: (_ key: Range<Int>, _ value: Range<Int>) -> Bool
     ) -> Bool {
         var index = skipWhitespace(index)
@@ -84,7 +84,7 @@ package struct JSONScanner {
 
     /// The value range of the member `key` of the object at `index`, if it has one.
     @inlinable
-    package func member(_ key: [UInt8], ofObjectAt index: Int) -> Range<Int>? {
+    public func member(_ key: [UInt8], ofObjectAt index: Int) -> Range<Int>? {
         var found: Range<Int>?
         forEachMember(ofObjectAt: index) { keyRange, valueRange in
             if keyEquals(keyRange, key) {
@@ -99,7 +99,7 @@ package struct JSONScanner {
     /// Whether the raw key bytes at `range` spell `key` (escapes in the stored key decoded).
     @inlinable
     @inline(__always)
-    package func keyEquals(_ range: Range<Int>, _ key: [UInt8]) -> Bool {
+    public func keyEquals(_ range: Range<Int>, _ key: [UInt8]) -> Bool {
         if range.count == key.count {
             var equal = true
             key.withUnsafeBufferPointer { key in
@@ -118,7 +118,7 @@ package struct JSONScanner {
 
     /// The kind of the value starting at `index` (whitespace skipped), by its first byte.
     @inlinable
-    package func kind(at index: Int) -> JSONKind? {
+    public func kind(at index: Int) -> JSONKind? {
         let index = skipWhitespace(index)
         guard index < bytes.count else { return nil }
         switch bytes[index] {
@@ -136,7 +136,7 @@ package struct JSONScanner {
     /// - Returns: `false` when the text there is not a well-formed array.
     @inlinable
     @discardableResult
-    package func forEachElement(ofArrayAt index: Int, _ body: (Range<Int>) -> Bool) -> Bool {
+    public func forEachElement(ofArrayAt index: Int, _ body: (Range<Int>) -> Bool) -> Bool {
         var index = skipWhitespace(index)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return false }
         index = skipWhitespace(index + 1)
@@ -157,14 +157,14 @@ package struct JSONScanner {
 
     /// The string whose quoted text is at `range` (quotes included).
     @inlinable
-    package func decodeString(_ range: Range<Int>) -> String? {
+    public func decodeString(_ range: Range<Int>) -> String? {
         guard range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\"") else { return nil }
         return decodeStringContents((range.lowerBound + 1)..<(range.upperBound - 1))
     }
 
     /// The number at `range`, as a `Double`.
     @inlinable
-    package func decodeNumber(_ range: Range<Int>) -> Double? {
+    public func decodeNumber(_ range: Range<Int>) -> Double? {
         guard !range.isEmpty, kind(at: range.lowerBound) == .number else { return nil }
         if let integer = parseInteger(range) { return Double(integer) }
         return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
@@ -172,7 +172,7 @@ package struct JSONScanner {
 
     /// The whole number at `range`, when it is written without fraction or exponent and fits.
     @inlinable
-    package func parseInteger(_ range: Range<Int>) -> Int64? {
+    public func parseInteger(_ range: Range<Int>) -> Int64? {
         var index = range.lowerBound
         var negative = false
         if index < range.upperBound, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
@@ -192,7 +192,7 @@ package struct JSONScanner {
 
     /// The text of a string's contents (between the quotes) with escapes decoded.
     @inlinable
-    package func decodeStringContents(_ range: Range<Int>) -> String? {
+    public func decodeStringContents(_ range: Range<Int>) -> String? {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         guard slice.contains(UInt8(ascii: "\\")) else {
             return String(validating: slice, as: UTF8.self)
@@ -235,7 +235,7 @@ package struct JSONScanner {
     }
 
     @inlinable
-    package func hex4(_ slice: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt32? {
+    public func hex4(_ slice: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt32? {
         guard index + 4 <= slice.count else { return nil }
         var value: UInt32 = 0
         for offset in 0..<4 {
@@ -250,7 +250,7 @@ package struct JSONScanner {
     /// The offset just after the string that starts at `index` (on its opening quote).
     @inlinable
     @inline(__always)
-    package func stringEnd(from index: Int) -> Int? {
+    public func stringEnd(from index: Int) -> Int? {
         var index = index + 1
         // Eight bytes at a time while none is a quote, a backslash or a control character
         // (SWAR: the lowest flagged byte is always a true match; the byte loop takes over there).
@@ -283,7 +283,7 @@ package struct JSONScanner {
 
     /// The offset just after the value that starts exactly at `index`.
     @inlinable
-    package func valueEnd(from index: Int, depth: Int) -> Int? {
+    public func valueEnd(from index: Int, depth: Int) -> Int? {
         guard index < bytes.count, depth < Self.maximumDepth else { return nil }
         switch bytes[index] {
         case UInt8(ascii: "\""):
@@ -328,7 +328,7 @@ package struct JSONScanner {
     }
 
     @inlinable
-    package func literalEnd(_ index: Int, _ literal: StaticString) -> Int? {
+    public func literalEnd(_ index: Int, _ literal: StaticString) -> Int? {
         let count = literal.utf8CodeUnitCount
         guard index + count <= bytes.count else { return nil }
         let pointer = literal.utf8Start
@@ -338,7 +338,7 @@ package struct JSONScanner {
 
     /// The end of a number in JSON's grammar: `-? int frac? exp?`.
     @inlinable
-    package func numberEnd(from index: Int) -> Int? {
+    public func numberEnd(from index: Int) -> Int? {
         var index = index
         @inline(__always) func digits() -> Int {
             let start = index
@@ -362,14 +362,14 @@ package struct JSONScanner {
 }
 
 /// The kind of a JSON value, known from its first byte.
-package enum JSONKind: Sendable {
+public enum JSONKind: Sendable {
     case null, bool, number, string, array, object
 }
 
 extension JSONScanner {
     /// The UUID in the JSON string at `range` (quotes included), read straight from the bytes
     /// (``UUIDText``); `nil` for anything else.
-    package func uuid(_ range: Range<Int>) -> UUID? {
+    public func uuid(_ range: Range<Int>) -> UUID? {
         guard range.count == UUIDText.count + 2, bytes[range.lowerBound] == UInt8(ascii: "\""),
               bytes[range.upperBound - 1] == UInt8(ascii: "\"") else { return nil }
         return UUIDText.parse(UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]))

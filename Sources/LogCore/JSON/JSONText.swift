@@ -11,22 +11,22 @@
 /// keeps it a double (as the envelope has always written it); any other finite value is
 /// Swift's shortest round-trip form (`0.1`, `1e+15`); NaN and the infinities, which JSON cannot
 /// hold, are `null`.
-package enum JSONText {
+public enum JSONText {
     /// At most this many bytes for a double (`-2.2250738585072014e-308` is 24).
-    package static let maximumDoubleCount = 32
+    public static let maximumDoubleCount = 32
     /// At most this many bytes for a 64-bit integer with its sign.
-    package static let maximumIntegerCount = 20
+    public static let maximumIntegerCount = 20
 
     /// At most this many bytes for a string of `utf8Count` bytes, quotes included.
     @inlinable @inline(__always)
-    package static func maximumStringCount(utf8Count: Int) -> Int { 2 + 6 * utf8Count }
+    public static func maximumStringCount(utf8Count: Int) -> Int { 2 + 6 * utf8Count }
 
     // MARK: - Strings
 
     /// Writes UTF-8 bytes as a JSON string, quotes included (at most
     /// ``maximumStringCount(utf8Count:)`` bytes).
     @inlinable
-    package static func writeString(_ text: UnsafeBufferPointer<UInt8>, at position: inout UnsafeMutablePointer<UInt8>) {
+    public static func writeString(_ text: UnsafeBufferPointer<UInt8>, at position: inout UnsafeMutablePointer<UInt8>) {
         position.pointee = UInt8(ascii: "\"")
         position += 1
         if !needsEscaping(text) {
@@ -80,7 +80,7 @@ package enum JSONText {
 
     /// Whether any byte is a quote, a backslash or a control character; eight at a time.
     @inlinable @inline(__always)
-    package static func needsEscaping(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func needsEscaping(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = text.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -105,18 +105,18 @@ package enum JSONText {
     }
 
     /// Appends `text` as a JSON string to a byte array.
-    package static func appendString(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    public static func appendString(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         append(to: &bytes, upTo: maximumStringCount(utf8Count: text.count)) { writeString(text, at: &$0) }
     }
 
     /// Appends `text` as a JSON string to a byte array.
-    package static func appendString(_ text: String, to bytes: inout [UInt8]) {
+    public static func appendString(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendString($0, to: &bytes) }
     }
 
     /// `text` as a JSON string, quotes included.
-    package static func string(_ text: String) -> String {
+    public static func string(_ text: String) -> String {
         var bytes: [UInt8] = []
         appendString(text, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -126,7 +126,7 @@ package enum JSONText {
 
     /// Writes a whole number in decimal (at most 20 bytes).
     @inlinable
-    package static func writeInteger(_ value: Int64, at position: inout UnsafeMutablePointer<UInt8>) {
+    public static func writeInteger(_ value: Int64, at position: inout UnsafeMutablePointer<UInt8>) {
         if value < 0 {
             position.pointee = UInt8(ascii: "-")
             position += 1
@@ -136,7 +136,7 @@ package enum JSONText {
 
     /// Writes a whole number in decimal (at most 20 bytes).
     @inlinable
-    package static func writeUnsigned(_ value: UInt64, at position: inout UnsafeMutablePointer<UInt8>) {
+    public static func writeUnsigned(_ value: UInt64, at position: inout UnsafeMutablePointer<UInt8>) {
         var digits = 1
         var rest = value
         while rest >= 10 {
@@ -153,7 +153,7 @@ package enum JSONText {
 
     /// Writes a double by the rule above (at most ``maximumDoubleCount`` bytes).
     @inlinable
-    package static func writeDouble(_ value: Double, at position: inout UnsafeMutablePointer<UInt8>) {
+    public static func writeDouble(_ value: Double, at position: inout UnsafeMutablePointer<UInt8>) {
         guard value.isFinite else {
             writeASCII("null", at: &position)
             return
@@ -187,7 +187,7 @@ package enum JSONText {
     }
 
     /// A double as JSON text.
-    package static func string(_ value: Double) -> String {
+    public static func string(_ value: Double) -> String {
         var bytes: [UInt8] = []
         append(to: &bytes, upTo: maximumDoubleCount) { writeDouble(value, at: &$0) }
         return String(decoding: bytes, as: UTF8.self)
@@ -198,7 +198,7 @@ package enum JSONText {
     /// Grows `bytes` by `bound`, lets `fill` write at most that many from the old end, and
     /// keeps what it wrote.
     @inlinable @inline(__always)
-    package static func append(to bytes: inout [UInt8], upTo bound: Int, _ fill: (inout UnsafeMutablePointer<UInt8>) -> Void) {
+    public static func append(to bytes: inout [UInt8], upTo bound: Int, _ fill: (inout UnsafeMutablePointer<UInt8>) -> Void) {
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: bound))
         let written = bytes.withUnsafeMutableBufferPointer { buffer in

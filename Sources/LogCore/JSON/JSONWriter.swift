@@ -10,43 +10,43 @@ import Foundation
 /// one such write (``writing(upTo:_:)``). Appending byte by byte to an `Array` checks its
 /// uniqueness and capacity on every byte, which cost the logger's writer thread more than
 /// the formatting itself.
-package struct JSONWriter {
-    package var bytes: [UInt8]
+public struct JSONWriter {
+    public var bytes: [UInt8]
 
     @inlinable
-    package init(capacity: Int = 256) {
+    public init(capacity: Int = 256) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
 
     @inlinable @inline(__always)
-    package mutating func byte(_ value: UInt8) { bytes.append(value) }
+    public mutating func byte(_ value: UInt8) { bytes.append(value) }
 
     /// Appends ASCII text that needs no escaping (keys and punctuation we write ourselves).
     @inlinable
-    package mutating func raw(_ text: StaticString) {
+    public mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// Appends bytes already encoded (a cached object, a prefix).
     @inlinable
-    package mutating func encoded(_ json: [UInt8]) {
+    public mutating func encoded(_ json: [UInt8]) {
         json.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
     }
 
     /// Appends text that needs no escaping (a number made elsewhere).
-    package mutating func text(_ text: String) {
+    public mutating func text(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     @inlinable
-    package mutating func string(_ text: String) {
+    public mutating func string(_ text: String) {
         writing(upTo: JSONText.maximumStringCount(utf8Count: text.utf8.count)) { JSONWriter.put(text, at: &$0) }
     }
 
     /// An array of strings.
-    package mutating func strings(_ values: [String]) {
+    public mutating func strings(_ values: [String]) {
         byte(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }
@@ -56,58 +56,58 @@ package struct JSONWriter {
     }
 
     @inlinable
-    package mutating func integer(_ value: Int64) {
+    public mutating func integer(_ value: Int64) {
         writing(upTo: JSONText.maximumIntegerCount) { JSONText.writeInteger(value, at: &$0) }
     }
 
     @inlinable
-    package mutating func unsigned(_ value: UInt64) {
+    public mutating func unsigned(_ value: UInt64) {
         writing(upTo: JSONText.maximumIntegerCount) { JSONText.writeUnsigned(value, at: &$0) }
     }
 
     @inlinable
-    package mutating func double(_ value: Double) {
+    public mutating func double(_ value: Double) {
         writing(upTo: JSONText.maximumDoubleCount) { JSONText.writeDouble(value, at: &$0) }
     }
 
     @inlinable
-    package mutating func bool(_ value: Bool) {
+    public mutating func bool(_ value: Bool) {
         if value { raw("true") } else { raw("false") }
     }
 
     /// A moment as ISO 8601 in UTC with milliseconds, quoted: `"2026-11-30T10:29:54.123Z"`.
     @inlinable
-    package mutating func timestamp(milliseconds: Int64) {
+    public mutating func timestamp(milliseconds: Int64) {
         writing(upTo: JSONWriter.timestampBound) { JSONWriter.putTimestamp(milliseconds: milliseconds, at: &$0) }
     }
 
     /// A number, zero-padded to at least `width` digits (a sign first when negative).
-    package mutating func digits(_ value: Int, width: Int) {
+    public mutating func digits(_ value: Int, width: Int) {
         writing(upTo: 21 + max(0, width)) { ISO8601.writeNumber(value, minimumWidth: width, at: &$0) }
     }
 
     /// A UUID in its lowercase canonical form, quoted.
     @inlinable
-    package mutating func uuid(_ uuid: UUID) {
+    public mutating func uuid(_ uuid: UUID) {
         writing(upTo: 38) { JSONWriter.put(uuid, at: &$0) }
     }
 
     /// Grows the buffer by `bound` bytes, lets `fill` write at most that many from the old
     /// end (advancing the pointer), and keeps what it wrote.
     @inlinable @inline(__always)
-    package mutating func writing(upTo bound: Int, _ fill: (inout UnsafeMutablePointer<UInt8>) -> Void) {
+    public mutating func writing(upTo bound: Int, _ fill: (inout UnsafeMutablePointer<UInt8>) -> Void) {
         JSONText.append(to: &bytes, upTo: bound, fill)
     }
 
     // MARK: - Writing at a pointer (the caller has made room for the bound)
 
     /// A quoted moment: an `Int64` of milliseconds reaches a year of 9 digits at most.
-    package static let timestampBound = 40
+    public static let timestampBound = 40
     /// A quoted date whose year, month and day may each be any `Int`.
-    package static let dateBound = 64
+    public static let dateBound = 64
 
     @inlinable
-    package static func put(_ text: String, at position: inout UnsafeMutablePointer<UInt8>) {
+    public static func put(_ text: String, at position: inout UnsafeMutablePointer<UInt8>) {
         // Native strings (and small ones) lend their UTF-8 in place; only a bridged or
         // foreign string is copied to contiguous storage first.
         if text.utf8.withContiguousStorageIfAvailable({ JSONText.writeString($0, at: &position) }) == nil {
@@ -117,7 +117,7 @@ package struct JSONWriter {
     }
 
     @inlinable
-    package static func put(_ uuid: UUID, at position: inout UnsafeMutablePointer<UInt8>) {
+    public static func put(_ uuid: UUID, at position: inout UnsafeMutablePointer<UInt8>) {
         position.pointee = UInt8(ascii: "\"")
         position += 1
         UUIDText.write(uuid, at: &position)
@@ -126,7 +126,7 @@ package struct JSONWriter {
     }
 
     @inlinable
-    package static func putTimestamp(milliseconds: Int64, at position: inout UnsafeMutablePointer<UInt8>) {
+    public static func putTimestamp(milliseconds: Int64, at position: inout UnsafeMutablePointer<UInt8>) {
         position.pointee = UInt8(ascii: "\"")
         position += 1
         ISO8601.write(microseconds: milliseconds &* 1000, fractionDigits: 3, at: &position)
@@ -136,7 +136,7 @@ package struct JSONWriter {
 
     /// A quoted `"YYYY-MM-DD"`.
     @inlinable
-    package static func putDate(year: Int, month: Int, day: Int, at position: inout UnsafeMutablePointer<UInt8>) {
+    public static func putDate(year: Int, month: Int, day: Int, at position: inout UnsafeMutablePointer<UInt8>) {
         position.pointee = UInt8(ascii: "\"")
         position += 1
         ISO8601.writeDate(CivilTime(year: year, month: month, day: day), at: &position)

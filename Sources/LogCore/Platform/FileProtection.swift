@@ -3,7 +3,7 @@ import Foundation
 extension System {
     /// An Apple data-protection class: when the system keeps a file encrypted and unreadable.
     /// The store's public ``LogFileProtection`` names the same four classes.
-    package enum DataProtection: Sendable {
+    public enum DataProtection: Sendable {
         /// Readable and writable only while the device is unlocked.
         case complete
         /// Files open when the device locks stay writable; new ones cannot be created while locked.
@@ -18,7 +18,7 @@ extension System {
     /// user data). New files inherit the class of their directory, so a store sets it on its
     /// directory when it creates it (segments, cursors and indexes created later inherit it).
     /// On macOS only the backup exclusion applies; on Linux nothing does.
-    package static func protect(directory path: String, with protection: DataProtection) {
+    public static func protect(directory path: String, with protection: DataProtection) {
         #if canImport(Darwin) && !os(macOS)
         let type: FileProtectionType = switch protection {
         case .complete: .complete

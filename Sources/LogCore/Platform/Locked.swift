@@ -20,17 +20,14 @@ import Musl
 /// exclusive, and a class's stored `var` passed `inout` is checked again at run time on
 /// every use (`swift_beginAccess`), which the posting path paid four times per log.
 ///
-/// Why the type is `public` when nothing else about it is: every user is in another module,
-/// and Swift (6.3) serializes no `@inlinable` body of a member of a `package` type, so
-/// ``withLock(_:)`` would be an unspecialized generic call at every use (the store's append
-/// paid about a tenth more CPU for it). A `public` type with only `package` members is
-/// inlined and specialized, and still offers an app nothing: it can neither make one nor
-/// call one.
+/// Public, as all of LogCore, so that ``withLock(_:)`` is inlined and specialized in the
+/// modules that use it: Swift (6.3) inlines no `@inlinable package` body across modules, and
+/// an unspecialized generic call at every use cost the store's append about a tenth more CPU.
 public final class Locked<Value>: @unchecked Sendable {
     @usableFromInline let value: UnsafeMutablePointer<Value>
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    package init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = .allocate(capacity: 1)
         self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
@@ -47,7 +44,7 @@ public final class Locked<Value>: @unchecked Sendable {
 
     /// Runs `body` with the value, under the lock.
     @inlinable @inline(__always)
-    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value.pointee)

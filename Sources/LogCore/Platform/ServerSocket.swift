@@ -14,7 +14,7 @@ import Musl
 /// with `MSG_NOSIGNAL`; Darwin has no such flag in its API: `SO_NOSIGPIPE` on the socket).
 extension System {
     /// Why a listening socket could not be made, by step.
-    package enum ListenFailure: Error, Sendable {
+    public enum ListenFailure: Error, Sendable {
         /// The host is not a numeric address (`getaddrinfo`'s text).
         case address(String)
         /// `socket` failed.
@@ -31,7 +31,7 @@ extension System {
     ///   - port: the port; 0 lets the system pick a free one.
     ///   - backlog: how many connections may wait to be accepted.
     /// - Returns: the descriptor and the port it listens on (the one picked for port 0).
-    package static func listenTCP(host: String, port: UInt16, backlog: Int32) throws(ListenFailure) -> (descriptor: Int32, port: UInt16) {
+    public static func listenTCP(host: String, port: UInt16, backlog: Int32) throws(ListenFailure) -> (descriptor: Int32, port: UInt16) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Darwin)
@@ -84,7 +84,7 @@ extension System {
     /// Accepts a connection waiting on a listening socket, with Nagle off and no `SIGPIPE`.
     /// - Returns: its descriptor, or `nil` when accepting failed (none was waiting, a signal,
     ///   too many descriptors: the caller tries again later).
-    package static func acceptConnection(_ listener: Int32) -> Int32? {
+    public static func acceptConnection(_ listener: Int32) -> Int32? {
         // No accept4: Darwin has none, and Swift's Glibc module does not declare it.
         let descriptor = accept(listener, nil, nil)
         guard descriptor >= 0 else { return nil }
@@ -97,7 +97,7 @@ extension System {
     }
 
     /// What ``waitUntilReady(_:for:milliseconds:)`` waits for.
-    package enum Readiness: Sendable {
+    public enum Readiness: Sendable {
         /// Bytes to read, the end of the stream, or a connection to accept.
         case readable
         /// Room to write.
@@ -108,7 +108,7 @@ extension System {
     /// retrying `EINTR`.
     /// - Returns: `false` when the time ran out; `true` when it is ready or `poll` failed
     ///   otherwise (the read or write that follows then reports the error).
-    package static func waitUntilReady(_ descriptor: Int32, for readiness: Readiness, milliseconds: Int32) -> Bool {
+    public static func waitUntilReady(_ descriptor: Int32, for readiness: Readiness, milliseconds: Int32) -> Bool {
         let events = readiness == .readable ? POLLIN : POLLOUT
         var entry = pollfd(fd: descriptor, events: Int16(events), revents: 0)
         while true {
@@ -120,7 +120,7 @@ extension System {
     }
 
     /// Makes reads and writes on a descriptor return `isWouldBlock` instead of waiting.
-    package static func setNonBlocking(_ descriptor: Int32) {
+    public static func setNonBlocking(_ descriptor: Int32) {
         let flags = fcntl(descriptor, F_GETFL, 0)
         _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
     }
@@ -130,7 +130,7 @@ extension System {
     /// - Returns: how many bytes were sent (0 only for an empty buffer, or a connection that
     ///   takes nothing).
     /// - Throws: `isWouldBlock` on a non-blocking socket with no room; any other error number.
-    package static func sendSome(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) -> Int {
+    public static func sendSome(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) -> Int {
         guard let start = bytes.baseAddress, bytes.count > 0 else { return 0 }
         while true {
             #if canImport(Darwin)

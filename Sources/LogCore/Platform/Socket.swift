@@ -10,7 +10,7 @@ import Musl
 /// HTTP to a server on the same host or network, Linux) needs, and nothing else.
 extension System {
     /// Why a connection could not be made.
-    package enum ConnectFailure: Error, Sendable {
+    public enum ConnectFailure: Error, Sendable {
         /// The name did not resolve.
         case unknownHost
         /// No answer within the timeout.
@@ -21,7 +21,7 @@ extension System {
 
     /// Connects a blocking TCP socket to `host:port` (every address the name resolves to, in
     /// order), with send and receive timeouts of `timeout` seconds, Nagle off and no `SIGPIPE`.
-    package static func connectTCP(host: String, port: Int, timeout: Double) throws(ConnectFailure) -> Int32 {
+    public static func connectTCP(host: String, port: Int, timeout: Double) throws(ConnectFailure) -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Darwin)
@@ -59,7 +59,7 @@ extension System {
     }
 
     /// Sends every byte on a connected socket (never raising `SIGPIPE`), retrying `EINTR`.
-    package static func sendAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
+    public static func sendAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
         guard var next = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
@@ -80,7 +80,7 @@ extension System {
     }
 
     /// Receives up to `count` bytes (0 at the end of the connection), retrying `EINTR`.
-    package static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Failure) -> Int {
+    public static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Failure) -> Int {
         while true {
             let got = recv(descriptor, buffer, count, 0)
             if got >= 0 { return got }
@@ -91,5 +91,5 @@ extension System {
 
 extension System.Failure {
     /// A socket's send or receive timed out (`SO_SNDTIMEO`, `SO_RCVTIMEO`).
-    package var isTimedOut: Bool { code == EAGAIN || code == EWOULDBLOCK || code == ETIMEDOUT }
+    public var isTimedOut: Bool { code == EAGAIN || code == EWOULDBLOCK || code == ETIMEDOUT }
 }

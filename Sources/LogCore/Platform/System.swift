@@ -19,23 +19,23 @@ import Musl
 /// The Darwin branch cannot be compiled on Linux; `make test` type-checks it against a
 /// shadow `Darwin` module with Darwin's names, values and types (`Tests/PlatformShadow`).
 /// See docs/Platforms.md for what that proves and what only an Apple build can.
-package enum System {
+public enum System {
     /// An error number (`errno`) from a failed call.
-    package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        package var code: Int32
-        package init(_ code: Int32) { self.code = code }
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        public var code: Int32
+        public init(_ code: Int32) { self.code = code }
         /// The last call's `errno`.
-        package static var last: Failure { Failure(errno) }
+        public static var last: Failure { Failure(errno) }
 
-        package var isNotFound: Bool { code == ENOENT }
+        public var isNotFound: Bool { code == ENOENT }
         /// The reader of a pipe went away (`head`, a closed pager).
-        package var isBrokenPipe: Bool { code == EPIPE }
-        package var isAlreadyExisting: Bool { code == EEXIST }
-        package var isNotEmpty: Bool { code == ENOTEMPTY }
-        package var isWouldBlock: Bool { code == EWOULDBLOCK || code == EAGAIN }
+        public var isBrokenPipe: Bool { code == EPIPE }
+        public var isAlreadyExisting: Bool { code == EEXIST }
+        public var isNotEmpty: Bool { code == ENOTEMPTY }
+        public var isWouldBlock: Bool { code == EWOULDBLOCK || code == EAGAIN }
         /// The file is locked by data protection (an Apple device that is locked, a file of class
         /// `complete`): open and write fail with `EPERM` there until protected data is available.
-        package var isProtectedDataUnavailable: Bool {
+        public var isProtectedDataUnavailable: Bool {
             #if canImport(Darwin) && !os(macOS)
             code == EPERM
             #else
@@ -43,17 +43,17 @@ package enum System {
             #endif
         }
         /// The disk (or the quota) is full.
-        package var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT || code == EFBIG }
+        public var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT || code == EFBIG }
 
-        package var description: String { System.describe(code) }
+        public var description: String { System.describe(code) }
 
-        package static let ioError = Failure(EIO)
-        package static let notADirectory = Failure(ENOTDIR)
-        package static let noSpace = Failure(ENOSPC)
+        public static let ioError = Failure(EIO)
+        public static let notADirectory = Failure(ENOTDIR)
+        public static let noSpace = Failure(ENOSPC)
     }
 
     /// The text of an error number, like `strerror`.
-    package static func describe(_ code: Int32) -> String {
+    public static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
 
@@ -72,7 +72,7 @@ package enum System {
 
     /// How a file is opened. New files get mode 0600 unless said; a final link is not followed
     /// unless said; descriptors are closed on `exec`.
-    package enum OpenMode: Sendable {
+    public enum OpenMode: Sendable {
         case readOnly
         case readWrite
         /// Read and write, created if missing.
@@ -107,26 +107,26 @@ package enum System {
     ///   - followingLinks: whether a final symbolic link is followed (the store's files: never,
     ///     `ELOOP`; a user's definitions or generated sources may be links).
     ///   - permissions: the mode of a file the call creates, before the umask.
-    package static func open(_ path: String, _ mode: OpenMode, followingLinks: Bool = false, permissions: Int = 0o600) throws(Failure) -> Int32 {
+    public static func open(_ path: String, _ mode: OpenMode, followingLinks: Bool = false, permissions: Int = 0o600) throws(Failure) -> Int32 {
         let flags = mode.flags | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
         return try retrying { sysOpen(path, flags, mode_t(permissions)) }
     }
 
     /// Closes a descriptor. Not retried on `EINTR`: the descriptor is gone either way (POSIX
     /// leaves it unspecified, Linux and Darwin both release it).
-    package static func close(_ descriptor: Int32) {
+    public static func close(_ descriptor: Int32) {
         _ = sysClose(descriptor)
     }
 
     /// Closes a descriptor a file was written through, reporting what `close` reports (a
     /// network file system may report a failed write only there). Not retried either.
-    package static func closeAfterWriting(_ descriptor: Int32) throws(Failure) {
+    public static func closeAfterWriting(_ descriptor: Int32) throws(Failure) {
         if sysClose(descriptor) != 0 { throw .last }
     }
 
     /// The write-all loop: writes every byte (a short write continues), retrying `EINTR`.
     /// A write that returns 0 is reported as `EIO`. The one copy of this loop in the package.
-    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
+    public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
         guard var next = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
@@ -138,7 +138,7 @@ package enum System {
     }
 
     /// Reads up to `count` bytes at `offset`; fewer only at the end of the file.
-    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws(Failure) -> Int {
+    public static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws(Failure) -> Int {
         var total = 0
         while total < count {
             let got = try retrying { sysPread(descriptor, buffer + total, count - total, off_t(offset + total)) }
@@ -149,7 +149,7 @@ package enum System {
     }
 
     /// Every byte of an open file from its start, also when it grows while it is read.
-    package static func readAll(_ descriptor: Int32) throws(Failure) -> [UInt8] {
+    public static func readAll(_ descriptor: Int32) throws(Failure) -> [UInt8] {
         // One byte more than the size, so that the read that sees the end needs no growth.
         var bytes = [UInt8](repeating: 0, count: try size(descriptor) + 1)
         var filled = 0
@@ -169,41 +169,41 @@ package enum System {
     }
 
     /// The size of an open file, in bytes.
-    package static func size(_ descriptor: Int32) throws(Failure) -> Int {
+    public static func size(_ descriptor: Int32) throws(Failure) -> Int {
         var info = stat()
         _ = try retrying { fstat(descriptor, &info) }
         return Int(info.st_size)
     }
 
-    package static func truncate(_ descriptor: Int32, to length: Int) throws(Failure) {
+    public static func truncate(_ descriptor: Int32, to length: Int) throws(Failure) {
         _ = try retrying { ftruncate(descriptor, off_t(length)) }
     }
 
-    package static func duplicate(_ descriptor: Int32) throws(Failure) -> Int32 {
+    public static func duplicate(_ descriptor: Int32) throws(Failure) -> Int32 {
         try retrying { dup(descriptor) }
     }
 
     /// Takes an exclusive advisory lock (`flock`) without waiting; `isWouldBlock` when taken.
-    package static func lockExclusively(_ descriptor: Int32) throws(Failure) {
+    public static func lockExclusively(_ descriptor: Int32) throws(Failure) {
         _ = try retrying { flock(descriptor, LOCK_EX | LOCK_NB) }
     }
 
-    package static func rename(_ source: String, to destination: String) throws(Failure) {
+    public static func rename(_ source: String, to destination: String) throws(Failure) {
         _ = try retrying { sysRename(source, destination) }
     }
 
-    package static func unlink(_ path: String) throws(Failure) {
+    public static func unlink(_ path: String) throws(Failure) {
         _ = try retrying { sysUnlink(path) }
     }
 
-    package static func removeDirectory(_ path: String) throws(Failure) {
+    public static func removeDirectory(_ path: String) throws(Failure) {
         _ = try retrying { rmdir(path) }
     }
 
     /// What is at a path, without following a final link: `nil` when nothing is.
-    package enum FileKind: Sendable { case directory, regular, other }
+    public enum FileKind: Sendable { case directory, regular, other }
 
-    package static func kind(of path: String) throws(Failure) -> FileKind? {
+    public static func kind(of path: String) throws(Failure) -> FileKind? {
         var info = stat()
         do {
             _ = try retrying { lstat(path, &info) }
@@ -219,12 +219,12 @@ package enum System {
 
     /// What `stat` says of a file: enough to tell that its bytes changed without reading them,
     /// as `git` and build tools do (a rename gives a new inode).
-    package struct FileStatus: Hashable, Sendable {
-        package var kind: FileKind
-        package var size: Int64
-        package var modifiedSeconds: Int64
-        package var modifiedNanoseconds: Int64
-        package var inode: UInt64
+    public struct FileStatus: Hashable, Sendable {
+        public var kind: FileKind
+        public var size: Int64
+        public var modifiedSeconds: Int64
+        public var modifiedNanoseconds: Int64
+        public var inode: UInt64
 
         fileprivate init(_ info: stat) {
             switch info.st_mode & S_IFMT {
@@ -245,21 +245,21 @@ package enum System {
     }
 
     /// The status of what is at a path, following a final link (`stat`; ``kind(of:)`` does not).
-    package static func status(of path: String) throws(Failure) -> FileStatus {
+    public static func status(of path: String) throws(Failure) -> FileStatus {
         var info = stat()
         _ = try retrying { stat(path, &info) }
         return FileStatus(info)
     }
 
     /// The status of an open file (`fstat`).
-    package static func status(_ descriptor: Int32) throws(Failure) -> FileStatus {
+    public static func status(_ descriptor: Int32) throws(Failure) -> FileStatus {
         var info = stat()
         _ = try retrying { fstat(descriptor, &info) }
         return FileStatus(info)
     }
 
     /// Creates a directory with mode 0700 (`isAlreadyExisting` when something is there).
-    package static func makeDirectory(_ path: String) throws(Failure) {
+    public static func makeDirectory(_ path: String) throws(Failure) {
         _ = try retrying { mkdir(path, 0o700) }
     }
 
@@ -269,7 +269,7 @@ package enum System {
     /// kernel's records are only as long as their name, and the fixed-size array (256 bytes
     /// on Linux, 1,024 on Darwin) can reach past the end of the last record of a buffer into
     /// unmapped memory (a crash seen in release builds).
-    package static func listDirectory(_ path: String) throws(Failure) -> [String] {
+    public static func listDirectory(_ path: String) throws(Failure) -> [String] {
         guard let handle = opendir(path) else { throw Failure.last }
         defer { closedir(handle) }
         var names: [String] = []
@@ -297,7 +297,7 @@ package enum System {
     ///   `fsync` where the file system refuses it, as SQLite does; `.barrier` asks for
     ///   `F_BARRIERFSYNC` (writes before it reach the disk before writes after it: ordering,
     ///   not flushing), falling back to `fsync`.
-    package static func sync(_ descriptor: Int32, method: SyncMethod) throws(Failure) {
+    public static func sync(_ descriptor: Int32, method: SyncMethod) throws(Failure) {
         #if canImport(Darwin)
         let command = method == .full ? F_FULLFSYNC : F_BARRIERFSYNC
         if (try? retrying({ fcntl(descriptor, command) })) != nil { return }
@@ -306,23 +306,23 @@ package enum System {
     }
 
     /// How a sync is made (see ``sync(_:method:)``).
-    package enum SyncMethod: Sendable { case full, barrier }
+    public enum SyncMethod: Sendable { case full, barrier }
 
     // MARK: Processes and threads
 
     /// Past a file-size limit (`ulimit -f`) a write fails with `EFBIG` instead of killing the process.
-    package static func ignoreFileSizeSignal() {
+    public static func ignoreFileSizeSignal() {
         signal(SIGXFSZ, SIG_IGN)
     }
 
-    package static func sleep(microseconds: UInt32) {
+    public static func sleep(microseconds: UInt32) {
         usleep(microseconds)
     }
 
     /// Names the calling thread for the kernel too, so that `top -H`, `perf`, Instruments and
     /// crash reports tell the logger's threads apart (`Thread.name` alone does not reach the
     /// kernel on Linux). Linux cuts names to 15 bytes: put the distinctive part first.
-    package static func nameCurrentThread(_ name: String) {
+    public static func nameCurrentThread(_ name: String) {
         #if canImport(Darwin)
         _ = pthread_setname_np(name)
         #else
@@ -336,38 +336,38 @@ package enum System {
     }
 
     /// Standard output's descriptor.
-    package static let standardOutput: Int32 = 1
+    public static let standardOutput: Int32 = 1
     /// Standard error's descriptor.
-    package static let standardError: Int32 = 2
+    public static let standardError: Int32 = 2
 
     /// Hands what `print` and the C library buffered to the descriptors (`fflush`), so that what
     /// is written next to another descriptor comes after it.
-    package static func flushOutputStreams() {
+    public static func flushOutputStreams() {
         fflush(nil)
     }
 
     /// Ends the process with `code`, standard output flushed first (`exit`).
-    package static func exit(_ code: Int32) -> Never {
+    public static func exit(_ code: Int32) -> Never {
         sysExit(code)
     }
 
     /// The process's identifier.
-    package static var processIdentifier: Int32 { Int32(getpid()) }
+    public static var processIdentifier: Int32 { Int32(getpid()) }
 
     /// The working directory, `nil` when it cannot be read (it was deleted, say).
-    package static func currentDirectory() -> String? {
+    public static func currentDirectory() -> String? {
         guard let pointer = getcwd(nil, 0) else { return nil }
         defer { free(pointer) }
         return String(cString: pointer)
     }
 
     /// Whether a descriptor is a terminal.
-    package static func isTerminal(_ descriptor: Int32) -> Bool {
+    public static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1
     }
 
     /// The value of an environment variable.
-    package static func environment(_ name: String) -> String? {
+    public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 
@@ -375,14 +375,14 @@ package enum System {
 
     /// A monotonic clock in nanoseconds, for intervals (not a required-reason API on Apple's
     /// list: `clock_gettime(CLOCK_MONOTONIC)`, not `mach_absolute_time` or boot time).
-    package static func monotonicNanoseconds() -> UInt64 {
+    public static func monotonicNanoseconds() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     /// The wall clock in microseconds since 1970.
-    package static func realtimeMicroseconds() -> Int64 {
+    public static func realtimeMicroseconds() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1_000
@@ -392,13 +392,13 @@ package enum System {
 
     /// Whether `count` bytes at `left` and `right` are equal (`memcmp`).
     @inline(__always)
-    package static func bytesEqual(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
+    public static func bytesEqual(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
         memcmp(left, right, count) == 0
     }
 
     /// The offset of the first `byte` in `count` bytes at `start`, `nil` when there is none (`memchr`).
     @inline(__always)
-    package static func firstOffset(of byte: UInt8, in start: UnsafeRawPointer, count: Int) -> Int? {
+    public static func firstOffset(of byte: UInt8, in start: UnsafeRawPointer, count: Int) -> Int? {
         guard let found = memchr(start, Int32(byte), count) else { return nil }
         return start.distance(to: UnsafeRawPointer(found))
     }

@@ -1,14 +1,14 @@
 /// Hexadecimal text: lowercase when written, either case when read.
-package enum Hex {
+public enum Hex {
     /// The lowercase digit of a value from 0 to 15.
     @inlinable @inline(__always)
-    package static func digit(_ nibble: UInt8) -> UInt8 {
+    public static func digit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? 0x30 &+ nibble : 0x57 &+ nibble   // "0"… and "a" - 10
     }
 
     /// The value of a hexadecimal digit, either case; `nil` for any other byte.
     @inlinable @inline(__always)
-    package static func value(_ byte: UInt8) -> UInt8? {
+    public static func value(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
@@ -19,7 +19,7 @@ package enum Hex {
 
     /// Appends two digits per byte.
     @inlinable
-    package static func append(_ bytes: some Sequence<UInt8>, to text: inout [UInt8]) {
+    public static func append(_ bytes: some Sequence<UInt8>, to text: inout [UInt8]) {
         for byte in bytes {
             text.append(digit(byte >> 4))
             text.append(digit(byte & 0x0F))
@@ -28,14 +28,14 @@ package enum Hex {
 
     /// Two digits per byte, as a string.
     @inlinable
-    package static func string(_ bytes: some Sequence<UInt8>) -> String {
+    public static func string(_ bytes: some Sequence<UInt8>) -> String {
         var text: [UInt8] = []
         append(bytes, to: &text)
         return String(decoding: text, as: UTF8.self)
     }
 
     /// `value` as exactly 16 digits (zeros in front).
-    package static func string(_ value: UInt64) -> String {
+    public static func string(_ value: UInt64) -> String {
         var text = [UInt8](repeating: 0, count: 16)
         for index in 0..<16 { text[index] = digit(UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(index))) & 0x0F) }
         return String(decoding: text, as: UTF8.self)
@@ -44,7 +44,7 @@ package enum Hex {
     /// The lowercase text of four bytes, as eight digit bytes in memory order (eight digits
     /// at once: no branch and no table).
     @inlinable @inline(__always)
-    package static func eightDigits(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> UInt64 {
+    public static func eightDigits(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> UInt64 {
         // One byte a 16-bit lane, then its high nibble in the lane's first byte and its low
         // nibble in the second (little-endian memory order).
         let lanes = UInt64(a) | UInt64(b) << 16 | UInt64(c) << 32 | UInt64(d) << 48

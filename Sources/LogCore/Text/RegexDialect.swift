@@ -1,10 +1,10 @@
 /// The one regular-expression dialect users write: Swift's `Regex` syntax, for a definition's
 /// `pattern` constraint (checked by `loggen`, matched by the runtime) and for
 /// `logview --where field~pattern`.
-package enum RegexDialect {
+public enum RegexDialect {
     /// Compiles `pattern`.
     /// - Throws: ``RegexSyntaxError`` with the engine's message on one line.
-    package static func compile(_ pattern: String) throws(RegexSyntaxError) -> Regex<AnyRegexOutput> {
+    public static func compile(_ pattern: String) throws(RegexSyntaxError) -> Regex<AnyRegexOutput> {
         do {
             return try Regex(pattern)
         } catch {
@@ -15,8 +15,8 @@ package enum RegexDialect {
 }
 
 /// Why a pattern is not a regular expression, in one line (`expected ')'`).
-package struct RegexSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    package var message: String
+public struct RegexSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
 
-    package var description: String { message }
+    public var description: String { message }
 }

@@ -3,13 +3,13 @@ import Foundation
 /// The text of a UUID as the runtime writes it everywhere (the envelope, the store's
 /// readers, logview, the warehouse rows): lowercase `8-4-4-4-12` hexadecimal digits, 36 bytes.
 /// Read in either case.
-package enum UUIDText {
+public enum UUIDText {
     /// Bytes in the text.
-    package static let count = 36
+    public static let count = 36
 
     /// Writes the 36 bytes at `position` and moves it past them.
     @inlinable
-    package static func write(_ uuid: UUID, at position: inout UnsafeMutablePointer<UInt8>) {
+    public static func write(_ uuid: UUID, at position: inout UnsafeMutablePointer<UInt8>) {
         let bytes = uuid.uuid
         let raw = UnsafeMutableRawPointer(position)
         let first = Hex.eightDigits(bytes.0, bytes.1, bytes.2, bytes.3)
@@ -31,7 +31,7 @@ package enum UUIDText {
     }
 
     /// Appends the 36 bytes.
-    package static func append(_ uuid: UUID, to text: inout [UInt8]) {
+    public static func append(_ uuid: UUID, to text: inout [UInt8]) {
         let start = text.count
         text.append(contentsOf: repeatElement(0, count: count))
         text.withUnsafeMutableBufferPointer { buffer in
@@ -41,7 +41,7 @@ package enum UUIDText {
     }
 
     /// The text as a string.
-    package static func string(_ uuid: UUID) -> String {
+    public static func string(_ uuid: UUID) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(count)
         append(uuid, to: &text)
@@ -50,7 +50,7 @@ package enum UUIDText {
 
     /// The UUID spelled by exactly these 36 bytes, either case; `nil` for anything else.
     /// (`UUID(uuidString:)` goes through `sscanf`, a fifth of a collector's time per log.)
-    package static func parse(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
+    public static func parse(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard text.count == count else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var index = 0
@@ -70,7 +70,7 @@ package enum UUIDText {
     }
 
     /// The UUID spelled by `text` (36 characters, either case).
-    package static func parse(_ text: String) -> UUID? {
+    public static func parse(_ text: String) -> UUID? {
         var text = text
         return text.withUTF8 { parse($0) }
     }

@@ -6,18 +6,18 @@
 /// reads its text; ``UnixTime`` converts `Date`s.
 ///
 /// Days are converted with Howard Hinnant's `days_from_civil` algorithms (proleptic Gregorian).
-package struct CivilTime: Hashable, Sendable {
-    package var year: Int
-    package var month: Int
-    package var day: Int
-    package var hour: Int
-    package var minute: Int
-    package var second: Int
+public struct CivilTime: Hashable, Sendable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
     /// Microseconds within the second, 0..<1_000_000.
-    package var microsecond: Int
+    public var microsecond: Int
 
     @inlinable
-    package init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, microsecond: Int = 0) {
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, microsecond: Int = 0) {
         self.year = year
         self.month = month
         self.day = day
@@ -29,7 +29,7 @@ package struct CivilTime: Hashable, Sendable {
 
     /// The calendar fields of a moment, seen at `offsetSeconds` from UTC.
     @inlinable
-    package init(microseconds: Int64, offsetSeconds: Int = 0) {
+    public init(microseconds: Int64, offsetSeconds: Int = 0) {
         let local = microseconds + Int64(offsetSeconds) * 1_000_000
         let (seconds, micros) = Self.floorDivide(local, 1_000_000)
         let (days, secondOfDay) = Self.floorDivide(seconds, 86_400)
@@ -40,14 +40,14 @@ package struct CivilTime: Hashable, Sendable {
     }
 
     /// The moment these fields name, read at `offsetSeconds` from UTC.
-    package func microseconds(offsetSeconds: Int = 0) -> Int64 {
+    public func microseconds(offsetSeconds: Int = 0) -> Int64 {
         let days = Self.days(fromCivil: year, month, day)
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
         return seconds * 1_000_000 + Int64(microsecond)
     }
 
     /// Whether the day exists in its month (no February 30th).
-    package var isValidDate: Bool {
+    public var isValidDate: Bool {
         guard (1...12).contains(month), day >= 1 else { return false }
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
@@ -56,14 +56,14 @@ package struct CivilTime: Hashable, Sendable {
 
     /// Division that rounds toward negative infinity, with a remainder that is never negative.
     @inlinable
-    package static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+    public static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
         var quotient = value / divisor
         var remainder = value % divisor
         if remainder < 0 { quotient -= 1; remainder += divisor }
         return (quotient, remainder)
     }
 
-    package static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int64 {
+    public static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -74,7 +74,7 @@ package struct CivilTime: Hashable, Sendable {
     }
 
     @inlinable
-    package static func civil(fromDays days: Int64) -> (Int, Int, Int) {
+    public static func civil(fromDays days: Int64) -> (Int, Int, Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -8,19 +8,19 @@
 ///
 /// Read: `YYYY-MM-DD[(T|t| )HH:MM[:SS[(.|,)fraction]]][Z|z|±HH[:MM]]`, the year as written
 /// above; a time without a zone is local, and the caller says in which zone.
-package enum ISO8601 {
+public enum ISO8601 {
     /// At most this many bytes for a date: a sign and 19 digits, then `-MM-DD` (a month and
     /// day in range; a hand-made date with others takes up to 64).
-    package static let maximumDateCount = 26
+    public static let maximumDateCount = 26
     /// At most this many bytes for a moment: the date, `T`, `HH:MM:SS`, `.` and six digits, `Z`.
-    package static let maximumCount = maximumDateCount + 17
+    public static let maximumCount = maximumDateCount + 17
 
     // MARK: - Writing
 
     /// Writes a moment (microseconds since 1970) in UTC with `fractionDigits` (0, 3 or 6)
     /// digits of the second, rounded down, and `Z`.
     @inlinable
-    package static func write(microseconds: Int64, fractionDigits: Int = 3, at position: inout UnsafeMutablePointer<UInt8>) {
+    public static func write(microseconds: Int64, fractionDigits: Int = 3, at position: inout UnsafeMutablePointer<UInt8>) {
         writeDateTime(CivilTime(microseconds: microseconds), separator: UInt8(ascii: "T"), fractionDigits: fractionDigits, at: &position)
         position.pointee = UInt8(ascii: "Z")
         position += 1
@@ -29,7 +29,7 @@ package enum ISO8601 {
     /// Writes `YYYY-MM-DD`, the separator, `HH:MM:SS`, then `.` and `fractionDigits` (3 or 6)
     /// digits of the second, rounded down (nothing for 0).
     @inlinable
-    package static func writeDateTime(_ time: CivilTime, separator: UInt8, fractionDigits: Int = 3, at position: inout UnsafeMutablePointer<UInt8>) {
+    public static func writeDateTime(_ time: CivilTime, separator: UInt8, fractionDigits: Int = 3, at position: inout UnsafeMutablePointer<UInt8>) {
         writeDate(time, at: &position)
         position[0] = separator
         position += 1
@@ -57,7 +57,7 @@ package enum ISO8601 {
     /// Writes `YYYY-MM-DD` (the year as the type's documentation says; a month or day out
     /// of range, which only a hand-made value has, with all its digits).
     @inlinable
-    package static func writeDate(_ time: CivilTime, at position: inout UnsafeMutablePointer<UInt8>) {
+    public static func writeDate(_ time: CivilTime, at position: inout UnsafeMutablePointer<UInt8>) {
         if time.year >= 0 && time.year <= 9999 && time.month >= 0 && time.month <= 99 && time.day >= 0 && time.day <= 99 {
             writePadded(time.year, width: 4, at: &position)
             position[0] = UInt8(ascii: "-")
@@ -79,7 +79,7 @@ package enum ISO8601 {
 
     /// A number of at least `minimumWidth` digits (zeros in front), a `-` first when negative
     /// (at most 20 bytes past the width).
-    package static func writeNumber(_ value: Int, minimumWidth: Int, at position: inout UnsafeMutablePointer<UInt8>) {
+    public static func writeNumber(_ value: Int, minimumWidth: Int, at position: inout UnsafeMutablePointer<UInt8>) {
         if value < 0 {
             position[0] = UInt8(ascii: "-")
             position += 1
@@ -106,7 +106,7 @@ package enum ISO8601 {
 
     /// `value` (0 or more) padded with zeros to exactly `width` digits.
     @inlinable @inline(__always)
-    package static func writePadded(_ value: Int, width: Int, at position: inout UnsafeMutablePointer<UInt8>) {
+    public static func writePadded(_ value: Int, width: Int, at position: inout UnsafeMutablePointer<UInt8>) {
         var rest = value
         for offset in stride(from: width - 1, through: 0, by: -1) {
             position[offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
@@ -116,7 +116,7 @@ package enum ISO8601 {
     }
 
     /// The text of a moment in UTC with `fractionDigits` (0, 3 or 6) digits.
-    package static func string(microseconds: Int64, fractionDigits: Int = 3) -> String {
+    public static func string(microseconds: Int64, fractionDigits: Int = 3) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumCount) { buffer in
             var position = buffer.baseAddress!
             write(microseconds: microseconds, fractionDigits: fractionDigits, at: &position)
@@ -125,7 +125,7 @@ package enum ISO8601 {
     }
 
     /// `YYYY-MM-DD`.
-    package static func string(date: CivilTime) -> String {
+    public static func string(date: CivilTime) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
             var position = buffer.baseAddress!
             writeDate(date, at: &position)
@@ -136,22 +136,22 @@ package enum ISO8601 {
     // MARK: - Reading
 
     /// What a text names: calendar fields, and the zone's offset from UTC when it has one.
-    package struct Parsed: Hashable, Sendable {
-        package var time: CivilTime
+    public struct Parsed: Hashable, Sendable {
+        public var time: CivilTime
         /// Whether a time of day was written (else only a date).
-        package var hasTimeOfDay: Bool
+        public var hasTimeOfDay: Bool
         /// Seconds east of UTC when the text has `Z` or an offset; `nil` for a local time.
-        package var offsetSeconds: Int?
+        public var offsetSeconds: Int?
 
         /// The moment, when the text has a zone.
-        package var microseconds: Int64? {
+        public var microseconds: Int64? {
             offsetSeconds.map { time.microseconds(offsetSeconds: $0) }
         }
     }
 
     /// Reads the text; `nil` for anything that is not exactly one ISO 8601 date or moment
     /// in the grammar above (a day that does not exist, an hour past 23, a second past 60).
-    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed? {
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed? {
         var index = 0
         func number(_ digits: Int) -> Int? {
             guard index + digits <= bytes.count else { return nil }
@@ -220,7 +220,7 @@ package enum ISO8601 {
     }
 
     /// Reads the text (see ``parse(_:)-(UnsafeBufferPointer<UInt8>)``).
-    package static func parse(_ text: String) -> Parsed? {
+    public static func parse(_ text: String) -> Parsed? {
         var text = text
         return text.withUTF8 { parse($0) }
     }

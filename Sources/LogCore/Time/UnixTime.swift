@@ -8,28 +8,28 @@ import Foundation
 /// So: **microseconds = the nearest whole microsecond, halves away from zero**; milliseconds
 /// and seconds are then the floor of those (a moment before 1970 belongs to the millisecond
 /// that starts before it, as ``CivilTime`` counts).
-package enum UnixTime {
+public enum UnixTime {
     /// Microseconds since 1970 UTC, rounded to the nearest.
     @inlinable
-    package static func microseconds(_ date: Date) -> Int64 {
+    public static func microseconds(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
     }
 
     /// Whole milliseconds since 1970 UTC: the floor of ``microseconds(_:)`` / 1000.
     @inlinable
-    package static func milliseconds(_ date: Date) -> Int64 {
+    public static func milliseconds(_ date: Date) -> Int64 {
         milliseconds(microseconds: microseconds(date))
     }
 
     /// The millisecond a moment in microseconds falls in (the floor).
     @inlinable
-    package static func milliseconds(microseconds: Int64) -> Int64 {
+    public static func milliseconds(microseconds: Int64) -> Int64 {
         microseconds >= 0 ? microseconds / 1000 : (microseconds - 999) / 1000
     }
 
     /// The `Date` of microseconds since 1970 UTC.
     @inlinable
-    package static func date(microseconds: Int64) -> Date {
+    public static func date(microseconds: Int64) -> Date {
         Date(timeIntervalSince1970: Double(microseconds) / 1_000_000)
     }
 }

@@ -26,20 +26,22 @@ var targets: [Target] = []
 // MARK: - Benchmarks
 
 targets += [
+    // What every benchmark shares: reading its `--name value` arguments.
+    .target(name: "BenchmarkSupport", swiftSettings: swiftSettings),
     // `make bench-runtime`: 1 M generated events through three filters into a BufferedOutput.
     .executableTarget(
-        name: "runtime-bench", dependencies: [behaviorLog, logStore, sampleApp],
+        name: "runtime-bench", dependencies: ["BenchmarkSupport", behaviorLog, logStore, sampleApp],
         swiftSettings: swiftSettings),
     // `make bench-energy`: syncs, wake-ups and bytes per log at 100 and 1 logs/s, and idle.
     .executableTarget(
-        name: "energy-bench", dependencies: [behaviorLog, logStore, sampleApp],
+        name: "energy-bench", dependencies: ["BenchmarkSupport", behaviorLog, logStore, sampleApp],
         swiftSettings: swiftSettings),
     // `make bench-clickhouse`: post() to rows visible in a real ClickHouse.
     .executableTarget(
-        name: "clickhouse-bench", dependencies: [behaviorLog, behaviorLogHTTP, logStore, sampleApp],
+        name: "clickhouse-bench", dependencies: ["BenchmarkSupport", behaviorLog, behaviorLogHTTP, logStore, sampleApp],
         swiftSettings: swiftSettings),
     // `make bench-store`: group-committed appends, a verify scan, append cost with a backlog.
-    .executableTarget(name: "store-bench", dependencies: [logStore], swiftSettings: swiftSettings),
+    .executableTarget(name: "store-bench", dependencies: ["BenchmarkSupport", logStore], swiftSettings: swiftSettings),
 ]
 
 let package = Package(

@@ -31,28 +31,8 @@ package enum Gzip {
     /// The bytes of a gzip stream, decompressed (for tests and for reading what was sent).
     /// - Returns: `nil` when the bytes are not valid gzip.
     package static func decompress(_ bytes: [UInt8]) -> [UInt8]? {
-        var stream = z_stream()
-        guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
-        defer { inflateEnd(&stream) }
-        var input = bytes
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        let finished = input.withUnsafeMutableBufferPointer { source -> Bool in
-            stream.next_in = source.baseAddress
-            stream.avail_in = UInt32(source.count)
-            while true {
-                let (result, count) = buffer.withUnsafeMutableBufferPointer { destination in
-                    stream.next_out = destination.baseAddress
-                    stream.avail_out = UInt32(destination.count)
-                    let result = inflate(&stream, Z_NO_FLUSH)
-                    return (result, destination.count - Int(stream.avail_out))
-                }
-                output.append(contentsOf: buffer[0..<count])
-                if result == Z_STREAM_END { return stream.avail_in == 0 }
-                if result != Z_OK { return false }
-            }
-        }
-        return finished ? output : nil
+        if case .bytes(let output) = decompress(bytes, maximumCount: .max) { return output }
+        return nil
     }
 
     /// What ``decompress(_:maximumCount:)`` found.

@@ -76,12 +76,17 @@ func loadDefinitions(_ arguments: ParsedArguments) throws -> Schema {
     guard let directory = arguments.value("definitions") else {
         throw UsageError("missing --definitions <dir>; pass the folder of Markdown definitions, such as --definitions LogDefinitions")
     }
-    let loaded = SchemaLoader().load(directory: directory)
+    return try schema(SchemaLoader().load(directory: directory),
+        orFailWith: "the definitions in '\(directory)' have errors (above); fix them first (loggen lint \(directory))")
+}
+
+/// The loaded schema; when it has errors, prints them and throws `failure`.
+private func schema(_ loaded: LoadedSchema, orFailWith failure: String) throws -> Schema {
     if loaded.hasErrors {
         for diagnostic in loaded.diagnostics where diagnostic.severity == .error {
             writeToStandardError(diagnostic.description + "\n")
         }
-        throw CommandFailure("the definitions in '\(directory)' have errors (above); fix them first (loggen lint \(directory))")
+        throw CommandFailure(failure)
     }
     return loaded.schema
 }
@@ -90,12 +95,6 @@ func loadDefinitions(_ arguments: ParsedArguments) throws -> Schema {
 /// printing their diagnostics; fails when they cannot be read or have errors.
 func loadDefinitions(at revision: String, directory: String) throws -> Schema {
     let documents = try GitRevision(revision).files(in: directory, withExtension: ".md")
-    let loaded = SchemaLoader().load(documents: documents)
-    if loaded.hasErrors {
-        for diagnostic in loaded.diagnostics where diagnostic.severity == .error {
-            writeToStandardError(diagnostic.description + "\n")
-        }
-        throw CommandFailure("the definitions in '\(directory)' at \(revision) have errors (above); check them against their own revision's loggen")
-    }
-    return loaded.schema
+    return try schema(SchemaLoader().load(documents: documents),
+        orFailWith: "the definitions in '\(directory)' at \(revision) have errors (above); check them against their own revision's loggen")
 }

@@ -9,6 +9,7 @@
 // With --rows, every insert's body is also appended to FILE (inside the timing), so that the
 // floor inserts exactly the bytes this sent.
 
+import BenchmarkSupport
 import BehaviorLog
 @_spi(Transport) import BehaviorLogHTTP
 import Foundation
@@ -19,12 +20,6 @@ import LogStore
 import RecipeDemo
 import RecipeLogs
 import Synchronization
-
-func argument(_ name: String) -> String? {
-    let arguments = CommandLine.arguments
-    guard let index = arguments.firstIndex(of: "--\(name)"), index + 1 < arguments.count else { return nil }
-    return arguments[index + 1]
-}
 
 guard let serverText = argument("server"), let server = URL(string: serverText), let table = argument("table") else {
     FileHandle.standardError.write(Data("usage: clickhouse-bench --server URL --table NAME [--logs N] [--store DIR]\n".utf8))

@@ -12,6 +12,7 @@
 // threads (getrusage), less the driver's own sleeps (one per log, one for an idle phase), and
 // the bytes it passed to write(2) (/proc/self/io `wchar`). Linux only (the figures are Linux's).
 
+import BenchmarkSupport
 import BehaviorLog
 import Foundation
 import LogStore
@@ -29,12 +30,6 @@ final class AcceptingBackend: LogBackend {
         accepted.add(UInt64(chunk.logs.count), ordering: .relaxed)
         return .accepted
     }
-}
-
-func argument(_ name: String) -> String? {
-    let arguments = CommandLine.arguments
-    guard let index = arguments.firstIndex(of: "--\(name)"), index + 1 < arguments.count else { return nil }
-    return arguments[index + 1]
 }
 
 func voluntarySwitches() -> Int {

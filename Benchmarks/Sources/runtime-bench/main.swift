@@ -8,6 +8,7 @@
 //
 // The prefill runs in its own process, so that the measured run's peak memory is its own.
 
+import BenchmarkSupport
 import BehaviorLog
 import Foundation
 import LogStore
@@ -29,12 +30,6 @@ final class CountingBackend: LogBackend {
         accepted.add(UInt64(chunk.logs.count), ordering: .relaxed)
         return .accepted
     }
-}
-
-func argument(_ name: String) -> String? {
-    let arguments = CommandLine.arguments
-    guard let index = arguments.firstIndex(of: "--\(name)"), index + 1 < arguments.count else { return nil }
-    return arguments[index + 1]
 }
 
 @inline(__always) func nanoseconds() -> UInt64 {

@@ -6,6 +6,7 @@
 //
 // It writes new stores at DIR and DIR-empty (and removes DIR-empty); both must not exist.
 
+import BenchmarkSupport
 import Foundation
 import LogStore
 
@@ -17,12 +18,6 @@ private func seconds() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
-func argument(_ name: String) -> String? {
-    let arguments = CommandLine.arguments
-    guard let index = arguments.firstIndex(of: "--\(name)"), index + 1 < arguments.count else { return nil }
-    return arguments[index + 1]
 }
 
 /// A positive whole-number option, or `value` when it is absent; exits 64 on anything else.

@@ -52,14 +52,23 @@ public struct SwiftRenderer: Sendable {
         }
     }
 
-    private func render(_ enumeration: SwiftEnum, into writer: inout CodeWriter) {
-        documentation(enumeration.documentation, into: &writer)
+    /// A type's documentation and its first line up to the opening brace, as in
+    /// `public enum RecipeSearch: GeneratedLogEvent {`.
+    private func openType(
+        _ keyword: String, _ name: String, documentation lines: [String], inheritance types: [String],
+        into writer: inout CodeWriter
+    ) {
+        documentation(lines, into: &writer)
         writer.start()
         writer.append(access)
-        writer.append("enum ")
-        SwiftLiteral.appendIdentifier(enumeration.name, to: &writer)
-        inheritance(enumeration.inheritance, into: &writer)
+        writer.append(keyword)
+        SwiftLiteral.appendIdentifier(name, to: &writer)
+        inheritance(types, into: &writer)
         writer.append(" {")
+    }
+
+    private func render(_ enumeration: SwiftEnum, into writer: inout CodeWriter) {
+        openType("enum ", enumeration.name, documentation: enumeration.documentation, inheritance: enumeration.inheritance, into: &writer)
         writer.endBlockOpening { writer in
             let spaced = enumeration.cases.contains { !$0.documentation.isEmpty || $0.deprecationMessage != nil }
             for (index, enumCase) in enumeration.cases.enumerated() {
@@ -96,13 +105,7 @@ public struct SwiftRenderer: Sendable {
     }
 
     private func render(_ structure: SwiftStruct, into writer: inout CodeWriter) {
-        documentation(structure.documentation, into: &writer)
-        writer.start()
-        writer.append(access)
-        writer.append("struct ")
-        SwiftLiteral.appendIdentifier(structure.name, to: &writer)
-        inheritance(structure.inheritance, into: &writer)
-        writer.append(" {")
+        openType("struct ", structure.name, documentation: structure.documentation, inheritance: structure.inheritance, into: &writer)
         writer.endBlockOpening { writer in
             members(structure.members, after: false, into: &writer)
         }

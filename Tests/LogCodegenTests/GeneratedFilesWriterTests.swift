@@ -97,4 +97,27 @@ import TestSupport
         #expect(GeneratedFilesCache(contentsOf: cachePath, generator: "other").entries.isEmpty)
         #expect(GeneratedFilesCache(contentsOf: folder.appending(path: "missing").path, generator: "test").entries.isEmpty)
     }
+
+    @Test func aNewFileIsCreatedUnderItsNameAndAnExistingOneReplacedAtOnce() throws {
+        defer { temporary.remove() }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appending(path: "a.swift").path
+        // Not there: created in place; the status returned is the file's, so the cache can trust it.
+        let created = try OutputFile.write(path, Array("first\n".utf8), exists: false).get()
+        #expect(created == OutputFile.status(path))
+        #expect(OutputFile.bytes(at: path) == Array("first\n".utf8))
+        // There: replaced through a temporary file (a new inode), which is not left behind.
+        let replaced = try OutputFile.write(path, Array("second\n".utf8), exists: true).get()
+        #expect(replaced == OutputFile.status(path))
+        #expect(replaced.inode != created.inode)
+        // Said to be missing but there (someone wrote it since the folder was listed): still
+        // replaced, not an error and not appended to.
+        let raced = try OutputFile.write(path, Array("third\n".utf8), exists: false).get()
+        #expect(raced == OutputFile.status(path))
+        #expect(OutputFile.bytes(at: path) == Array("third\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["a.swift"], "no temporary file is left")
+        // A folder that cannot hold it: the reason, not a crash.
+        let failure = OutputFile.write(folder.appending(path: "missing/b.swift").path, [], exists: false)
+        #expect(throws: OutputFile.WriteFailure.self) { try failure.get() }
+    }
 }

@@ -178,10 +178,10 @@ public struct GeneratedFilesWriter: Sendable {
             change = Change(kind: .created, path: path, linesAdded: Self.lineCount(new), linesRemoved: 0)
         }
         guard writing else { return Outcome(change: change) }
-        if let reason = OutputFile.replace(path, with: new) {
-            return Outcome(error: GeneratedFilesError("cannot write '\(path)': \(reason)"))
+        switch OutputFile.write(path, new, exists: status != nil) {
+        case .success(let written): return Outcome(change: change, entry: entry(written))
+        case .failure(let failure): return Outcome(error: GeneratedFilesError("cannot write '\(path)': \(failure.reason)"))
         }
-        return Outcome(change: change, entry: entry(OutputFile.status(path)))
     }
 
     /// The `*.swift` files of the folder, with their status.

@@ -16,9 +16,7 @@ enum OutputFile {
     /// The status of a regular file, or `nil` when there is none.
     static func status(_ path: String) -> Status? {
         guard let status = try? System.status(of: path), status.kind == .regular else { return nil }
-        return Status(
-            size: status.size, modifiedSeconds: status.modifiedSeconds,
-            modifiedNanoseconds: status.modifiedNanoseconds, inode: status.inode)
+        return Status(status)
     }
 
     /// The bytes of a file, or `nil` when it cannot be read.
@@ -51,29 +49,60 @@ enum OutputFile {
         }
     }
 
-    /// Replaces a file's bytes at once: written to a temporary file beside it, then renamed
-    /// over it, so a reader (or a build interrupted) sees the old file or the new one. No
-    /// `fsync` (Foundation's writes all sync, a disk wait per file): a generated file is
-    /// compared again on the next run, and rewritten if a crash lost it.
+    /// Puts `bytes` at `path` and returns the new file's status (read from the open file,
+    /// not looked up again). No `fsync` (Foundation's writes all sync, a disk wait per file):
+    /// a generated file is compared again on the next run, and rewritten if a crash lost it.
     ///
-    /// - Returns: `nil`, or the reason it failed.
-    static func replace(_ path: String, with bytes: [UInt8]) -> String? {
+    /// - A file that is there is replaced at once: the bytes go to a temporary file beside
+    ///   it, renamed over it, so a reader (or a build interrupted) sees the old file or the
+    ///   new one.
+    /// - A file that is not there (every file of a new folder) is created under its own name,
+    ///   exclusively: one directory operation instead of two. Nothing can see an old file
+    ///   there, and a file left short by an interrupted run has the wrong bytes, so the next
+    ///   run (which compares, and whose cache was not written) replaces it. Should a file
+    ///   appear meanwhile, it is replaced as above.
+    ///
+    /// - Parameter exists: whether the caller saw a file at `path`.
+    /// - Returns: the status of the file written, or the reason it failed.
+    static func write(_ path: String, _ bytes: [UInt8], exists: Bool) -> Result<Status, WriteFailure> {
+        if !exists {
+            do throws(System.Failure) {
+                return .success(try write(bytes, to: try System.open(path, .writingNew, permissions: 0o666)))
+            } catch where error.isAlreadyExisting {
+                // Someone put a file there since the folder was listed: replace it.
+            } catch {
+                return .failure(WriteFailure(reason: error.description))
+            }
+        }
         let temporary = path + ".loggen-\(System.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         do throws(System.Failure) {
-            let descriptor = try System.open(temporary, .writingNew, permissions: 0o666)
-            do throws(System.Failure) {
-                try bytes.withUnsafeBytes { buffer in Result { () throws(System.Failure) in try System.writeAll(descriptor, buffer) } }.get()
-            } catch {
-                System.close(descriptor)
-                throw error
-            }
-            try System.closeAfterWriting(descriptor)
+            let status = try write(bytes, to: try System.open(temporary, .writingNew, permissions: 0o666))
             try System.rename(temporary, to: path)
-            return nil
+            return .success(status)
         } catch {
             try? System.unlink(temporary)
-            return error.description
+            return .failure(WriteFailure(reason: error.description))
         }
+    }
+
+    /// Why ``write(_:_:exists:)`` failed, as `System` says it.
+    struct WriteFailure: Error {
+        var reason: String
+    }
+
+    /// Writes every byte through a new descriptor, then closes it; the status is taken before
+    /// the close (a rename keeps the inode, so it is also the renamed file's status).
+    private static func write(_ bytes: [UInt8], to descriptor: Int32) throws(System.Failure) -> Status {
+        let status: System.FileStatus
+        do throws(System.Failure) {
+            try bytes.withUnsafeBytes { buffer in Result { () throws(System.Failure) in try System.writeAll(descriptor, buffer) } }.get()
+            status = try System.status(descriptor)
+        } catch {
+            System.close(descriptor)
+            throw error
+        }
+        try System.closeAfterWriting(descriptor)
+        return Status(status)
     }
 
     /// Whether a file starts with `prefix` (only the prefix's bytes are read).
@@ -99,5 +128,13 @@ enum OutputFile {
         } catch {
             return error.isNotFound ? .missing : .unreadable(error.description)
         }
+    }
+}
+
+extension OutputFile.Status {
+    init(_ status: System.FileStatus) {
+        self.init(
+            size: status.size, modifiedSeconds: status.modifiedSeconds,
+            modifiedNanoseconds: status.modifiedNanoseconds, inode: status.inode)
     }
 }

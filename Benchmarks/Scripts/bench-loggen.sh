@@ -3,17 +3,37 @@
 # the same run, and prints the ratios; then the build plugin's everyday case on the
 # 1000-file corpus: one category edited, `loggen generate --cache` again. Each time is the
 # best of 5 runs (the machine is shared and noisy); peak RSS comes from /usr/bin/time -v.
-# `generate` writes into an empty folder each run (every file rendered and written).
 # Usage: bench-loggen.sh <release loggen> <bench dir>
+#
+# Nothing is deleted while timing. Every output folder is new (under $out/loggen-runs) and
+# removed at the end: on ext4 without a journal (as on these machines), creating a file
+# skips, one by one, the inodes freed in the last dirty_expire_centisecs (30 s), so a
+# benchmark that deletes its own thousand files and creates them again times its own
+# deletions (measured: the same binary 1.2x the floor one run, 3x the next). For the same reason a
+# run waits until the last run's deletions are that old before it starts.
 set -eu
 loggen=$1
 out=$2
 now() { date +%s%N; }
+runs=$out/loggen-runs
+settle=30
+if [ -r /proc/sys/vm/dirty_expire_centisecs ]; then settle=$(( $(cat /proc/sys/vm/dirty_expire_centisecs) / 100 + 1 )); fi
+if [ -e "$runs" ]; then
+  rm -rf "$runs"
+  echo "(removed the last run's output; waiting ${settle} s so that creating files does not time those deletions)"
+  sleep "$settle"
+elif [ -e "$out/loggen-runs.removed" ]; then
+  age=$(( $(date +%s) - $(cat "$out/loggen-runs.removed") ))
+  if [ "$age" -lt "$settle" ]; then
+    echo "(the last run removed its output ${age} s ago; waiting $((settle - age)) s so that creating files does not time those deletions)"
+    sleep $((settle - age))
+  fi
+fi
+mkdir -p "$runs"
 # measure [--fresh DIR] CMD...: the best wall time (ns) and the best CPU time (user +
 # system, ms) of 5 runs, as "wall cpu". On a shared machine CPU time is the steadier figure.
 # With --fresh DIR, each run writes into a new folder DIR-<run> (given as the last
-# argument), removed only after the five: ext4 scans past recently deleted inodes when it
-# creates files, so removing and recreating the same thousand files would time that.
+# argument), kept until the end of the script.
 measure() {
   fresh=""
   if [ "$1" = "--fresh" ]; then fresh=$2; shift 2; fi
@@ -27,13 +47,11 @@ measure() {
     if [ "$bw" -eq 0 ] || [ "$w" -lt "$bw" ]; then bw=$w; fi
     if [ "$bc" -eq 0 ] || [ "$c" -lt "$bc" ]; then bc=$c; fi
   done
-  if [ -n "$fresh" ]; then rm -rf "$fresh"-*; fi
   echo "$bw $bc"
 }
 rss() {  # peak RSS in KB of one run of "$@"
   /usr/bin/time -v "$@" 2>&1 >/dev/null | awk '/Maximum resident set size/ {print $6}'
 }
-scratch=$out/generate-scratch
 
 # gen new: into an empty folder (every file rendered and written); gen same: again into a
 # folder that is up to date (every file rendered and compared, none written).
@@ -43,18 +61,17 @@ for corpus in corpus-100x50 corpus-1000x50; do
   if ! "$loggen" lint "$dir" >/dev/null 2>&1; then
     echo "loggen lint $dir failed:"; "$loggen" lint "$dir" 2>&1 | head; exit 1
   fi
-  rm -rf "$scratch"
-  "$loggen" generate "$dir" --output "$scratch" >/dev/null
+  same=$runs/$corpus-same
+  "$loggen" generate "$dir" --output "$same" >/dev/null
   set -- $(measure "$out/cmark_floor" "$dir"/*.md) $(measure "$loggen" schema "$dir") \
-    $(measure --fresh "$scratch-new" "$loggen" generate "$dir" --output) \
-    $(measure "$loggen" generate "$dir" --output "$scratch")
+    $(measure --fresh "$runs/$corpus-new" "$loggen" generate "$dir" --output) \
+    $(measure "$loggen" generate "$dir" --output "$same")
   awk -v c="$corpus" -v fw="$1" -v fc="$2" -v sw="$3" -v sc="$4" -v nw="$5" -v nc="$6" -v gw="$7" -v gc="$8" 'BEGIN {
     printf "%-15s %-5s %8.3f %8.3f %8.3f %8.3f %9.2fx %9.2fx %9.2fx\n", c, "wall", fw / 1e9, sw / 1e9, nw / 1e9, gw / 1e9, sw / fw, nw / fw, gw / fw
     printf "%-15s %-5s %8.3f %8.3f %8.3f %8.3f %9.2fx %9.2fx %9.2fx\n", "", "cpu", fc / 1e3, sc / 1e3, nc / 1e3, gc / 1e3, sc / fc, nc / fc, gc / fc
   }'
-  rm -rf "$scratch"
   rs=$(rss "$loggen" schema "$dir")
-  rg=$(rss "$loggen" generate "$dir" --output "$scratch")
+  rg=$(rss "$loggen" generate "$dir" --output "$runs/$corpus-rss")
   awk -v rs="$rs" -v rg="$rg" 'BEGIN { printf "%-15s peak RSS: schema %.1f MB, generate %.1f MB\n", "", rs / 1024, rg / 1024 }'
 done
 echo "targets: schema <= 1.5x and generate <= 2x the floor (wall) on both corpora; peak RSS < 100 MB for 50,000 events"
@@ -63,13 +80,11 @@ echo "(the floor is libcmark on one core; loggen parses and generates on both, s
 # One category edited in the 1000-file set: each run adds an event to cat_0500.md (so the
 # schema hash, and with it common+types.swift, changes too), then regenerates with the
 # cache a previous run left. Compared with `loggen schema` of the whole set.
-edit_dir=$out/edit-corpus
-edit_out=$out/edit-generated
-rm -rf "$edit_dir" "$edit_out"
+edit_dir=$runs/edit-corpus
+edit_out=$runs/edit-generated
 cp -r "$out/corpus-1000x50" "$edit_dir"
 cache_option=""
-if "$loggen" generate --help 2>&1 | grep -q -- "--cache"; then cache_option="--cache $out/edit-cache"; fi
-rm -f "$out/edit-cache"
+if "$loggen" generate --help 2>&1 | grep -q -- "--cache"; then cache_option="--cache $runs/edit-cache"; fi
 # shellcheck disable=SC2086  # $cache_option is empty or two words
 "$loggen" generate "$edit_dir" --output "$edit_out" $cache_option >/dev/null
 tb=0; tc=0
@@ -89,4 +104,5 @@ awk -v gw="$tb" -v gc="$tc" -v sw="$1" -v sc="$2" -v summary="$summary" -v cache
   printf "one category edited, 1000x50 (%s; last run: %s)\n", cache, summary
   printf "  wall: generate %.3f s, schema %.3f s, ratio %.2fx; cpu: generate %.3f s, schema %.3f s, ratio %.2fx (target <= 1.5x)\n", gw / 1e9, sw / 1e9, gw / sw, gc / 1e3, sc / 1e3, gc / sc
 }'
-rm -rf "$scratch" "$edit_dir" "$edit_out" "$out/edit-cache" "$out/bench-time"
+rm -rf "$runs" "$out/bench-time"
+date +%s >"$out/loggen-runs.removed"

@@ -16,24 +16,30 @@ import LogSchema
 enum FieldLineParser {
     /// Parses a field line; problems go to `diagnostics`.
     ///
+    /// - Parameter interner: shares the storage of the field's name with equal names.
     /// - Returns: the field (without descriptions), or `nil` when the line is unusable.
-    static func parse(_ scanner: inout LineScanner, into diagnostics: inout [Diagnostic]) -> Field? {
-        let lineStart = scanner.location
+    ///
+    /// Locations are kept as offsets in the line and made into a ``SourceLocation`` (which
+    /// holds the document's path) only for the field itself and for a diagnostic.
+    static func parse(_ scanner: inout LineScanner, interner: StringInterner, into diagnostics: inout [Diagnostic]) -> Field? {
+        let lineStart = scanner.index
         guard let markers = scanner.takeMarkers(into: &diagnostics) else { return nil }
-        let nameLocation = scanner.location
         let nameStart = scanner.index
         _ = scanner.take { $0 != UInt8(ascii: ":") }
         guard scanner.current == UInt8(ascii: ":") else {
             let text = String(decoding: scanner.bytes, as: UTF8.self)
-            diagnostics.append(.error("expected 'name: type' but found '\(text)'; write a field as '- recipe_id: !bigint'", at: lineStart))
+            diagnostics.append(.error(
+                "expected 'name: type' but found '\(text)'; write a field as '- recipe_id: !bigint'", at: scanner.location(at: lineStart)))
             return nil
         }
+        let nameLocation = scanner.location(at: nameStart)
         let nameBytes = scanner.bytes[nameStart..<scanner.index].trimmingSpaces()
-        let name = String(decoding: nameBytes, as: UTF8.self)
         guard !nameBytes.isEmpty, nameBytes.allSatisfy(LineScanner.isNameByte) else {
+            let name = String(decoding: nameBytes, as: UTF8.self)
             diagnostics.append(.error("invalid field name '\(name)'; a name is letters, digits and '_', such as 'recipe_id'", at: nameLocation))
             return nil
         }
+        let name = interner.intern(nameBytes)
         scanner.index += 1
         scanner.skipSpaces()
 
@@ -51,14 +57,15 @@ enum FieldLineParser {
         }
 
         // The type: `!name` or `Name`, then `[]`/`[N]`, then `?`.
-        let typeLocation = scanner.location
         let typeStart = scanner.index
         let isBuiltin = scanner.current == UInt8(ascii: "!")
         if isBuiltin { scanner.index += 1 }
-        let typeName = String(decoding: scanner.take(while: LineScanner.isNameByte), as: UTF8.self)
+        let typeName = interner.intern(scanner.take(while: LineScanner.isNameByte))
         guard !typeName.isEmpty else {
             let found = scanner.isAtEnd ? "nothing" : "'\(String(decoding: scanner.bytes[typeStart...], as: UTF8.self))'"
-            diagnostics.append(.error("expected a type after '\(name):' but found \(found); write a builtin such as '!string' or a type name such as 'SearchOrder'", at: typeLocation))
+            diagnostics.append(.error(
+                "expected a type after '\(name):' but found \(found); write a builtin such as '!string' or a type name such as 'SearchOrder'",
+                at: scanner.location(at: typeStart)))
             return nil
         }
         if scanner.current == UInt8(ascii: "[") {
@@ -93,7 +100,8 @@ enum FieldLineParser {
         if isBuiltin {
             guard let builtin = BuiltinType(rawValue: typeName) else {
                 let names = BuiltinType.allCases.map { "!" + $0.rawValue }.joined(separator: ", ")
-                diagnostics.append(.error("unknown builtin type '!\(typeName)'; use one of \(names), or a custom type name without '!'", at: typeLocation))
+                diagnostics.append(.error(
+                    "unknown builtin type '!\(typeName)'; use one of \(names), or a custom type name without '!'", at: scanner.location(at: typeStart)))
                 return nil
             }
             field.type.scalar = .builtin(builtin)

@@ -135,7 +135,8 @@ enum FieldLineParser {
                 valid = false
             }
         }
-        return valid ? field : nil
+        guard valid else { return nil }
+        return field  // not `valid ? field : nil`, which copies the field (a dozen retains)
     }
 
     /// Reads a code span: a run of backticks, its content, the same run again. The content

@@ -60,7 +60,12 @@ private struct State {
     }
 
     mutating func run() {
-        if role == .category { checkCategoryName() }
+        if role == .category {
+            checkCategoryName()
+            // Room for every event at once (an upper bound: a `##` heading may be
+            // skipped), so that the array of 50 events is not grown and copied four times.
+            category.events.reserveCapacity(document.children(of: document.root).count { $0.kind == .heading(level: 2) })
+        }
         for block in document.children(of: document.root) {
             switch block.kind {
             case .heading(1) where !sawHeading && event == nil && enumType == nil:
@@ -178,8 +183,9 @@ private struct State {
     }
 
     mutating func finishSection() {
-        if let event = event.take() { category.events.append(event) }
-        if let enumType = enumType.take() { result.types.append(enumType) }
+        // Moved out, not copied: `if let event { append(event) }` copies the event.
+        if event != nil { category.events.append(event.take()!) }
+        if enumType != nil { result.types.append(enumType.take()!) }
     }
 
     /// The text of a heading without its `#` marks, and where that text starts.
@@ -255,6 +261,17 @@ private struct State {
     /// The descriptions of an item (interned): its paragraphs after the first, then one per nested bullet.
     func descriptions(of item: MarkdownBlock, afterFirstLineOf first: MarkdownBlock) -> [String] {
         var descriptions: [String] = []
+        // Room for all of them at once: most fields have two, and growing from one to two
+        // would allocate twice.
+        var count = first.range.endLine > first.range.startLine ? 1 : 0
+        for child in document.children(of: item).dropFirst() {
+            switch child.kind {
+            case .paragraph: count += 1
+            case .list: count += document.children(of: child).underestimatedCount
+            default: break
+            }
+        }
+        descriptions.reserveCapacity(count)
         if first.range.endLine > first.range.startLine {
             let rest = MarkdownRange(startLine: first.range.startLine + 1, startColumn: 1, endLine: first.range.endLine, endColumn: first.range.endColumn)
             descriptions.append(interner.intern(document.textBytes(of: rest)))
@@ -311,9 +328,10 @@ private struct State {
         guard let first = firstParagraph(of: item, example: "a field as 'name: !type', such as '- recipe_id: !bigint'") else { return }
         let range = first.range
         var scanner = LineScanner(document.line(range.startLine, from: range.startColumn), line: range.startLine, column: range.startColumn, path: document.path)
-        guard var field = FieldLineParser.parse(&scanner, interner: interner, into: &result.diagnostics) else { return }
-        field.descriptions = descriptions(of: item, afterFirstLineOf: first)
-        fields.append(field)
+        var field = FieldLineParser.parse(&scanner, interner: interner, into: &result.diagnostics)
+        guard field != nil else { return }
+        field!.descriptions = descriptions(of: item, afterFirstLineOf: first)
+        fields.append(field.take()!)
     }
 
     func isValidName(_ bytes: ArraySlice<UInt8>) -> Bool {

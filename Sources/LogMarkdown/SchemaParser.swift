@@ -17,14 +17,19 @@ public struct SchemaParser: Sendable {
     ///     category's name, and what decides the document's role.
     /// - Returns: the document's declarations and problems.
     public func parse(_ document: MarkdownDocument, name: String) -> ParsedDocument {
-        parse(document, name: name, interner: StringInterner())
+        var interner = StringInterner()
+        return parse(document, name: name, interner: &interner)
     }
 
     /// Parses a document, sharing the storage of equal names and descriptions with the
     /// other documents parsed with the same interner.
-    func parse(_ document: MarkdownDocument, name: String, interner: StringInterner) -> ParsedDocument {
-        var state = State(document: document, name: name, role: DocumentRole(baseName: name), interner: interner)
+    func parse(_ document: MarkdownDocument, name: String, interner: inout StringInterner) -> ParsedDocument {
+        var state = State(document: document, name: name, role: DocumentRole(baseName: name))
+        // The state holds the interner while it runs (swapped, not copied, so that its
+        // arrays stay uniquely referenced and grow in place).
+        swap(&state.interner, &interner)
         state.run()
+        swap(&state.interner, &interner)
         return state.result
     }
 }
@@ -34,7 +39,7 @@ private struct State {
     let document: MarkdownDocument
     let name: String
     let role: DocumentRole
-    let interner: StringInterner
+    var interner = StringInterner()
     var result: ParsedDocument
     var category: Category
     var sawHeading = false
@@ -50,8 +55,7 @@ private struct State {
     /// Whether the category's common fields (the list before the first event) were read.
     var categoryHasFields = false
 
-    init(document: MarkdownDocument, name: String, role: DocumentRole, interner: StringInterner) {
-        self.interner = interner
+    init(document: MarkdownDocument, name: String, role: DocumentRole) {
         self.document = document
         self.name = name
         self.role = role
@@ -259,7 +263,7 @@ private struct State {
     }
 
     /// The descriptions of an item (interned): its paragraphs after the first, then one per nested bullet.
-    func descriptions(of item: MarkdownBlock, afterFirstLineOf first: MarkdownBlock) -> [String] {
+    mutating func descriptions(of item: MarkdownBlock, afterFirstLineOf first: MarkdownBlock) -> [String] {
         var descriptions: [String] = []
         // Room for all of them at once: most fields have two, and growing from one to two
         // would allocate twice.
@@ -328,7 +332,7 @@ private struct State {
         guard let first = firstParagraph(of: item, example: "a field as 'name: !type', such as '- recipe_id: !bigint'") else { return }
         let range = first.range
         var scanner = LineScanner(document.line(range.startLine, from: range.startColumn), line: range.startLine, column: range.startColumn, path: document.path)
-        var field = FieldLineParser.parse(&scanner, interner: interner, into: &result.diagnostics)
+        var field = FieldLineParser.parse(&scanner, interner: &interner, into: &result.diagnostics)
         guard field != nil else { return }
         field!.descriptions = descriptions(of: item, afterFirstLineOf: first)
         fields.append(field.take()!)

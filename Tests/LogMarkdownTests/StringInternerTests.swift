@@ -8,7 +8,7 @@ import Testing
     }
 
     @Test func equalBytesGiveOneSharedString() {
-        let interner = StringInterner()
+        var interner = StringInterner()
         let first = interner.intern(Array("Description of recipe_id".utf8)[...])
         let second = interner.intern(Array("Description of recipe_id".utf8)[...])
         let fromString = interner.intern("Description of " + "recipe_id")
@@ -23,7 +23,7 @@ import Testing
     /// Thousands of strings (the table grows several times) of every length around the
     /// eight-byte steps of the comparison, each found again with its own text.
     @Test func everyStringIsFoundAgainAfterTheTableGrows() {
-        let interner = StringInterner()
+        var interner = StringInterner()
         let texts = (0..<3000).map { "field_\($0)_" + String(repeating: "x", count: $0 % 23) + "é" }
         let first = texts.map { interner.intern(Array($0.utf8)[...]) }
         #expect(first == texts)
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func bytesThatAreNotUTF8AreRepairedAsStringDecodingDoes() {
-        let interner = StringInterner()
+        var interner = StringInterner()
         let bytes: [UInt8] = Array("a description that is long ".utf8) + [0xFF, 0x61]
         #expect(interner.intern(bytes[...]) == String(decoding: bytes, as: UTF8.self))
         #expect(interner.intern(bytes[...]) == String(decoding: bytes, as: UTF8.self))

@@ -16,12 +16,16 @@ import LogSchema
 enum FieldLineParser {
     /// Parses a field line; problems go to `diagnostics`.
     ///
-    /// - Parameter interner: shares the storage of the field's name with equal names.
-    /// - Returns: the field (without descriptions), or `nil` when the line is unusable.
+    /// - Parameters:
+    ///   - descriptions: the field's descriptions, from the lines below.
+    ///   - interner: shares the storage of the field's name with equal names.
+    /// - Returns: the field, or `nil` when the line is unusable.
     ///
     /// Locations are kept as offsets in the line and made into a ``SourceLocation`` (which
     /// holds the document's path) only for the field itself and for a diagnostic.
-    static func parse(_ scanner: inout LineScanner, interner: inout StringInterner, into diagnostics: inout [Diagnostic]) -> Field? {
+    static func parse(
+        _ scanner: inout LineScanner, descriptions: [String], interner: inout StringInterner, into diagnostics: inout [Diagnostic]
+    ) -> Field? {
         let lineStart = scanner.index
         guard let markers = scanner.takeMarkers(into: &diagnostics) else { return nil }
         let nameStart = scanner.index
@@ -141,7 +145,8 @@ enum FieldLineParser {
             }
         }
         guard valid else { return nil }
-        return Field(name: name, type: type, isOptional: isOptional, status: status, isPersonalData: isPersonalData, location: nameLocation)
+        return Field(name: name, type: type, isOptional: isOptional, status: status, isPersonalData: isPersonalData,
+            descriptions: descriptions, location: nameLocation)
     }
 
     /// Reads a code span: a run of backticks, its content, the same run again. The content

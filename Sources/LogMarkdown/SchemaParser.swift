@@ -43,8 +43,10 @@ private struct State {
     var result: ParsedDocument
     var category: Category
     var sawHeading = false
-    /// The event being read.
-    var event: Event?
+    /// The index in `category.events` of the event being read. The event is appended when
+    /// its heading is read and filled in place: an event kept aside and appended when its
+    /// section ends is copied on the way (retains and releases for each of 50,000 events).
+    var event: Int?
     var eventHasFields = false
     /// The enum type being read (in types.md).
     var enumType: EnumType?
@@ -84,7 +86,7 @@ private struct State {
             case .paragraph:
                 let text = document.text(of: block)
                 if event != nil {
-                    event!.descriptions.append(text)
+                    category.events[event!].descriptions.append(text)
                 } else if enumType != nil {
                     enumType!.descriptions.append(text)
                 } else if role == .common {
@@ -181,14 +183,14 @@ private struct State {
             default: result.diagnostics.append(unknownMarker(marker.name, at: marker.location))
             }
         }
-        event = Event(name: sectionName, status: status, location: nameLocation)
+        category.events.append(Event(name: sectionName, status: status, location: nameLocation))
+        event = category.events.count - 1
         eventHasFields = false
         skippingSection = false
     }
 
     mutating func finishSection() {
-        // Moved out, not copied: `if let event { append(event) }` copies the event.
-        if event != nil { category.events.append(event.take()!) }
+        event = nil
         if enumType != nil { result.types.append(enumType.take()!) }
     }
 
@@ -233,11 +235,11 @@ private struct State {
         }
         if event != nil {
             if eventHasFields {
-                result.diagnostics.append(.warning("second bullet list under event '\(event!.name)' is ignored; put all fields in one list", at: location(of: block)))
+                result.diagnostics.append(.warning("second bullet list under event '\(category.events[event!].name)' is ignored; put all fields in one list", at: location(of: block)))
                 return
             }
             eventHasFields = true
-            event!.fields = fields(of: block)
+            category.events[event!].fields = fields(of: block)
             return
         }
         if role == .common && !commonHasFields {
@@ -326,16 +328,17 @@ private struct State {
         return fields
     }
 
-    /// Reads a field's bullet and appends the field, built in place (a `Field` returned
-    /// through an optional is copied, a dozen retains and releases, 50,000 times a folder).
+    /// Reads a field's bullet and appends the field. The descriptions are read first, so
+    /// that the field is made whole in one initializer: a `Field` changed after it was
+    /// made is copied on its way into the array (a dozen retains and releases a field).
     mutating func appendField(_ item: MarkdownBlock, to fields: inout [Field]) {
         guard let first = firstParagraph(of: item, example: "a field as 'name: !type', such as '- recipe_id: !bigint'") else { return }
         let range = first.range
         var scanner = LineScanner(document.line(range.startLine, from: range.startColumn), line: range.startLine, column: range.startColumn, path: document.path)
-        var field = FieldLineParser.parse(&scanner, interner: &interner, into: &result.diagnostics)
-        guard field != nil else { return }
-        field!.descriptions = descriptions(of: item, afterFirstLineOf: first)
-        fields.append(field.take()!)
+        let descriptions = descriptions(of: item, afterFirstLineOf: first)
+        if let field = FieldLineParser.parse(&scanner, descriptions: descriptions, interner: &interner, into: &result.diagnostics) {
+            fields.append(field)
+        }
     }
 
     func isValidName(_ bytes: ArraySlice<UInt8>) -> Bool {

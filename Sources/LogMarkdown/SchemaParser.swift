@@ -69,7 +69,7 @@ private struct State {
         if role == .category {
             checkCategoryName()
             // Room for every event at once (an upper bound: a `##` heading may be
-            // skipped), so that the array of 50 events is not grown and copied four times.
+            // skipped), so that the array of 50 events is not reallocated as it grows.
             category.events.reserveCapacity(document.children(of: document.root).count { $0.kind == .heading(level: 2) })
         }
         for block in document.children(of: document.root) {

@@ -16,34 +16,49 @@ import LogSchema
 enum FieldLineParser {
     /// Parses a field line; problems go to `diagnostics`.
     ///
-    /// - Returns: the field (without descriptions), or `nil` when the line is unusable.
-    static func parse(_ scanner: inout LineScanner, into diagnostics: inout [Diagnostic]) -> Field? {
-        let lineStart = scanner.location
+    /// - Parameters:
+    ///   - descriptions: the field's descriptions, from the lines below.
+    ///   - interner: shares the storage of the field's name with equal names.
+    /// - Returns: the field, or `nil` when the line is unusable.
+    ///
+    /// Locations are kept as offsets in the line and made into a ``SourceLocation`` (which
+    /// holds the document's path) only for the field itself and for a diagnostic.
+    static func parse(
+        _ scanner: inout LineScanner, descriptions: [String], interner: inout StringInterner, into diagnostics: inout [Diagnostic]
+    ) -> Field? {
+        let lineStart = scanner.index
         guard let markers = scanner.takeMarkers(into: &diagnostics) else { return nil }
-        let nameLocation = scanner.location
         let nameStart = scanner.index
         _ = scanner.take { $0 != UInt8(ascii: ":") }
         guard scanner.current == UInt8(ascii: ":") else {
             let text = String(decoding: scanner.bytes, as: UTF8.self)
-            diagnostics.append(.error("expected 'name: type' but found '\(text)'; write a field as '- recipe_id: !bigint'", at: lineStart))
+            diagnostics.append(.error(
+                "expected 'name: type' but found '\(text)'; write a field as '- recipe_id: !bigint'", at: scanner.location(at: lineStart)))
             return nil
         }
+        let nameLocation = scanner.location(at: nameStart)
         let nameBytes = scanner.bytes[nameStart..<scanner.index].trimmingSpaces()
-        let name = String(decoding: nameBytes, as: UTF8.self)
         guard !nameBytes.isEmpty, nameBytes.allSatisfy(LineScanner.isNameByte) else {
+            let name = String(decoding: nameBytes, as: UTF8.self)
             diagnostics.append(.error("invalid field name '\(name)'; a name is letters, digits and '_', such as 'recipe_id'", at: nameLocation))
             return nil
         }
+        let name = interner.intern(nameBytes)
         scanner.index += 1
         scanner.skipSpaces()
 
-        var field = Field(name: name, type: FieldType(scalar: .builtin(.string)), location: nameLocation)
+        // The parts of the field, put together at the end: a `Field` built early and
+        // returned as an optional is copied (a dozen retains and releases a field).
+        var type = FieldType(scalar: .builtin(.string))
+        var status = Status.active
+        var isPersonalData = false
+        var isOptional = false
         var valid = true
         for marker in markers {
             switch marker.name {
-            case "obsolete": field.status = .obsolete
-            case "deprecated": if field.status != .obsolete { field.status = .deprecated }
-            case "pii": field.isPersonalData = true
+            case "obsolete": status = .obsolete
+            case "deprecated": if status != .obsolete { status = .deprecated }
+            case "pii": isPersonalData = true
             default:
                 diagnostics.append(unknownMarker(marker.name, at: marker.location))
                 valid = false
@@ -51,14 +66,15 @@ enum FieldLineParser {
         }
 
         // The type: `!name` or `Name`, then `[]`/`[N]`, then `?`.
-        let typeLocation = scanner.location
         let typeStart = scanner.index
         let isBuiltin = scanner.current == UInt8(ascii: "!")
         if isBuiltin { scanner.index += 1 }
-        let typeName = String(decoding: scanner.take(while: LineScanner.isNameByte), as: UTF8.self)
+        let typeName = interner.intern(scanner.take(while: LineScanner.isNameByte))
         guard !typeName.isEmpty else {
             let found = scanner.isAtEnd ? "nothing" : "'\(String(decoding: scanner.bytes[typeStart...], as: UTF8.self))'"
-            diagnostics.append(.error("expected a type after '\(name):' but found \(found); write a builtin such as '!string' or a type name such as 'SearchOrder'", at: typeLocation))
+            diagnostics.append(.error(
+                "expected a type after '\(name):' but found \(found); write a builtin such as '!string' or a type name such as 'SearchOrder'",
+                at: scanner.location(at: typeStart)))
             return nil
         }
         if scanner.current == UInt8(ascii: "[") {
@@ -70,7 +86,7 @@ enum FieldLineParser {
                 return nil
             }
             scanner.index += 1
-            field.type.isArray = true
+            type.isArray = true
             if !digits.isEmpty {
                 guard let count = Int(String(decoding: digits, as: UTF8.self)), count >= 1 else {
                     diagnostics.append(.error(
@@ -78,11 +94,11 @@ enum FieldLineParser {
                         at: bracket))
                     return nil
                 }
-                field.type.maxCount = count
+                type.maxCount = count
             }
         }
         if scanner.current == UInt8(ascii: "?") {
-            field.isOptional = true
+            isOptional = true
             scanner.index += 1
         }
         if let byte = scanner.current, !LineScanner.isSpace(byte) {
@@ -93,12 +109,13 @@ enum FieldLineParser {
         if isBuiltin {
             guard let builtin = BuiltinType(rawValue: typeName) else {
                 let names = BuiltinType.allCases.map { "!" + $0.rawValue }.joined(separator: ", ")
-                diagnostics.append(.error("unknown builtin type '!\(typeName)'; use one of \(names), or a custom type name without '!'", at: typeLocation))
+                diagnostics.append(.error(
+                    "unknown builtin type '!\(typeName)'; use one of \(names), or a custom type name without '!'", at: scanner.location(at: typeStart)))
                 return nil
             }
-            field.type.scalar = .builtin(builtin)
+            type.scalar = .builtin(builtin)
         } else {
-            field.type.scalar = .custom(typeName)
+            type.scalar = .custom(typeName)
         }
 
         // Constraints.
@@ -112,14 +129,14 @@ enum FieldLineParser {
                     diagnostics.append(.error("unclosed code span; write a pattern between backticks, such as `^[a-z]+$`", at: location))
                     return nil
                 }
-                valid = applyPattern(pattern, to: &field, spelledType: spelledType, at: location, into: &diagnostics) && valid
+                valid = applyPattern(pattern, to: &type, spelledType: spelledType, at: location, into: &diagnostics) && valid
                 continue
             }
             let token = String(decoding: scanner.take { !LineScanner.isSpace($0) }, as: UTF8.self)
             if token.utf8.allSatisfy(LineScanner.isDigit) {
-                valid = applyLength(token, to: &field, spelledType: spelledType, at: location, into: &diagnostics) && valid
+                valid = applyLength(token, to: &type, spelledType: spelledType, at: location, into: &diagnostics) && valid
             } else if token.contains("..") {
-                valid = applyRange(token, to: &field, spelledType: spelledType, at: location, into: &diagnostics) && valid
+                valid = applyRange(token, to: &type, spelledType: spelledType, at: location, into: &diagnostics) && valid
             } else {
                 diagnostics.append(.error(
                     "unexpected '\(token)' after the type; a constraint is a length (32), a range (1..100) or a pattern in backticks",
@@ -127,7 +144,9 @@ enum FieldLineParser {
                 valid = false
             }
         }
-        return valid ? field : nil
+        guard valid else { return nil }
+        return Field(name: name, type: type, isOptional: isOptional, status: status, isPersonalData: isPersonalData,
+            descriptions: descriptions, location: nameLocation)
     }
 
     /// Reads a code span: a run of backticks, its content, the same run again. The content
@@ -154,23 +173,23 @@ enum FieldLineParser {
         return nil
     }
 
-    /// Whether the field is a string (or an array of them); if not, says that the constraint does not apply.
+    /// Whether the type is a string (or an array of them); if not, says that the constraint does not apply.
     private static func isString(
-        _ field: Field, constraint: String, spelledType: TypeSpelling, written: String, at location: SourceLocation,
+        _ type: FieldType, constraint: String, spelledType: TypeSpelling, written: String, at location: SourceLocation,
         into diagnostics: inout [Diagnostic]
     ) -> Bool {
-        if field.type.builtin == .string { return true }
+        if type.builtin == .string { return true }
         diagnostics.append(.error("\(constraint) applies to !string only, not to '\(spelledType)'; remove \(written)", at: location))
         return false
     }
 
     private static func applyLength(
-        _ token: String, to field: inout Field, spelledType: TypeSpelling, at location: SourceLocation, into diagnostics: inout [Diagnostic]
+        _ token: String, to type: inout FieldType, spelledType: TypeSpelling, at location: SourceLocation, into diagnostics: inout [Diagnostic]
     ) -> Bool {
-        guard isString(field, constraint: "a length", spelledType: spelledType, written: "'\(token)'", at: location, into: &diagnostics) else {
+        guard isString(type, constraint: "a length", spelledType: spelledType, written: "'\(token)'", at: location, into: &diagnostics) else {
             return false
         }
-        guard field.type.maxLength == nil else {
+        guard type.maxLength == nil else {
             diagnostics.append(.error("a second length '\(token)'; give one maximum length", at: location))
             return false
         }
@@ -178,18 +197,18 @@ enum FieldLineParser {
             diagnostics.append(.error("length '\(token)' must be a whole number of bytes from 1", at: location))
             return false
         }
-        field.type.maxLength = length
+        type.maxLength = length
         return true
     }
 
     private static func applyRange(
-        _ token: String, to field: inout Field, spelledType: TypeSpelling, at location: SourceLocation, into diagnostics: inout [Diagnostic]
+        _ token: String, to type: inout FieldType, spelledType: TypeSpelling, at location: SourceLocation, into diagnostics: inout [Diagnostic]
     ) -> Bool {
-        guard let builtin = field.type.builtin, builtin.isNumeric else {
+        guard let builtin = type.builtin, builtin.isNumeric else {
             diagnostics.append(.error("a range applies to numbers only, not to '\(spelledType)'; remove '\(token)'", at: location))
             return false
         }
-        guard field.type.range == nil else {
+        guard type.range == nil else {
             diagnostics.append(.error("a second range '\(token)'; give one range", at: location))
             return false
         }
@@ -210,7 +229,7 @@ enum FieldLineParser {
             diagnostics.append(.error("empty range '\(token)': the minimum is greater than the maximum; write it as \(parts[1])..\(parts[0])", at: location))
             return false
         }
-        field.type.range = NumericRange(min: min, max: max)
+        type.range = NumericRange(min: min, max: max)
         return true
     }
 
@@ -222,12 +241,12 @@ enum FieldLineParser {
     }
 
     private static func applyPattern(
-        _ pattern: String, to field: inout Field, spelledType: TypeSpelling, at location: SourceLocation, into diagnostics: inout [Diagnostic]
+        _ pattern: String, to type: inout FieldType, spelledType: TypeSpelling, at location: SourceLocation, into diagnostics: inout [Diagnostic]
     ) -> Bool {
-        guard isString(field, constraint: "a pattern", spelledType: spelledType, written: "`\(pattern)`", at: location, into: &diagnostics) else {
+        guard isString(type, constraint: "a pattern", spelledType: spelledType, written: "`\(pattern)`", at: location, into: &diagnostics) else {
             return false
         }
-        guard field.type.pattern == nil else {
+        guard type.pattern == nil else {
             diagnostics.append(.error("a second pattern `\(pattern)`; combine them into one regular expression", at: location))
             return false
         }
@@ -235,7 +254,7 @@ enum FieldLineParser {
             diagnostics.append(.error("invalid regular expression `\(pattern)`: \(problem)", at: location))
             return false
         }
-        field.type.pattern = pattern
+        type.pattern = pattern
         return true
     }
 }

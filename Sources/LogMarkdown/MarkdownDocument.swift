@@ -14,10 +14,15 @@ public struct MarkdownDocument: Sendable {
     /// The offset of the first byte of each line; line `n` starts at `lineStarts[n - 1]`.
     private let lineStarts: [Int]
 
-    init(path: String, source: [UInt8], blocks: [MarkdownBlock]) {
+    init(path: String, source: [UInt8], blocks: [MarkdownBlock], lineStarts: [Int]) {
         self.path = path
         self.source = source
         self.blocks = blocks
+        self.lineStarts = lineStarts
+    }
+
+    /// The offset of the first byte of each line of `source`.
+    static func lineStarts(of source: [UInt8]) -> [Int] {
         var starts = [0]
         starts.reserveCapacity(source.count / 24)
         source.withUnsafeBufferPointer { bytes in
@@ -44,7 +49,7 @@ public struct MarkdownDocument: Sendable {
                 }
             }
         }
-        lineStarts = starts
+        return starts
     }
 
     /// The document block.
@@ -92,20 +97,30 @@ public struct MarkdownDocument: Sendable {
 
     /// The bytes of a line, without its line ending; empty for a line out of range.
     public func line(_ number: Int) -> ArraySlice<UInt8> {
-        guard number >= 1 && number <= lineStarts.count else { return [] }
+        source[lineBounds(number)]
+    }
+
+    /// The bytes of a line from a column (from 1, in bytes) to its end.
+    public func line(_ number: Int, from column: Int) -> ArraySlice<UInt8> {
+        source[lineBounds(number, from: column)]
+    }
+
+    /// The offsets of a line's bytes in `source`, without its line ending; `0..<0` for a
+    /// line out of range. Offsets rather than a slice: the hot paths below take a slice
+    /// of `source` once, at the end.
+    private func lineBounds(_ number: Int) -> Range<Int> {
+        guard number >= 1 && number <= lineStarts.count else { return 0..<0 }
         let start = lineStarts[number - 1]
         var end = number < lineStarts.count ? lineStarts[number] : source.count
         while end > start && (source[end - 1] == UInt8(ascii: "\n") || source[end - 1] == UInt8(ascii: "\r")) {
             end -= 1
         }
-        return source[start..<end]
+        return start..<end
     }
 
-    /// The bytes of a line from a column (from 1, in bytes) to its end.
-    public func line(_ number: Int, from column: Int) -> ArraySlice<UInt8> {
-        let bytes = line(number)
-        let start = min(bytes.startIndex + max(column - 1, 0), bytes.endIndex)
-        return bytes[start...]
+    private func lineBounds(_ number: Int, from column: Int) -> Range<Int> {
+        let bounds = lineBounds(number)
+        return min(bounds.lowerBound + max(column - 1, 0), bounds.upperBound)..<bounds.upperBound
     }
 
     /// The raw source of a block, one trimmed line after another joined by a space:
@@ -116,32 +131,38 @@ public struct MarkdownDocument: Sendable {
 
     /// The raw source of a range, one trimmed line after another joined by a space.
     public func text(of range: MarkdownRange) -> String {
+        String(decoding: textBytes(of: range), as: UTF8.self)
+    }
+
+    /// The bytes of ``text(of:)-(MarkdownRange)``: a slice of `source` for a range on one
+    /// line (the common case, no allocation), the lines joined into new bytes otherwise.
+    func textBytes(of range: MarkdownRange) -> ArraySlice<UInt8> {
         let first = max(range.startLine, 1)
         let last = min(range.endLine, lineStarts.count)
-        guard first <= last else { return "" }
-        if first == last {  // the common case: one line, one allocation
-            return String(decoding: lineBytes(first, of: range).trimmingSpaces(), as: UTF8.self)
+        guard first <= last else { return [] }
+        if first == last {
+            return source[lineBounds(first, of: range)].trimmingSpaces()
         }
         var result: [UInt8] = []
         for number in first...last {
-            let trimmed = lineBytes(number, of: range).trimmingSpaces()
+            let trimmed = source[lineBounds(number, of: range)].trimmingSpaces()
             if trimmed.isEmpty { continue }
             if !result.isEmpty { result.append(UInt8(ascii: " ")) }
             result.append(contentsOf: trimmed)
         }
-        return String(decoding: result, as: UTF8.self)
+        return result[...]
     }
 
-    /// The bytes of one line of a range: from the start column on its first line, up to
+    /// The offsets of one line of a range: from the start column on its first line, up to
     /// the end column on its last line.
-    private func lineBytes(_ number: Int, of range: MarkdownRange) -> ArraySlice<UInt8> {
-        var bytes = number == range.startLine ? line(number, from: range.startColumn) : line(number)
+    private func lineBounds(_ number: Int, of range: MarkdownRange) -> Range<Int> {
+        var bounds = number == range.startLine ? lineBounds(number, from: range.startColumn) : lineBounds(number)
         if number == range.endLine && range.endColumn >= 1 {
-            let lineStart = line(number).startIndex
-            let end = min(max(lineStart + range.endColumn, bytes.startIndex), bytes.endIndex)
-            bytes = bytes[bytes.startIndex..<end]
+            let lineStart = lineBounds(number).lowerBound
+            let end = min(max(lineStart + range.endColumn, bounds.lowerBound), bounds.upperBound)
+            bounds = bounds.lowerBound..<end
         }
-        return bytes
+        return bounds
     }
 
     /// The location of a line and column in this document.

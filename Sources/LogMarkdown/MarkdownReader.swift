@@ -27,6 +27,7 @@ public struct MarkdownReader: Sendable {
         if let offset = UTF8Validation.firstInvalidOffset(in: source) {
             throw InvalidEncodingError(location: Self.location(ofOffset: offset, in: source, path: path), byte: source[offset])
         }
+        let lineStarts = MarkdownDocument.lineStarts(of: source)
         let blocks: [MarkdownBlock] = source.withUnsafeBufferPointer { buffer in
             // The tree lives in a per-thread arena (see shim.h) and is freed in one go.
             let document = buffer.withMemoryRebound(to: CChar.self) { characters in
@@ -34,10 +35,13 @@ public struct MarkdownReader: Sendable {
             }
             defer { behaviorlog_arena_release() }
             var blocks: [MarkdownBlock] = []
+            // Nearly every line of a definition is a bullet (an item and its paragraph) or
+            // blank: two blocks a line rarely needs a second allocation.
+            blocks.reserveCapacity(2 * lineStarts.count)
             _ = Self.append(document!, to: &blocks)
             return blocks
         }
-        return MarkdownDocument(path: path, source: source, blocks: blocks)
+        return MarkdownDocument(path: path, source: source, blocks: blocks, lineStarts: lineStarts)
     }
 
     /// The UTF-8 encoding of U+FEFF, the byte-order mark.

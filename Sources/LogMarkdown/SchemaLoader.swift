@@ -43,12 +43,12 @@ public struct SchemaLoader: Sendable {
             Array(paths[(paths.count * batch / batchCount)..<(paths.count * (batch + 1) / batchCount)])
         }
         let parsed = batches.concurrentMap { batch -> [(ParsedDocument, ContentDigest?)] in
-            let interner = StringInterner()
+            var interner = StringInterner()
             return batch.map { path in
                 guard let bytes = DefinitionFolder.contents(of: path) else {
                     return (ParsedDocument(role: .category, diagnostics: [.error("cannot read '\(path)'; check that it is a readable file", at: nil)]), nil)
                 }
-                return (Self.parse(bytes, path: path, interner: interner), bytes.withUnsafeBytes(ContentDigest.init(of:)))
+                return (Self.parse(bytes, path: path, interner: &interner), bytes.withUnsafeBytes(ContentDigest.init(of:)))
             }
         }.flatMap { $0 }
         var loaded = assemble(parsed.map(\.0))
@@ -62,16 +62,16 @@ public struct SchemaLoader: Sendable {
     /// - Parameter documents: each document's path (its base name names the category)
     ///   and bytes.
     public func load(documents: [(path: String, contents: [UInt8])]) -> LoadedSchema {
-        let interner = StringInterner()
-        return assemble(documents.map { Self.parse($0.contents, path: $0.path, interner: interner) })
+        var interner = StringInterner()
+        return assemble(documents.map { Self.parse($0.contents, path: $0.path, interner: &interner) })
     }
 
     /// Reads and parses one document.
-    static func parse(_ bytes: [UInt8], path: String, interner: StringInterner) -> ParsedDocument {
+    static func parse(_ bytes: [UInt8], path: String, interner: inout StringInterner) -> ParsedDocument {
         let name = baseName(of: path)
         do {
             let document = try MarkdownReader().read(bytes, path: path)
-            return SchemaParser().parse(document, name: name, interner: interner)
+            return SchemaParser().parse(document, name: name, interner: &interner)
         } catch {
             return ParsedDocument(role: DocumentRole(baseName: name), diagnostics: [error.diagnostic])
         }

@@ -17,14 +17,19 @@ public struct SchemaParser: Sendable {
     ///     category's name, and what decides the document's role.
     /// - Returns: the document's declarations and problems.
     public func parse(_ document: MarkdownDocument, name: String) -> ParsedDocument {
-        parse(document, name: name, interner: StringInterner())
+        var interner = StringInterner()
+        return parse(document, name: name, interner: &interner)
     }
 
     /// Parses a document, sharing the storage of equal names and descriptions with the
     /// other documents parsed with the same interner.
-    func parse(_ document: MarkdownDocument, name: String, interner: StringInterner) -> ParsedDocument {
-        var state = State(document: document, name: name, role: DocumentRole(baseName: name), interner: interner)
+    func parse(_ document: MarkdownDocument, name: String, interner: inout StringInterner) -> ParsedDocument {
+        var state = State(document: document, name: name, role: DocumentRole(baseName: name))
+        // The state holds the interner while it runs (swapped, not copied, so that its
+        // arrays stay uniquely referenced and grow in place).
+        swap(&state.interner, &interner)
         state.run()
+        swap(&state.interner, &interner)
         return state.result
     }
 }
@@ -34,12 +39,14 @@ private struct State {
     let document: MarkdownDocument
     let name: String
     let role: DocumentRole
-    let interner: StringInterner
+    var interner = StringInterner()
     var result: ParsedDocument
     var category: Category
     var sawHeading = false
-    /// The event being read.
-    var event: Event?
+    /// The index in `category.events` of the event being read. The event is appended when
+    /// its heading is read and filled in place: an event kept aside and appended when its
+    /// section ends is copied on the way (retains and releases for each of 50,000 events).
+    var event: Int?
     var eventHasFields = false
     /// The enum type being read (in types.md).
     var enumType: EnumType?
@@ -50,8 +57,7 @@ private struct State {
     /// Whether the category's common fields (the list before the first event) were read.
     var categoryHasFields = false
 
-    init(document: MarkdownDocument, name: String, role: DocumentRole, interner: StringInterner) {
-        self.interner = interner
+    init(document: MarkdownDocument, name: String, role: DocumentRole) {
         self.document = document
         self.name = name
         self.role = role
@@ -60,7 +66,12 @@ private struct State {
     }
 
     mutating func run() {
-        if role == .category { checkCategoryName() }
+        if role == .category {
+            checkCategoryName()
+            // Room for every event at once (an upper bound: a `##` heading may be
+            // skipped), so that the array of 50 events is not reallocated as it grows.
+            category.events.reserveCapacity(document.children(of: document.root).count { $0.kind == .heading(level: 2) })
+        }
         for block in document.children(of: document.root) {
             switch block.kind {
             case .heading(1) where !sawHeading && event == nil && enumType == nil:
@@ -75,7 +86,7 @@ private struct State {
             case .paragraph:
                 let text = document.text(of: block)
                 if event != nil {
-                    event!.descriptions.append(text)
+                    category.events[event!].descriptions.append(text)
                 } else if enumType != nil {
                     enumType!.descriptions.append(text)
                 } else if role == .common {
@@ -172,16 +183,15 @@ private struct State {
             default: result.diagnostics.append(unknownMarker(marker.name, at: marker.location))
             }
         }
-        event = Event(name: sectionName, status: status, location: nameLocation)
+        category.events.append(Event(name: sectionName, status: status, location: nameLocation))
+        event = category.events.count - 1
         eventHasFields = false
         skippingSection = false
     }
 
     mutating func finishSection() {
-        if let event { category.events.append(event) }
-        if let enumType { result.types.append(enumType) }
         event = nil
-        enumType = nil
+        if enumType != nil { result.types.append(enumType.take()!) }
     }
 
     /// The text of a heading without its `#` marks, and where that text starts.
@@ -225,11 +235,11 @@ private struct State {
         }
         if event != nil {
             if eventHasFields {
-                result.diagnostics.append(.warning("second bullet list under event '\(event!.name)' is ignored; put all fields in one list", at: location(of: block)))
+                result.diagnostics.append(.warning("second bullet list under event '\(category.events[event!].name)' is ignored; put all fields in one list", at: location(of: block)))
                 return
             }
             eventHasFields = true
-            event!.fields = fields(of: block)
+            category.events[event!].fields = fields(of: block)
             return
         }
         if role == .common && !commonHasFields {
@@ -255,23 +265,34 @@ private struct State {
     }
 
     /// The descriptions of an item (interned): its paragraphs after the first, then one per nested bullet.
-    func descriptions(of item: MarkdownBlock, afterFirstLineOf first: MarkdownBlock) -> [String] {
+    mutating func descriptions(of item: MarkdownBlock, afterFirstLineOf first: MarkdownBlock) -> [String] {
         var descriptions: [String] = []
+        // Room for all of them at once: most fields have two, and growing from one to two
+        // would allocate twice.
+        var count = first.range.endLine > first.range.startLine ? 1 : 0
+        for child in document.children(of: item).dropFirst() {
+            switch child.kind {
+            case .paragraph: count += 1
+            case .list: count += document.children(of: child).underestimatedCount
+            default: break
+            }
+        }
+        descriptions.reserveCapacity(count)
         if first.range.endLine > first.range.startLine {
             let rest = MarkdownRange(startLine: first.range.startLine + 1, startColumn: 1, endLine: first.range.endLine, endColumn: first.range.endColumn)
-            descriptions.append(interner.intern(document.text(of: rest)))
+            descriptions.append(interner.intern(document.textBytes(of: rest)))
         }
         for child in document.children(of: item).dropFirst() {
             switch child.kind {
             case .paragraph:
-                descriptions.append(interner.intern(document.text(of: child)))
+                descriptions.append(interner.intern(document.textBytes(of: child.range)))
             case .list:
                 for nested in document.children(of: child) {
                     // A nested bullet's paragraphs, joined; nearly always exactly one.
-                    var text = ""
+                    var text: ArraySlice<UInt8> = []
                     for paragraph in document.children(of: nested) where paragraph.kind == .paragraph {
-                        let part = document.text(of: paragraph)
-                        text = text.isEmpty ? part : text + " " + part
+                        let part = document.textBytes(of: paragraph.range)
+                        text = text.isEmpty ? part : (text + [UInt8(ascii: " ")] + part)[...]
                     }
                     if !text.isEmpty { descriptions.append(interner.intern(text)) }
                 }
@@ -303,18 +324,21 @@ private struct State {
     mutating func fields(of list: MarkdownBlock) -> [Field] {
         var fields: [Field] = []
         fields.reserveCapacity(document.children(of: list).underestimatedCount)  // exact: no slack kept
-        for item in document.children(of: list) { if let value = field(item) { fields.append(value) } }
+        for item in document.children(of: list) { appendField(item, to: &fields) }
         return fields
     }
 
-    mutating func field(_ item: MarkdownBlock) -> Field? {
-        guard let first = firstParagraph(of: item, example: "a field as 'name: !type', such as '- recipe_id: !bigint'") else { return nil }
+    /// Reads a field's bullet and appends the field. The descriptions are read first, so
+    /// that the field is made whole in one initializer: a `Field` changed after it was
+    /// made is copied on its way into the array (a dozen retains and releases a field).
+    mutating func appendField(_ item: MarkdownBlock, to fields: inout [Field]) {
+        guard let first = firstParagraph(of: item, example: "a field as 'name: !type', such as '- recipe_id: !bigint'") else { return }
         let range = first.range
         var scanner = LineScanner(document.line(range.startLine, from: range.startColumn), line: range.startLine, column: range.startColumn, path: document.path)
-        guard var field = FieldLineParser.parse(&scanner, into: &result.diagnostics) else { return nil }
-        field.name = interner.intern(field.name)
-        field.descriptions = descriptions(of: item, afterFirstLineOf: first)
-        return field
+        let descriptions = descriptions(of: item, afterFirstLineOf: first)
+        if let field = FieldLineParser.parse(&scanner, descriptions: descriptions, interner: &interner, into: &result.diagnostics) {
+            fields.append(field)
+        }
     }
 
     func isValidName(_ bytes: ArraySlice<UInt8>) -> Bool {

@@ -81,6 +81,22 @@ import Testing
         }
     }
 
+    /// The check skips ASCII eight bytes at a time: a bad byte is found at every offset
+    /// within and after such a run, and multibyte text between runs is still accepted.
+    @Test(arguments: 0..<17)
+    func invalidUTF8IsFoundAfterARunOfASCII(prefixLength: Int) throws {
+        let line = Array(String(repeating: "a", count: prefixLength).utf8)
+        let valid = Array("# x\n".utf8) + line + Array("é🛒".utf8) + line + [0x0A]
+        _ = try MarkdownReader().read(valid, path: "doc.md")
+        do {
+            _ = try MarkdownReader().read(Array("# x\n".utf8) + line + [0xFF] + line, path: "doc.md")
+            Issue.record("0xFF after \(prefixLength) ASCII bytes was accepted")
+        } catch {
+            #expect(error.location == SourceLocation(file: "doc.md", line: 2, column: prefixLength + 1))
+            #expect(error.byte == 0xFF)
+        }
+    }
+
     @Test func validMultibyteTextIsAccepted() throws {
         let document = try read("# 買い物 🛒\n")
         #expect(document.dump() == #"""

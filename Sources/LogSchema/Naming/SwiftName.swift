@@ -99,15 +99,19 @@ public enum SwiftName {
         return name.withUTF8 { bytes -> String? in
             let count = bytes.count
             var leadingDigit = false
-            var foundFirst = false
+            var identifierLength = 0  // the letters and digits, and a leading `_`
             for byte in bytes {
                 if byte >= 0x80 { return nil }
-                if !foundFirst && isAlphanumeric(byte) {
-                    foundFirst = true
-                    leadingDigit = isDigit(byte)
+                if isAlphanumeric(byte) {
+                    if identifierLength == 0 { leadingDigit = isDigit(byte) }
+                    identifierLength += 1
                 }
             }
-            return String(unsafeUninitializedCapacity: count + 1) { output in
+            if leadingDigit { identifierLength += 1 }
+            // The exact length, not the name's: a capacity over 15 bytes allocates, and half
+            // the event names of a large schema (`open_premium_button_12`) are over 15 bytes
+            // with their `_`s and under it without.
+            return String(unsafeUninitializedCapacity: identifierLength) { output in
                 var length = 0
                 // A name starting with a digit gets a leading `_`.
                 if leadingDigit {

@@ -103,27 +103,30 @@ public struct SchemaValidator: Sendable {
         // The category's common fields are checked like any field, and each event's fields
         // against them (one payload, one list of Swift labels per case).
         checkFields(category.common, owner: { "the common fields of category '\(category.name)'" }, common: common, commonIndex: commonIndex, into: &diagnostics)
-        var events: [String: Int] = [:]
+        var firstIndex: [String: Int] = [:]
         var eventNames = SwiftNameSpace(kind: "case", naming: SwiftName.lowerCamelCase)
-        let needsSwiftNames = !category.events.indices.allSatisfy { SwiftName.isPlainSnakeCase(category.events[$0].name) }
-        for index in category.events.indices {
-            let event = category.events[index]
-            // One hash per event: a repeated name puts its first index back.
-            if let first = events.updateValue(index, forKey: event.name) {
-                events[event.name] = first
-                diagnostics.append(.error(
-                    "duplicate event '\(event.name)' in category '\(category.name)'; rename or merge one",
-                    at: event.location, notes: [.note("'\(event.name)' first defined here", at: category.events[first].location)]))
-                continue
+        // Events are read in place, as fields are in ``checkFields``.
+        category.events.withUnsafeBufferPointer { events in
+            let needsSwiftNames = !events.indices.allSatisfy { SwiftName.isPlainSnakeCase(events[$0].name) }
+            for index in events.indices {
+                let name = events[index].name
+                // One hash per event: a repeated name puts its first index back.
+                if let first = firstIndex.updateValue(index, forKey: name) {
+                    firstIndex[name] = first
+                    diagnostics.append(.error(
+                        "duplicate event '\(name)' in category '\(category.name)'; rename or merge one",
+                        at: events[index].location, notes: [.note("'\(name)' first defined here", at: events[first].location)]))
+                    continue
+                }
+                checkLength(name, of: "event", at: events[index].location, into: &diagnostics)
+                if needsSwiftNames { eventNames.add(name, kindName: "event", at: events[index].location, into: &diagnostics) }
+                if events[index].descriptions.isEmpty {
+                    diagnostics.append(.warning("event '\(name)' has no description; add a paragraph under its heading", at: events[index].location))
+                }
+                checkFields(
+                    events[index].fields, owner: { "event '\(name)'" }, common: common, commonIndex: commonIndex,
+                    category: category, into: &diagnostics)
             }
-            checkLength(event.name, of: "event", at: event.location, into: &diagnostics)
-            if needsSwiftNames { eventNames.add(event.name, kindName: "event", at: event.location, into: &diagnostics) }
-            if event.descriptions.isEmpty {
-                diagnostics.append(.warning("event '\(event.name)' has no description; add a paragraph under its heading", at: event.location))
-            }
-            checkFields(
-                event.fields, owner: { "event '\(event.name)'" }, common: common, commonIndex: commonIndex,
-                category: category, into: &diagnostics)
         }
     }
 

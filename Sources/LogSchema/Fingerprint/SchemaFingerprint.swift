@@ -62,16 +62,19 @@ public enum SchemaFingerprint {
             line(&sink)
             sink.add("category ")
             sink.add(category.name)
-            for event in category.events {
-                line(&sink)
-                sink.add("event ")
-                sink.add(event.name)
-                sink.add(" ")
-                sink.add(event.status.rawValue)
-                // ``Category/fields(of:)`` without building the joined list (nor a list of
-                // the two lists: an allocation per event).
-                writeFields(category.common, to: &sink)
-                writeFields(event.fields, to: &sink)
+            // Events are read in place, as fields are in ``writeFields(_:to:)``.
+            category.events.withUnsafeBufferPointer { events in
+                for index in events.indices {
+                    line(&sink)
+                    sink.add("event ")
+                    sink.add(events[index].name)
+                    sink.add(" ")
+                    sink.add(events[index].status.rawValue)
+                    // ``Category/fields(of:)`` without building the joined list (nor a list
+                    // of the two lists: an allocation per event).
+                    writeFields(category.common, to: &sink)
+                    writeFields(events[index].fields, to: &sink)
+                }
             }
         }
     }

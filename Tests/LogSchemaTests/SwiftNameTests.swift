@@ -52,6 +52,8 @@ import Testing
         "recipe_id", "RecipeID", "URL_path", "HTTPStatus", "a1b2_C3d", "__x__y", "ABC", "aBC", "abcDEFGhi", "9lives",
         // Around the 15 bytes a string holds without allocating, before and after the `_`s go.
         "abcdefghijklmno", "abcdefghijklmnop", "a_b_c_d_e_f_g_h_i", "open_premium_button_12", "9_abcdefghijklmn", "9abcdefghijklmno",
+        // Lowercase letters, digits and `_`s (a path of their own).
+        "play_source_0", "_a__b_", "9_lives_2go", "a_1_b", "x1y_z2", "4_4", "step2_photo",
     ])
     func asciiMatchesUnicode(name: String) {
         let unicodeLower = SwiftName.lowerCamelCase(name + "_é")

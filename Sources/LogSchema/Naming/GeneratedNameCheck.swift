@@ -132,23 +132,29 @@ public struct GeneratedNameCheck: Sendable {
             }
             guard eventNames.insert(key).inserted else { return false }
         }
-        // Labels: the category's common fields, then each event's own (a few per event,
-        // so a linear search beats hashing).
-        var labels: [String] = []
-        for index in category.common.indices where category.common[index].status != .obsolete {
-            let name = category.common[index].name
-            guard isPlainLabel(name), !labels.contains(name) else { return false }
-            labels.append(name)
-        }
-        let shared = labels.count
-        for eventIndex in events.indices where events[eventIndex].status != .obsolete {
-            labels.removeSubrange(shared...)
-            let fields = events[eventIndex].fields
-            for index in fields.indices where fields[index].status != .obsolete {
-                let name = fields[index].name
-                guard isPlainLabel(name), !labels.contains(name) else { return false }
-                labels.append(name)
+        // Labels: the category's common fields, then each event's own. Read in place (a
+        // copy of a field out of its array retains and releases its references), and
+        // compared in place: a few per event, so a search beats hashing, and no list of
+        // them is built.
+        return category.common.withUnsafeBufferPointer { common in
+            guard areNewPlainLabels(common, after: UnsafeBufferPointer(start: nil, count: 0)) else { return false }
+            return events.withUnsafeBufferPointer { events in
+                events.indices.allSatisfy { index in
+                    events[index].status == .obsolete || events[index].fields.withUnsafeBufferPointer { areNewPlainLabels($0, after: common) }
+                }
             }
+        }
+    }
+
+    /// Whether the active fields of `fields` are all plain labels (``isPlainLabel(_:)``),
+    /// none repeated and none named like an active field of `before` (the labels that
+    /// come before them in the case).
+    private static func areNewPlainLabels(_ fields: UnsafeBufferPointer<Field>, after before: UnsafeBufferPointer<Field>) -> Bool {
+        for index in fields.indices where fields[index].status != .obsolete {
+            let name = fields[index].name
+            guard isPlainLabel(name) else { return false }
+            for other in 0..<index where fields[other].status != .obsolete && fields[other].name == name { return false }
+            for other in before.indices where before[other].status != .obsolete && before[other].name == name { return false }
         }
         return true
     }

@@ -64,9 +64,16 @@ public struct SchemaValidator: Sendable {
     ///
     /// One pass over every field of the schema: the first type of each name is kept beside
     /// its place, and fields are read in place, not copied (a copy of a `Field` retains and
-    /// releases its references).
+    /// releases its references). (A struct, not a tuple: a dictionary of tuples copies and
+    /// destroys its values through the runtime's generic tuple witnesses.)
     private func checkOneTypePerFieldName(_ categories: [Category], into diagnostics: inout [Diagnostic]) {
-        var first: [String: (type: FieldType, category: Int, event: Int, field: Int)] = [:]
+        struct FirstField {
+            var type: FieldType
+            var category: Int
+            var event: Int
+            var field: Int
+        }
+        var first: [String: FirstField] = [:]
         func fieldsOf(_ category: Category, _ eventIndex: Int) -> [Field] {
             eventIndex < 0 ? category.common : category.events[eventIndex].fields
         }
@@ -78,7 +85,7 @@ public struct SchemaValidator: Sendable {
                     for fieldIndex in fields.indices {
                         let name = fields[fieldIndex].name
                         guard let at = first[name] else {
-                            first[name] = (fields[fieldIndex].type, categoryIndex, eventIndex, fieldIndex)
+                            first[name] = FirstField(type: fields[fieldIndex].type, category: categoryIndex, event: eventIndex, field: fieldIndex)
                             continue
                         }
                         if !fields[fieldIndex].type.hasSameColumn(as: at.type) {
@@ -103,8 +110,8 @@ public struct SchemaValidator: Sendable {
         // The category's common fields are checked like any field, and each event's fields
         // against them (one payload, one list of Swift labels per case).
         checkFields(category.common, owner: { "the common fields of category '\(category.name)'" }, common: common, commonIndex: commonIndex, into: &diagnostics)
-        var firstIndex: [String: Int] = [:]
-        var eventNames = SwiftNameSpace(kind: "case", naming: SwiftName.lowerCamelCase)
+        var firstIndex = [String: Int](minimumCapacity: category.events.count)
+        var eventNames = SwiftNameSpace(kind: "case", naming: SwiftName.lowerCamelCase, capacity: category.events.count)
         // Events are read in place, as fields are in ``checkFields``.
         category.events.withUnsafeBufferPointer { events in
             let needsSwiftNames = !events.indices.allSatisfy { SwiftName.isPlainSnakeCase(events[$0].name) }
@@ -259,11 +266,22 @@ private struct SwiftNameSpace {
     /// What the identifier is in Swift (`type`, `case`, `label`), for messages.
     let kind: String
     let naming: (String) -> String
-    var taken: [String: (name: String, kindName: String, location: SourceLocation)] = [:]
+    /// The name that took each identifier. (A struct, not a tuple: a dictionary of tuples
+    /// copies and destroys its values through the runtime's generic tuple witnesses.)
+    var taken: [String: Taken]
 
-    init(kind: String, naming: @escaping (String) -> String) {
+    struct Taken {
+        var name: String
+        var kindName: String
+        var location: SourceLocation
+    }
+
+    /// - Parameter capacity: how many names the scope will hold, if known (no rehashing as it grows).
+    init(kind: String, naming: @escaping (String) -> String, capacity: Int = 0) {
         self.kind = kind
         self.naming = naming
+        self.taken = [:]
+        if capacity > 0 { taken.reserveCapacity(capacity) }
     }
 
     mutating func add(_ name: String, kindName: String, at location: SourceLocation, into diagnostics: inout [Diagnostic]) {
@@ -280,6 +298,6 @@ private struct SwiftNameSpace {
             }
             return
         }
-        taken[identifier] = (name, kindName, location)
+        taken[identifier] = Taken(name: name, kindName: kindName, location: location)
     }
 }

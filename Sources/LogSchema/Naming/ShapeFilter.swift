@@ -5,7 +5,7 @@
 ///
 /// For the checks that run on every name of a schema where nearly every name is in no set
 /// (reserved names, common fields): a `Set<String>` lookup hashes the whole name with
-/// SipHash, this costs a multiply. On 240,000 fields that was most of the cost of those checks.
+/// SipHash, this costs a multiply (and corpus-1000x50 has 225,000 field names to check).
 package struct ShapeFilter: Sendable {
     private var low: UInt64 = 0
     private var high: UInt64 = 0

@@ -48,11 +48,22 @@ import Testing
 @Suite struct SwiftNameASCIIPathTests {
     /// The ASCII fast path and the Unicode path give the same names: the Unicode path is
     /// forced by a non-ASCII letter that is then removed from both results.
-    @Test(arguments: ["recipe_id", "RecipeID", "URL_path", "HTTPStatus", "a1b2_C3d", "__x__y", "ABC", "aBC", "abcDEFGhi", "9lives"])
+    @Test(arguments: [
+        "recipe_id", "RecipeID", "URL_path", "HTTPStatus", "a1b2_C3d", "__x__y", "ABC", "aBC", "abcDEFGhi", "9lives",
+        // Around the 15 bytes a string holds without allocating, before and after the `_`s go.
+        "abcdefghijklmno", "abcdefghijklmnop", "a_b_c_d_e_f_g_h_i", "open_premium_button_12", "9_abcdefghijklmn", "9abcdefghijklmno",
+        // Lowercase letters, digits and `_`s (a path of their own).
+        "play_source_0", "_a__b_", "9_lives_2go", "a_1_b", "x1y_z2", "4_4", "step2_photo",
+    ])
     func asciiMatchesUnicode(name: String) {
         let unicodeLower = SwiftName.lowerCamelCase(name + "_é")
         let unicodeUpper = SwiftName.upperCamelCase(name + "_é")
         #expect(SwiftName.lowerCamelCase(name) + "É" == unicodeLower)
         #expect(SwiftName.upperCamelCase(name) + "É" == unicodeUpper)
+    }
+
+    @Test func aNameWithoutLetterOrDigitHasNoIdentifier() {
+        #expect(SwiftName.lowerCamelCase("__-__") == "")
+        #expect(SwiftName.upperCamelCase("_") == "")
     }
 }

@@ -51,19 +51,24 @@ public struct GeneratedNameCheck: Sendable {
         if case .reservedNames = rules {
             // Every lint runs this part: one look per name, no list built per event.
             // Indices, not copies of each field: this runs on every name of every lint.
+            // A name whose shape no reserved name has costs no Swift name (``mayBeReserved``).
             for category in schema.categories {
-                for index in category.common.indices where category.common[index].status != .obsolete {
-                    checkReserved(category.common[index].name, kind: "field", reserved: Self.reservedFieldNames, at: category.common[index].location, rules: rules)
+                let common = category.common
+                for index in common.indices where common[index].status != .obsolete && Self.mayBeReservedField(common[index].name) {
+                    checkReserved(common[index].name, kind: "field", reserved: Self.reservedFieldNames, at: common[index].location, rules: rules)
                 }
-                for event in category.events where event.status != .obsolete {
-                    checkReserved(event.name, kind: "event", reserved: Self.reservedEventNames, at: event.location, rules: rules)
-                    let fields = event.fields
+                let events = category.events
+                for eventIndex in events.indices where events[eventIndex].status != .obsolete {
+                    if Self.mayBeReserved(events[eventIndex].name, shapes: Self.reservedEventShapes) {
+                        checkReserved(events[eventIndex].name, kind: "event", reserved: Self.reservedEventNames, at: events[eventIndex].location, rules: rules)
+                    }
+                    let fields = events[eventIndex].fields
                     for index in fields.indices where fields[index].status != .obsolete && Self.mayBeReservedField(fields[index].name) {
                         checkReserved(fields[index].name, kind: "field", reserved: Self.reservedFieldNames, at: fields[index].location, rules: rules)
                     }
                 }
             }
-            for field in schema.common where field.status != .obsolete {
+            for field in schema.common where field.status != .obsolete && Self.mayBeReservedField(field.name) {
                 checkReserved(field.name, kind: "common field", reserved: Self.reservedFieldNames, at: field.location, rules: rules)
             }
             for type in schema.types {
@@ -113,7 +118,7 @@ public struct GeneratedNameCheck: Sendable {
     /// passes, without a Swift name made for any of its fields.
     private static func needsNoFullCheck(_ category: Category) -> Bool {
         let events = category.events
-        let plainEvents = events.allSatisfy { $0.status == .obsolete || SwiftName.isPlainSnakeCase($0.name) }
+        let plainEvents = events.indices.allSatisfy { events[$0].status == .obsolete || SwiftName.isPlainSnakeCase(events[$0].name) }
         var eventNames = Set<String>(minimumCapacity: events.count)
         for index in events.indices where events[index].status != .obsolete {
             let name = events[index].name
@@ -123,27 +128,33 @@ public struct GeneratedNameCheck: Sendable {
                 key = name
             } else {
                 key = SwiftName.lowerCamelCase(name)
-                if key.isEmpty || reservedEventNames.contains(key) { return false }
+                if key.isEmpty || (mayBeReserved(name, shapes: reservedEventShapes) && reservedEventNames.contains(key)) { return false }
             }
             guard eventNames.insert(key).inserted else { return false }
         }
-        // Labels: the category's common fields, then each event's own (a few per event,
-        // so a linear search beats hashing).
-        var labels: [String] = []
-        for index in category.common.indices where category.common[index].status != .obsolete {
-            let name = category.common[index].name
-            guard isPlainLabel(name), !labels.contains(name) else { return false }
-            labels.append(name)
-        }
-        let shared = labels.count
-        for eventIndex in events.indices where events[eventIndex].status != .obsolete {
-            labels.removeSubrange(shared...)
-            let fields = events[eventIndex].fields
-            for index in fields.indices where fields[index].status != .obsolete {
-                let name = fields[index].name
-                guard isPlainLabel(name), !labels.contains(name) else { return false }
-                labels.append(name)
+        // Labels: the category's common fields, then each event's own. Read in place (a
+        // copy of a field out of its array retains and releases its references), and
+        // compared in place: a few per event, so a search beats hashing, and no list of
+        // them is built.
+        return category.common.withUnsafeBufferPointer { common in
+            guard areNewPlainLabels(common, after: UnsafeBufferPointer(start: nil, count: 0)) else { return false }
+            return events.withUnsafeBufferPointer { events in
+                events.indices.allSatisfy { index in
+                    events[index].status == .obsolete || events[index].fields.withUnsafeBufferPointer { areNewPlainLabels($0, after: common) }
+                }
             }
+        }
+    }
+
+    /// Whether the active fields of `fields` are all plain labels (``isPlainLabel(_:)``),
+    /// none repeated and none named like an active field of `before` (the labels that
+    /// come before them in the case).
+    private static func areNewPlainLabels(_ fields: UnsafeBufferPointer<Field>, after before: UnsafeBufferPointer<Field>) -> Bool {
+        for index in fields.indices where fields[index].status != .obsolete {
+            let name = fields[index].name
+            guard isPlainLabel(name) else { return false }
+            for other in 0..<index where fields[other].status != .obsolete && fields[other].name == name { return false }
+            for other in before.indices where before[other].status != .obsolete && before[other].name == name { return false }
         }
         return true
     }
@@ -154,7 +165,7 @@ public struct GeneratedNameCheck: Sendable {
 
     /// Whether a name's Swift name is reserved; only a name of a reserved name's shape
     /// costs a Swift name.
-    private static func isReserved(_ name: String, reserved: Set<String>, shapes: Set<Int>) -> Bool {
+    private static func isReserved(_ name: String, reserved: Set<String>, shapes: ReservedShapes) -> Bool {
         mayBeReserved(name, shapes: shapes) && reserved.contains(SwiftName.lowerCamelCase(name))
     }
 
@@ -206,11 +217,20 @@ public struct GeneratedNameCheck: Sendable {
     /// The (letter-and-digit count, lowercased first letter) of each reserved field name: an
     /// ASCII name's Swift form keeps exactly its letters and digits, so a name that matches
     /// none of these cannot become a reserved name, and costs no Swift name to rule out.
-    private static let reservedFieldShapes = shapes(of: reservedFieldNames)
-    private static let reservedEventShapes = shapes(of: reservedEventNames)
+    private static let reservedFieldShapes = ReservedShapes(reservedFieldNames)
+    private static let reservedEventShapes = ReservedShapes(reservedEventNames)
 
-    private static func shapes(of names: Set<String>) -> Set<Int> {
-        Set(names.map { name in (name.utf8.count << 8) | Int(name.utf8.first! | 0x20) })
+    /// The shapes of a set of reserved names, and their lowercased first letters alone.
+    private struct ReservedShapes: Sendable {
+        let shapes: ShapeFilter
+        /// Bit `n`: some reserved name starts with the `n`th letter of the alphabet.
+        let firstLetters: UInt32
+
+        init(_ names: Set<String>) {
+            let firsts = names.map { $0.utf8.first! | 0x20 }
+            shapes = ShapeFilter(shapes: names.map { name in (name.utf8.count << 8) | Int(name.utf8.first! | 0x20) })
+            firstLetters = firsts.reduce(0) { $0 | (1 << UInt32($1 - UInt8(ascii: "a"))) }
+        }
     }
 
     /// Whether a field name may become a reserved Swift name (`false` rules it out).
@@ -219,7 +239,13 @@ public struct GeneratedNameCheck: Sendable {
     }
 
     /// Whether a name may become one of the reserved names of `shapes` (`false` rules it out).
-    private static func mayBeReserved(_ name: String, shapes: Set<Int>) -> Bool {
+    private static func mayBeReserved(_ name: String, shapes: ReservedShapes) -> Bool {
+        // Nearly every name starts with a lowercase letter, which starts its Swift name: one
+        // no reserved name starts with rules the name out without a scan of it.
+        if let byte = name.utf8.first, byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z"),
+            shapes.firstLetters & (1 << UInt32(byte - UInt8(ascii: "a"))) == 0 {
+            return false
+        }
         var count = 0
         var first: UInt8 = 0
         for byte in name.utf8 {
@@ -230,7 +256,7 @@ public struct GeneratedNameCheck: Sendable {
                 count += 1
             }
         }
-        return shapes.contains((count << 8) | Int(first))
+        return shapes.shapes.mayContain((count << 8) | Int(first))
     }
 
     /// Reports a name whose Swift form the generated code already uses.

@@ -99,15 +99,24 @@ public enum SwiftName {
         return name.withUTF8 { bytes -> String? in
             let count = bytes.count
             var leadingDigit = false
-            var foundFirst = false
+            var identifierLength = 0  // the letters and digits, and a leading `_`
+            var isSnakeCase = true  // only lowercase letters, digits and `_`s
             for byte in bytes {
                 if byte >= 0x80 { return nil }
-                if !foundFirst && isAlphanumeric(byte) {
-                    foundFirst = true
-                    leadingDigit = isDigit(byte)
+                if isAlphanumeric(byte) {
+                    if identifierLength == 0 { leadingDigit = isDigit(byte) }
+                    identifierLength += 1
+                    if isUpper(byte) { isSnakeCase = false }
+                } else if byte != UInt8(ascii: "_") {
+                    isSnakeCase = false
                 }
             }
-            return String(unsafeUninitializedCapacity: count + 1) { output in
+            if leadingDigit { identifierLength += 1 }
+            if isSnakeCase { return snakeCaseCamelCase(bytes, length: identifierLength, leadingDigit: leadingDigit, lowerFirst: lowerFirst) }
+            // The exact length, not the name's: a capacity over 15 bytes allocates, and half
+            // the event names of a large schema (`open_premium_button_12`) are over 15 bytes
+            // with their `_`s and under it without.
+            return String(unsafeUninitializedCapacity: identifierLength) { output in
                 var length = 0
                 // A name starting with a digit gets a leading `_`.
                 if leadingDigit {
@@ -150,13 +159,46 @@ public enum SwiftName {
         }
     }
 
+    /// ``asciiCamelCase(_:lowerFirst:)`` for a name of lowercase letters, digits and `_`s
+    /// (nearly every name): with no capital there is no case boundary, so the words are
+    /// the runs between `_`s and only their first letters change; one pass, no word
+    /// boundaries to find.
+    private static func snakeCaseCamelCase(_ bytes: UnsafeBufferPointer<UInt8>, length: Int, leadingDigit: Bool, lowerFirst: Bool) -> String {
+        String(unsafeUninitializedCapacity: length) { output in
+            var length = 0
+            if leadingDigit {
+                output[0] = UInt8(ascii: "_")
+                length = 1
+            }
+            var wordStart = true
+            var capitalize = !lowerFirst  // the first letter of the first word
+            for byte in bytes {
+                if byte == UInt8(ascii: "_") {
+                    wordStart = true
+                    continue
+                }
+                output[length] = wordStart && capitalize && isLower(byte) ? byte - 32 : byte
+                length += 1
+                wordStart = false
+                capitalize = true
+            }
+            return length
+        }
+    }
+
     /// Whether a name is lowercase ASCII words of letters and digits joined by single `_`s
     /// (`recipe_id`, `step2_photo`), each word starting with a letter: such names map to
     /// distinct Swift names, since the capitals of `recipeId` mark exactly where the `_`s were.
     package static func isPlainSnakeCase(_ name: String) -> Bool {
+        // On the bytes in place: every field name of every lint comes here.
+        var name = name
+        return name.withUTF8(isPlainSnakeCase(_:))
+    }
+
+    private static func isPlainSnakeCase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var wordStart = true
         var sawByte = false
-        for byte in name.utf8 {
+        for byte in bytes {
             sawByte = true
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"):

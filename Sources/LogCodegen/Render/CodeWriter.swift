@@ -30,12 +30,17 @@ struct CodeWriter {
 
     /// Starts a non-empty line: its indentation.
     mutating func start() {
-        for _ in 0..<level { bytes.append(contentsOf: Self.indentation) }
+        bytes.append(contentsOf: repeatElement(0x20, count: 4 * level))
     }
 
     /// Appends text to the line being written.
     mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        // The bytes in place (a native or small string's) are one copy; appending the
+        // UTF-8 view as a sequence goes through its generic path, most of the cost of a
+        // short piece.
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
+        }
     }
 
     /// Appends text to the line being written.
@@ -110,6 +115,4 @@ struct CodeWriter {
         body(&self)
         level -= 1
     }
-
-    private static let indentation: [UInt8] = Array("    ".utf8)
 }

@@ -18,13 +18,16 @@ extension SwiftRenderer {
     /// - Parameter translator: what the file imports, and the pieces it shares with the
     ///   common file (field summaries, the identity members).
     func renderCategoryFile(_ category: Category, translator: SwiftTranslator) -> [UInt8] {
-        let outline = CategoryOutline(category, translator: translator)
-        // About a kilobyte per event (the benchmark's events average 860 bytes).
-        var file = CodeWriter(capacity: 2048 + 1024 * outline.activeEvents)
+        // The enum's body first, one level in: whether the file imports Foundation (a
+        // `Date` field) is known once every field is written.
+        var body = CodeWriter(capacity: 1024 + 1024 * category.events.count, level: 1)
+        let needsFoundation = writeBody(category, translator: translator, into: &body)
+
+        var file = CodeWriter(capacity: 1024 + body.bytes.count)
         file.line(GeneratedFile.header(sources: [translator.baseName(category.file)]))
         file.line("// swift-format-ignore-file")
         file.line()
-        for module in translator.imports(needsFoundation: outline.needsFoundation) { file.line("import " + module) }
+        for module in translator.imports(needsFoundation: needsFoundation) { file.line("import " + module) }
         file.line()
         documentation(category.descriptions, into: &file)
         file.start()
@@ -32,18 +35,23 @@ extension SwiftRenderer {
         file.append("enum ")
         SwiftLiteral.appendIdentifier(SwiftName.upperCamelCase(category.name), to: &file)
         file.append(": GeneratedLogEvent {")
-        file.endBlockOpening { file in
-            writeBody(category, outline, translator: translator, into: &file)
-        }
+        file.end()
+        file.append(body)
+        file.line("}")
         return file.bytes
     }
 
     /// The enum's cases and members, one level in.
-    private func writeBody(_ category: Category, _ outline: CategoryOutline, translator: SwiftTranslator, into file: inout CodeWriter) {
+    ///
+    /// - Returns: whether a generated field has a Foundation type (`Date`).
+    private func writeBody(_ category: Category, translator: SwiftTranslator, into file: inout CodeWriter) -> Bool {
+        let hasCases = category.events.contains { $0.status != .obsolete }
+        let spaced = hasCases && casesAreSpaced(category, translator: translator)
+        var needsFoundation = false
         // The `_fields` switch's cases and the `_layout` table's lines, written during the
         // pass over the events at the indentation they get, appended where they belong.
-        var switchCases = CodeWriter(capacity: 256 * outline.activeEvents, level: 2)
-        var layoutLines = CodeWriter(capacity: 192 * outline.activeEvents, level: 2)
+        var switchCases = CodeWriter(capacity: 256 * category.events.count, level: 2)
+        var layoutLines = CodeWriter(capacity: 192 * category.events.count, level: 2)
         var patterns = PatternTable()
 
         // The category's common fields open every event's list: their Swift names, their
@@ -52,9 +60,12 @@ extension SwiftRenderer {
         var commonNames: [String] = []
         var commonParameters = CodeWriter()
         var commonLayout = CodeWriter()
-        if outline.activeEvents > 0 {
+        if hasCases {
             common = translator.activeFields(category.common)
-            for field in common { patterns.add(field) }
+            for field in common {
+                patterns.add(field)
+                if SwiftTypeMapping.needsFoundation(field) { needsFoundation = true }
+            }
             commonNames = common.map { SwiftName.lowerCamelCase($0.name) }
             for (position, field) in common.enumerated() {
                 if position > 0 { commonParameters.append(", ") }
@@ -74,7 +85,7 @@ extension SwiftRenderer {
             parameters.clear()
             parameters.append(commonParameters)
 
-            if outline.spaced && number > 0 { file.line() }
+            if spaced && number > 0 { file.line() }
             documentation(event.descriptions, into: &file)
             var listed = false
             for (position, field) in common.enumerated() {
@@ -87,14 +98,15 @@ extension SwiftRenderer {
             for field in event.fields where field.status != .obsolete {
                 let name = SwiftName.lowerCamelCase(field.name)
                 patterns.add(field)
+                if SwiftTypeMapping.needsFoundation(field) { needsFoundation = true }
                 parameterDocumentation(field, name, event: event, listed: &listed, translator: translator, into: &file)
-                let separator = common.isEmpty && names.isEmpty ? ": " : ", "
                 if !parameters.bytes.isEmpty { parameters.append(", ") }
                 parameter(field, name, into: &parameters)
                 // `"name: key constraints, key",` (SwiftTypeMapping.layoutField), one
                 // string literal written in pieces.
-                layoutLines.append(separator)
-                SwiftLiteral.appendStringContents(SwiftTypeMapping.layoutField(for: field, patternNumber: patterns.number), to: &layoutLines)
+                layoutLines.append(common.isEmpty && names.isEmpty ? ": " : ", ")
+                let layout = SwiftTypeMapping.layoutField(for: field, patternNumber: patterns.number)
+                SwiftLiteral.appendStringContents(layout, to: &layoutLines)
                 names.append(name)
             }
             layoutLines.append("\",")
@@ -199,6 +211,20 @@ extension SwiftRenderer {
             file.line()
             render(declaration, into: &file)
         }
+        return needsFoundation
+    }
+
+    /// Whether the cases are set apart by blank lines: some case has documentation (its
+    /// paragraphs, or a field with a summary) or is deprecated.
+    private func casesAreSpaced(_ category: Category, translator: SwiftTranslator) -> Bool {
+        // Nearly always known at the first event, by its paragraphs.
+        for event in category.events where event.status != .obsolete {
+            if !event.descriptions.isEmpty || event.status == .deprecated { return true }
+        }
+        let documented = { (field: Field) in field.status != .obsolete && !translator.fieldSummary(field).isEmpty }
+        // The category's common fields document every case.
+        return category.common.contains(where: documented)
+            || category.events.contains { event in event.status != .obsolete && event.fields.contains(where: documented) }
     }
 
     /// `label: Type`, an associated value of a case.
@@ -242,33 +268,5 @@ extension SwiftRenderer {
         }
         translator.appendNotes(field, afterText: !field.descriptions.isEmpty, to: &file)
         file.end()
-    }
-}
-
-/// What the top of a category's file needs to know before its first case is written.
-private struct CategoryOutline {
-    /// The events that are generated (not obsolete).
-    var activeEvents = 0
-    /// Whether a generated field has a Foundation type (`Date`).
-    var needsFoundation = false
-    /// Whether the cases are set apart by blank lines: some case has documentation or is
-    /// deprecated.
-    var spaced = false
-
-    init(_ category: Category, translator: SwiftTranslator) {
-        for event in category.events where event.status != .obsolete {
-            activeEvents += 1
-            if !event.descriptions.isEmpty || event.status == .deprecated { spaced = true }
-            look(at: event.fields, translator: translator)
-        }
-        if activeEvents > 0 { look(at: category.common, translator: translator) }
-    }
-
-    private mutating func look(at fields: [Field], translator: SwiftTranslator) {
-        for index in fields.indices where fields[index].status != .obsolete {
-            if SwiftTypeMapping.needsFoundation(fields[index]) { needsFoundation = true }
-            // A field's summary documents its case.
-            if !spaced && !translator.fieldSummary(fields[index]).isEmpty { spaced = true }
-        }
     }
 }

@@ -9,9 +9,9 @@ import LogSchema
 /// event) cost more than printing it. So one pass over the events writes the three parts
 /// that have a line per event — the cases, the switch and the layout — side by side into
 /// three writers, and one pass over each event's fields its Swift name (made once), its
-/// documentation, type and layout, written as pieces; the small members (`LoggenVersion`, `schemaHash`, the patterns) still
-/// come from the model. The text is the one the model gave, byte for byte (ReferenceTests,
-/// SwiftTranslatorTests, `make check-generated`).
+/// documentation, type and layout, written as pieces. The small members (`LoggenVersion`,
+/// `schemaHash`, the patterns) still come from the model. The text is the one the model
+/// gave, byte for byte (ReferenceTests, SwiftTranslatorTests, `make check-generated`).
 extension SwiftRenderer {
     /// The text of a category's file as UTF-8 bytes.
     ///
@@ -41,7 +41,7 @@ extension SwiftRenderer {
         return file.bytes
     }
 
-    /// The enum's cases and members, one level in.
+    /// The enum's cases and members, one level in: one pass over the events.
     ///
     /// - Returns: whether a generated field has a Foundation type (`Date`).
     private func writeBody(_ category: Category, translator: SwiftTranslator, into file: inout CodeWriter) -> Bool {
@@ -166,7 +166,17 @@ extension SwiftRenderer {
             number += 1
         }
 
-        // The members, a blank line before each (and after the cases, if any).
+        writeMembers(category, cases: number, switchCases: switchCases, layoutLines: layoutLines, patterns: patterns, translator: translator, into: &file)
+        return needsFoundation
+    }
+
+    /// The members after the cases, a blank line before each (and after the cases, if any):
+    /// the identity members, `_fields` and `_layout` with the lines written with the cases,
+    /// the patterns.
+    private func writeMembers(
+        _ category: Category, cases number: Int, switchCases: CodeWriter, layoutLines: CodeWriter, patterns: PatternTable,
+        translator: SwiftTranslator, into file: inout CodeWriter
+    ) {
         for (index, member) in translator.identityMembers().enumerated() {
             if number > 0 || index > 0 { file.line() }
             render(member, into: &file)
@@ -211,7 +221,6 @@ extension SwiftRenderer {
             file.line()
             render(declaration, into: &file)
         }
-        return needsFoundation
     }
 
     /// Whether the cases are set apart by blank lines: some case has documentation (its

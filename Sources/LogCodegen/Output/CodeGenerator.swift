@@ -26,8 +26,9 @@ public struct CodeGenerator: Sendable {
         return try translator.plan(schema).concurrentMap { GeneratedFile(name: $0.name, bytes: $0.render(with: renderer)) }
     }
 
-    /// The generated files for a schema, sorted by name, each rendered only when ``GeneratedFilesWriter`` needs its bytes: one file at a time per core, never
-    /// all of them in memory.
+    /// The generated files for a schema, sorted by name, each rendered only when
+    /// ``GeneratedFilesWriter`` needs its bytes: one file at a time per core, never all of
+    /// them in memory.
     ///
     /// - Parameter documentDigests: the digest of each definition document's bytes, by
     ///   path; a file whose documents all have one can be recognised unchanged by a cache.

@@ -63,7 +63,7 @@ struct CodeWriter {
         if value >= 0 && value < 10 {
             bytes.append(0x30 + UInt8(value))
         } else if value >= 10 && value < 100_000 {
-            // An event's number in a category file: its digits without a `String`.
+            // An event's number in a category file, a length: digits without a `String`.
             var divisor: Int64 = 10
             while divisor * 10 <= value { divisor *= 10 }
             while divisor > 0 {

@@ -1,3 +1,4 @@
+import LogMarkdown
 import LogSchema
 import Testing
 @testable import LogCodegen
@@ -189,5 +190,49 @@ import Testing
         schema.categories[0].events.removeLast()
         schema.categories[0].common.removeLast()
         #expect(try CodeGenerator().generate(schema).contains { String(decoding: $0.bytes, as: UTF8.self).contains("payLoad: Int32") })
+    }
+
+    /// The spacing rule of a category's cases, which the renderer decides before writing
+    /// them: blank lines between cases only when some case has documentation (its
+    /// paragraphs, a field's summary, even one of notes alone) or is deprecated; a
+    /// deprecated case without paragraphs has no message; Foundation only for a `Date`.
+    @Test func casesAreSpacedOnlyWhenOneIsDocumented() throws {
+        func category(_ name: String, _ markdown: String) throws -> String {
+            let loaded = SchemaLoader().load(documents: [("Defs/\(name).md", Array(markdown.utf8))])
+            #expect(!loaded.hasErrors, "\(DiagnosticPrinter.render(loaded.diagnostics))")
+            return try file("\(name).swift", in: loaded.schema)
+        }
+        let quiet = try category("quiet", "# quiet\n\n## open\n\n- count: !bigint\n\n## shut\n")
+        #expect(quiet.contains("""
+            import BehaviorLog
+
+            public enum Quiet: GeneratedLogEvent {
+                case `open`(count: Int64)
+                case shut
+
+                public typealias LoggenVersion = LoggenVersion4
+            """))
+        let noted = try category("noted", "# noted\n\n## open\n\n- code: !string 8\n\n## shut\n")
+        #expect(noted.contains("""
+            public enum Noted: GeneratedLogEvent {
+                /// - Parameters:
+                ///   - code: (at most 8 UTF-8 bytes)
+                case `open`(code: String)
+
+                case shut
+
+            """))
+        let terse = try category("terse", "# terse\n\n## open\n\n- when: !timestamp?\n\n## [deprecated] shut\n")
+        #expect(terse.contains("""
+            import BehaviorLog
+            import Foundation
+
+            public enum Terse: GeneratedLogEvent {
+                case `open`(when: Date?)
+
+                @available(*, deprecated)
+                case shut
+
+            """))
     }
 }

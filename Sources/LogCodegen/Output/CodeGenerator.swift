@@ -1,7 +1,7 @@
 import LogSchema
 
-/// The generator pipeline after the schema is loaded: translate (``SwiftTranslator``),
-/// then render (``SwiftRenderer``). `loggen generate` and the tests call it.
+/// The generator pipeline after the schema is loaded: translate (``SwiftTranslator``'s
+/// plan), then render (``SwiftRenderer``). `loggen generate` and the tests call it.
 ///
 /// ```swift
 /// let files = try CodeGenerator(accessLevel: .public).generate(schema)
@@ -23,12 +23,12 @@ public struct CodeGenerator: Sendable {
     /// - Throws: ``CodeGenerationError`` when a definition name cannot become Swift.
     public func generate(_ schema: Schema) throws(CodeGenerationError) -> [GeneratedFile] {
         let renderer = renderer
-        return try translator.plan(schema).concurrentMap { renderer.render($0.translate()) }
+        return try translator.plan(schema).concurrentMap { GeneratedFile(name: $0.name, bytes: $0.render(with: renderer)) }
     }
 
-    /// The generated files for a schema, sorted by name, each translated and rendered only
-    /// when ``GeneratedFilesWriter`` needs its bytes: one file at a time per core, never
-    /// all of them in memory.
+    /// The generated files for a schema, sorted by name, each rendered only when
+    /// ``GeneratedFilesWriter`` needs its bytes: one file at a time per core, never all of
+    /// them in memory.
     ///
     /// - Parameter documentDigests: the digest of each definition document's bytes, by
     ///   path; a file whose documents all have one can be recognised unchanged by a cache.
@@ -49,7 +49,7 @@ public struct CodeGenerator: Sendable {
                 input?.combine(digest)
             }
             return GeneratedFilesWriter.PendingFile(name: plan.name, input: input) {
-                renderer.renderBytes(plan.translate(), capacity: 16384)
+                plan.render(with: renderer)
             }
         }
     }

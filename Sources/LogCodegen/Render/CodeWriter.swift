@@ -7,8 +7,13 @@ struct CodeWriter {
     private(set) var bytes: [UInt8] = []
     private var level = 0
 
-    init(capacity: Int = 0) {
+    /// - Parameters:
+    ///   - capacity: the bytes to reserve up front.
+    ///   - level: the indentation to start at, for a part of a file written on its own
+    ///     and appended (``append(_:)-(CodeWriter)``) where it belongs.
+    init(capacity: Int = 0, level: Int = 0) {
         bytes.reserveCapacity(capacity)
+        self.level = level
     }
 
     /// The text written so far.
@@ -25,12 +30,17 @@ struct CodeWriter {
 
     /// Starts a non-empty line: its indentation.
     mutating func start() {
-        for _ in 0..<level { bytes.append(contentsOf: Self.indentation) }
+        bytes.append(contentsOf: repeatElement(0x20, count: 4 * level))
     }
 
     /// Appends text to the line being written.
     mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        // The bytes in place (a native or small string's) are one copy; appending the
+        // UTF-8 view as a sequence goes through its generic path, most of the cost of a
+        // short piece.
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
+        }
     }
 
     /// Appends text to the line being written.
@@ -52,9 +62,27 @@ struct CodeWriter {
     mutating func append(_ value: Int64) {
         if value >= 0 && value < 10 {
             bytes.append(0x30 + UInt8(value))
+        } else if value >= 10 && value < 100_000 {
+            // An event's number in a category file, a length: digits without a `String`.
+            var divisor: Int64 = 10
+            while divisor * 10 <= value { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(0x30 + UInt8((value / divisor) % 10))
+                divisor /= 10
+            }
         } else {
             append(String(value))
         }
+    }
+
+    /// Forgets what was written (keeping the buffer), to write the next piece.
+    mutating func clear() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends what another writer wrote (whole lines, indented as that writer did).
+    mutating func append(_ other: CodeWriter) {
+        bytes.append(contentsOf: other.bytes)
     }
 
     /// Ends the line.
@@ -87,6 +115,4 @@ struct CodeWriter {
         body(&self)
         level -= 1
     }
-
-    private static let indentation: [UInt8] = Array("    ".utf8)
 }

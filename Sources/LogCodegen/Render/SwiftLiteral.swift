@@ -5,7 +5,14 @@ enum SwiftLiteral {
     /// A string literal holding exactly `text`: backslashes, quotes and every control
     /// character escaped; other characters (non-ASCII included) kept as they are.
     static func string(_ text: String) -> String {
-        var result = "\""
+        "\"" + stringContents(text) + "\""
+    }
+
+    /// What goes between the quotes of ``string(_:)``. Each character is escaped on its
+    /// own, so the contents of pieces written one after the other are the contents of
+    /// the whole text.
+    static func stringContents(_ text: String) -> String {
+        var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\\": result += "\\\\"
@@ -22,7 +29,7 @@ enum SwiftLiteral {
                 }
             }
         }
-        return result + "\""
+        return result
     }
 
     /// The lines of a `///` comment holding `text`: split at every line break, with
@@ -70,29 +77,37 @@ enum SwiftLiteral {
     /// Writes ``string(_:)`` of `text`; text of printable ASCII without quotes or
     /// backslashes (nearly all of it) is copied as it is.
     static func appendString(_ text: String, to writer: inout CodeWriter) {
+        writer.append(ascii: "\"")
+        appendStringContents(text, to: &writer)
+        writer.append(ascii: "\"")
+    }
+
+    /// Writes ``stringContents(_:)`` of `text`: a string literal written in pieces
+    /// (`"name: key, key"`) without building the whole text first.
+    static func appendStringContents(_ text: String, to writer: inout CodeWriter) {
         if isPlainASCII(text, quoting: true) {
-            writer.append(ascii: "\"")
             writer.append(text)
-            writer.append(ascii: "\"")
         } else {
-            writer.append(string(text))
+            writer.append(stringContents(text))
         }
     }
 
     /// Writes ``identifier(_:)`` of `name`. A keyword is one word of letters with no capital
     /// after its first letter, so a camel-case name or one with a digit or `_` needs no lookup.
     static func appendIdentifier(_ name: String, to writer: inout CodeWriter) {
-        var mayBeKeyword = true
+        // A native string's bytes in place; any other string one byte at a time.
+        let mayBeKeyword = name.utf8.withContiguousStorageIfAvailable(mayBeKeyword) ?? mayBeKeyword(name.utf8)
+        writer.append(mayBeKeyword ? SwiftName.escaped(name) : name)
+    }
+
+    private static func mayBeKeyword(_ bytes: some Sequence<UInt8>) -> Bool {
         var first = true
-        for byte in name.utf8 {
+        for byte in bytes {
             let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
-            if !isLetter || (!first && byte < 0x61) {
-                mayBeKeyword = false
-                break
-            }
+            if !isLetter || (!first && byte < 0x61) { return false }
             first = false
         }
-        writer.append(mayBeKeyword ? SwiftName.escaped(name) : name)
+        return true
     }
 
     /// Writes the `///` lines of ``documentationLines(_:)``; a paragraph of printable ASCII
@@ -116,7 +131,7 @@ enum SwiftLiteral {
 
     /// Whether every byte of `text` is printable ASCII (space to `~`), and with `quoting`
     /// none is a quote or a backslash.
-    private static func isPlainASCII(_ text: String, quoting: Bool) -> Bool {
+    static func isPlainASCII(_ text: String, quoting: Bool) -> Bool {
         // A native string's bytes in place, counted without a branch per byte (so that the
         // loop is vectorized); any other string one byte at a time.
         let counted = text.utf8.withContiguousStorageIfAvailable { bytes in

@@ -1,4 +1,5 @@
-/// The render stage: prints a ``SwiftFile`` as Swift source text.
+/// The render stage: prints a ``SwiftFile`` as Swift source text (and a category's file
+/// straight from the schema, `SwiftRenderer+Category.swift`).
 ///
 /// The output depends on nothing but the model and the access level, so the same
 /// definitions always give byte-identical files.
@@ -33,9 +34,9 @@ public struct SwiftRenderer: Sendable {
 
     // MARK: - Declarations
 
-    private var access: String { accessLevel == .public ? "public " : "" }
+    var access: String { accessLevel == .public ? "public " : "" }
 
-    private func render(_ declaration: SwiftDeclaration, into writer: inout CodeWriter) {
+    func render(_ declaration: SwiftDeclaration, into writer: inout CodeWriter) {
         switch declaration {
         case .enumeration(let enumeration): render(enumeration, into: &writer)
         case .structure(let structure): render(structure, into: &writer)
@@ -249,7 +250,7 @@ public struct SwiftRenderer: Sendable {
         }
     }
 
-    private func documentation(_ paragraphs: [String], into writer: inout CodeWriter) {
+    func documentation(_ paragraphs: [String], into writer: inout CodeWriter) {
         for paragraph in paragraphs {
             SwiftLiteral.appendDocumentation(paragraph, to: &writer)
         }
@@ -323,7 +324,7 @@ public struct SwiftRenderer: Sendable {
         expression(argument.value, into: &writer)
     }
 
-    private func expression(_ expression: SwiftExpression, into writer: inout CodeWriter) {
+    func expression(_ expression: SwiftExpression, into writer: inout CodeWriter) {
         switch expression {
         case .identifier(let name):
             SwiftLiteral.appendIdentifier(name, to: &writer)

@@ -1,9 +1,9 @@
-/// One file the translator will produce, before it is translated: its name, what it is
-/// made from, and the translation itself, run when asked (``SwiftTranslator/plan(_:)``).
+/// One file the generator will produce, before it is made: its name, what it is made
+/// from, and how it is made, run when asked (``SwiftTranslator/plan(_:)``).
 ///
 /// `documents` and `key` name everything the file's text depends on besides the
 /// generator and its options: the same documents' bytes and the same key give the same
-/// file, which is what lets `loggen generate --cache` skip a file without translating it.
+/// file, which is what lets `loggen generate --cache` skip a file without making it.
 public struct SwiftFilePlan: Sendable {
     /// The file name, such as `recipe_search.swift`.
     public var name: String
@@ -11,17 +11,19 @@ public struct SwiftFilePlan: Sendable {
     public var documents: [String]
     /// What else the file depends on (the schema hash for the common file), or `""`.
     public var key: String
-    private let translation: @Sendable () -> SwiftFile
+    private let making: @Sendable (SwiftRenderer) -> [UInt8]
 
-    public init(name: String, documents: [String], key: String = "", translation: @escaping @Sendable () -> SwiftFile) {
+    /// - Parameter making: the file's text, printed by the given renderer: a category's
+    ///   file straight into bytes, the common file through the declaration model.
+    init(name: String, documents: [String], key: String = "", making: @escaping @Sendable (SwiftRenderer) -> [UInt8]) {
         self.name = name
         self.documents = documents
         self.key = key
-        self.translation = translation
+        self.making = making
     }
 
-    /// The file in the declaration model.
-    public func translate() -> SwiftFile {
-        translation()
+    /// The file's text as UTF-8 bytes, printed by `renderer` (its access level).
+    public func render(with renderer: SwiftRenderer) -> [UInt8] {
+        making(renderer)
     }
 }

@@ -1,11 +1,13 @@
 import LogSchema
 
-/// The translate stage: a ``Schema`` becomes Swift files in the declaration model.
+/// The translate stage: a ``Schema`` becomes a plan of Swift files, each made when asked.
 ///
 /// File plan (by name, ``GeneratedFilePlan``, which the build plugin shares): one file per
 /// category (`recipe_search.swift`, named after its document, so that editing one category
 /// recompiles one file) and one file for the common payload, the enum types and the schema
-/// hash (``commonFileName``).
+/// hash (``commonFileName``). The common file goes through the declaration model
+/// (``SwiftFile``); a category's file, nearly all of the output, is rendered straight into
+/// bytes (`SwiftRenderer+Category.swift`).
 public struct SwiftTranslator: Sendable {
     /// The file that holds `CommonPayload`, the enum types of `types.md` and
     /// `GeneratedSchema`; no category can have this name (`+` is not allowed in names).
@@ -28,19 +30,12 @@ public struct SwiftTranslator: Sendable {
         self.additionalImports = additionalImports
     }
 
-    /// The Swift files for a schema, sorted by name.
+    /// The Swift files for a schema, sorted by name, each made when asked: so that the
+    /// files can be made in parallel, one at a time, or not at all when they are known to
+    /// be unchanged.
     ///
     /// - Throws: ``CodeGenerationError`` with every definition name that cannot become
     ///   Swift (a name Swift or generated code already uses).
-    public func translate(_ schema: Schema) throws(CodeGenerationError) -> [SwiftFile] {
-        try plan(schema).map { $0.translate() }
-    }
-
-    /// The Swift files for a schema, sorted by name, each translated when asked: so that
-    /// the files can be translated in parallel, one at a time, or not at all when they are
-    /// known to be unchanged.
-    ///
-    /// - Throws: ``CodeGenerationError``, as ``translate(_:)``.
     public func plan(_ schema: Schema) throws(CodeGenerationError) -> [SwiftFilePlan] {
         // The names are checked (one check, shared with the validator in LogSchema, so that
         // `loggen lint` reports it too) while the schema hash, one pass over the whole
@@ -67,11 +62,13 @@ public struct SwiftTranslator: Sendable {
         // A category's file is made from its document alone; the common file from the
         // common payload's and the types' documents, and the schema hash.
         var files = schema.categories.map { category in
-            SwiftFilePlan(name: GeneratedFilePlan.categoryFileName(category.name), documents: [category.file]) { self.categoryFile(category) }
+            SwiftFilePlan(name: GeneratedFilePlan.categoryFileName(category.name), documents: [category.file]) { renderer in
+                renderer.renderCategoryFile(category, translator: self)
+            }
         }
         let shared = Set(schema.common.map(\.location.file) + schema.types.map(\.location.file))
-        files.append(SwiftFilePlan(name: Self.commonFileName, documents: shared.sorted(), key: hash) {
-            self.commonFile(schema, hash: hash)
+        files.append(SwiftFilePlan(name: Self.commonFileName, documents: shared.sorted(), key: hash) { renderer in
+            renderer.renderBytes(self.commonFile(schema, hash: hash))
         })
         return files.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     }
@@ -96,146 +93,10 @@ public struct SwiftTranslator: Sendable {
         }
     }
 
-    // MARK: - Categories
-
-    private func categoryFile(_ category: Category) -> SwiftFile {
-        let events = category.events.filter { $0.status != .obsolete }
-        // The category's common fields open every event's list: their Swift names, lines
-        // of documentation and of the layout are made once, then shared by every event.
-        var patterns = PatternTable()
-        let common = events.isEmpty ? [] : activeFields(category.common).map { label($0, patterns: &patterns) }
-        // Each event's active fields, filtered once (the category's common ones first).
-        let labels = events.map { event in
-            let own = activeFields(event.fields).map { label($0, patterns: &patterns) }
-            return common.isEmpty ? own : common + own
-        }
-
-        var cases: [SwiftEnumCase] = []
-        var switchCases: [SwiftSwitchCase] = []
-        var layoutLines: [SwiftExpression] = []
-        cases.reserveCapacity(events.count)
-        switchCases.reserveCapacity(events.count)
-        layoutLines.reserveCapacity(events.count)
-        for (index, event) in events.enumerated() {
-            let fields = labels[index]
-            let caseName = SwiftName.lowerCamelCase(event.name)
-            cases.append(SwiftEnumCase(
-                documentation: eventDocumentation(event, fields),
-                deprecationMessage: event.status == .deprecated ? oneLine(event.descriptions) : nil,
-                name: caseName,
-                associatedValues: fields.map { SwiftParameter(label: $0.name, type: $0.type) }))
-            // One switch names the event and hands over its values; the table does the rest
-            // (name, tag, payload keys, constraints, personal fields). The type checker's
-            // time grows with every case of every switch, and a switch per requirement made
-            // `eventName`, `payload` and `personalDataFields` most of the generated code's
-            // type-check time (docs/Codegen.md).
-            var arguments = [SwiftArgument(nil, .integer(Int64(index)))]
-            arguments.reserveCapacity(fields.count + 1)
-            for field in fields { arguments.append(SwiftArgument(nil, .identifier(field.name))) }
-            switchCases.append(SwiftSwitchCase(
-                caseName: caseName, bindings: fields.map(\.name),
-                body: [.return(.call(.identifier("LogEventFields"), arguments))]))
-            layoutLines.append(.string(layoutLine(event.name, fields)))
-        }
-        let fields = SwiftProperty(
-            documentation: [], name: Self.fieldsName, type: "LogEventFields",
-            value: .computed([.switch(.self, switchCases)]))
-        var layoutArguments = [
-            SwiftArgument("category", .string(category.name)),
-            SwiftArgument("events", .array(layoutLines)),
-        ]
-        if !patterns.isEmpty { layoutArguments.append(SwiftArgument("patterns", .array(patterns.references))) }
-        let layout = SwiftProperty(
-            documentation: ["The category's events: name, then payload keys and constraints, one line per case in order."],
-            isStatic: true, name: Self.layoutName, type: "LogPayloadLayout",
-            value: .constant(.call(.identifier("LogPayloadLayout"), layoutArguments)))
-
-        var members: [SwiftDeclaration] = identityMembers()
-        members.append(.property(fields))
-        members.append(.property(layout))
-        members += patterns.declarations
-
-        let enumeration = SwiftEnum(
-            documentation: category.descriptions, name: SwiftName.upperCamelCase(category.name),
-            inheritance: ["GeneratedLogEvent"], cases: cases, members: members)
-        let needsFoundation = labels.contains { $0.contains(where: \.needsFoundation) }
-        return SwiftFile(
-            name: GeneratedFilePlan.categoryFileName(category.name), sources: [baseName(category.file)],
-            imports: imports(needsFoundation: needsFoundation),
-            declarations: [.enumeration(enumeration)])
-    }
-
-    /// An active field of an event as the category file uses it, made once per field (a
-    /// common field once per category): its Swift name and type, its lines of
-    /// documentation and of the layout.
-    private final class Label {
-        /// The Swift name of the label (and of the binding).
-        let name: String
-        let type: String
-        /// `  - name: summary` in the case's documentation, or `nil` without a summary.
-        let documentation: String?
-        /// The field in the event's layout line (``SwiftTypeMapping/layoutField(for:patternNumber:)``).
-        let layout: String
-        /// Whether its Swift type needs Foundation.
-        let needsFoundation: Bool
-
-        init(name: String, type: String, documentation: String?, layout: String, needsFoundation: Bool) {
-            self.name = name
-            self.type = type
-            self.documentation = documentation
-            self.layout = layout
-            self.needsFoundation = needsFoundation
-        }
-    }
-
-    /// The ``Label`` of a field, its pattern (if any) numbered in the category's table.
-    private func label(_ field: Field, patterns: inout PatternTable) -> Label {
-        patterns.add(field)
-        let name = SwiftName.lowerCamelCase(field.name)
-        let summary = fieldSummary(field)
-        return Label(
-            name: name, type: SwiftTypeMapping.swiftType(of: field),
-            documentation: summary.isEmpty ? nil : "  - " + name + ": " + summary,
-            layout: SwiftTypeMapping.layoutField(for: field, patternNumber: patterns.number),
-            needsFoundation: SwiftTypeMapping.needsFoundation(field))
-    }
-
-    /// The event's line of the layout: `name: field, field`, built in one string.
-    private func layoutLine(_ name: String, _ fields: [Label]) -> String {
-        if fields.isEmpty { return name }
-        var length = name.utf8.count
-        for field in fields { length += 2 + field.layout.utf8.count }
-        var line = ""
-        line.reserveCapacity(length)
-        line += name
-        for (position, field) in fields.enumerated() {
-            line += position == 0 ? ": " : ", "
-            line += field.layout
-        }
-        return line
-    }
-
-    /// The event's paragraphs, then its parameters (the category's common fields first).
-    private func eventDocumentation(_ event: Event, _ fields: [Label]) -> [String] {
-        var documentation: [String] = []
-        documentation.reserveCapacity(event.descriptions.count + 2 + fields.count)
-        documentation += event.descriptions
-        var listed = false
-        for field in fields {
-            guard let line = field.documentation else { continue }
-            if !listed {
-                if !documentation.isEmpty { documentation.append("") }
-                documentation.append("- Parameters:")
-                listed = true
-            }
-            documentation.append(line)
-        }
-        return documentation
-    }
-
     // MARK: - Common payload, types and the schema hash
 
-    private func commonFile(_ schema: Schema, hash: String) -> SwiftFile {
+    /// The common file in the declaration model.
+    func commonFile(_ schema: Schema, hash: String) -> SwiftFile {
         let fields = activeFields(schema.common)
         var patterns = PatternTable()
         for field in fields { patterns.add(field) }
@@ -307,7 +168,7 @@ public struct SwiftTranslator: Sendable {
     // MARK: - Shared pieces
 
     /// The version check and the schema hash of ``LoggenGenerated``.
-    private func identityMembers() -> [SwiftDeclaration] {
+    func identityMembers() -> [SwiftDeclaration] {
         [.typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion4")),
          .property(SwiftProperty(
             documentation: [], isStatic: true, name: "schemaHash", type: "String",
@@ -328,22 +189,76 @@ public struct SwiftTranslator: Sendable {
         return body
     }
 
-    /// A field's documentation in one line: its descriptions, then its constraints.
-    private func fieldSummary(_ field: Field) -> String {
-        var notes: [String] = []
-        let type = field.type
-        if let maxLength = type.maxLength { notes.append("at most \(maxLength) UTF-8 bytes") }
-        if let range = type.range { notes.append("\(range.min)...\(range.max)") }
-        if let pattern = type.pattern { notes.append("matches `\(pattern)`") }
-        if let maxCount = type.maxCount { notes.append("at most \(maxCount) elements") }
-        if field.isPersonalData { notes.append("personal data") }
-        if field.status == .deprecated { notes.append("deprecated") }
-        var summary = oneLine(field.descriptions)
-        if !notes.isEmpty { summary += (summary.isEmpty ? "" : " ") + "(" + notes.joined(separator: "; ") + ")" }
-        return summary
+    /// A field's documentation in one line: its descriptions, then its constraints
+    /// (``appendNotes(_:afterText:to:)``).
+    func fieldSummary(_ field: Field) -> String {
+        let text = oneLine(field.descriptions)
+        guard hasNotes(field) else { return text }
+        var writer = CodeWriter(capacity: text.utf8.count + 64)
+        writer.append(text)
+        appendNotes(field, afterText: !text.isEmpty, to: &writer)
+        return writer.text
     }
 
-    private func oneLine(_ paragraphs: [String]) -> String {
+    /// Whether ``fieldSummary(_:)`` adds notes to the field's descriptions.
+    func hasNotes(_ field: Field) -> Bool {
+        let type = field.type
+        return type.maxLength != nil || type.range != nil || type.pattern != nil || type.maxCount != nil
+            || field.isPersonalData || field.status == .deprecated
+    }
+
+    /// Writes the notes that end a field's summary, ` (at most 256 UTF-8 bytes; personal
+    /// data)`, or nothing when it has none.
+    ///
+    /// - Parameter afterText: whether they follow the descriptions (and so a space).
+    func appendNotes(_ field: Field, afterText: Bool, to writer: inout CodeWriter) {
+        guard hasNotes(field) else { return }
+        let type = field.type
+        writer.append(afterText ? " (" : "(")
+        var separator = ""
+        if let maxLength = type.maxLength {
+            writer.append(separator)
+            writer.append("at most ")
+            writer.append(Int64(maxLength))
+            writer.append(" UTF-8 bytes")
+            separator = "; "
+        }
+        if let range = type.range {
+            writer.append(separator)
+            writer.append(range.min.description)
+            writer.append("...")
+            writer.append(range.max.description)
+            separator = "; "
+        }
+        if let pattern = type.pattern {
+            writer.append(separator)
+            writer.append("matches `")
+            writer.append(pattern)
+            writer.append("`")
+            separator = "; "
+        }
+        if let maxCount = type.maxCount {
+            writer.append(separator)
+            writer.append("at most ")
+            writer.append(Int64(maxCount))
+            writer.append(" elements")
+            separator = "; "
+        }
+        if field.isPersonalData {
+            writer.append(separator)
+            writer.append("personal data")
+            separator = "; "
+        }
+        if field.status == .deprecated {
+            writer.append(separator)
+            writer.append("deprecated")
+        }
+        writer.append(ascii: ")")
+    }
+
+    /// Paragraphs as one line: joined by spaces, line breaks and the spaces around them
+    /// made one space.
+    func oneLine(_ paragraphs: [String]) -> String {
         // Nearly every description is one line already: printable ASCII, no leading or
         // trailing space. Joined, such paragraphs are their own one-line form.
         if paragraphs.allSatisfy(Self.isOneLine) { return paragraphs.count == 1 ? paragraphs[0] : paragraphs.joined(separator: " ") }
@@ -353,7 +268,8 @@ public struct SwiftTranslator: Sendable {
             .joined(separator: " ")
     }
 
-    private static func isOneLine(_ text: String) -> Bool {
+    /// Whether a paragraph is its own one-line form: printable ASCII, no space at either end.
+    static func isOneLine(_ text: String) -> Bool {
         // The bytes in place (a native string's), or `false`: the careful way then decides.
         text.utf8.withContiguousStorageIfAvailable { bytes in
             guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
@@ -364,7 +280,7 @@ public struct SwiftTranslator: Sendable {
         } ?? false
     }
 
-    private func activeFields(_ fields: [Field]) -> [Field] {
+    func activeFields(_ fields: [Field]) -> [Field] {
         // The same array, not a copy, when no field is obsolete (the common case); looked
         // at in place (a closure over the elements would copy each field).
         for index in fields.indices where fields[index].status == .obsolete {
@@ -373,49 +289,14 @@ public struct SwiftTranslator: Sendable {
         return fields
     }
 
-    private func imports(needsFoundation: Bool) -> [String] {
+    func imports(needsFoundation: Bool) -> [String] {
         var modules = ["BehaviorLog"] + additionalImports
         if needsFoundation { modules.append("Foundation") }
         return Array(Set(modules)).sorted()
     }
 
-    private func baseName(_ path: String) -> String {
+    func baseName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
-    }
-}
-
-/// The patterns of one generated type, each compiled once in a `private static let`.
-private struct PatternTable {
-    private var names: [String: String] = [:]
-    private var order: [String] = []
-
-    mutating func add(_ field: Field) {
-        guard let pattern = SwiftTypeMapping.pattern(of: field), names[pattern] == nil else { return }
-        order.append(pattern)
-        // A leading `_` keeps the name apart from every case and property name.
-        names[pattern] = "_pattern\(order.count)"
-    }
-
-    func reference(_ pattern: String) -> SwiftExpression {
-        .member(.selfType, names[pattern] ?? "_pattern")
-    }
-
-    /// The `N` of the pattern's `_patternN`.
-    func number(_ pattern: String) -> Int {
-        (order.firstIndex(of: pattern) ?? 0) + 1
-    }
-
-    var isEmpty: Bool { order.isEmpty }
-
-    /// Every pattern, `Self._pattern1` first.
-    var references: [SwiftExpression] { order.map(reference) }
-
-    var declarations: [SwiftDeclaration] {
-        order.map { pattern in
-            .property(SwiftProperty(
-                documentation: [], isExposed: false, isStatic: true, name: names[pattern]!, type: "LogPattern",
-                value: .constant(.call(.identifier("LogPattern"), [SwiftArgument(nil, .string(pattern))]))))
-        }
     }
 }
 

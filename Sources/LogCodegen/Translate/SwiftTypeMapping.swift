@@ -5,10 +5,18 @@ import LogSchema
 enum SwiftTypeMapping {
     /// The Swift type of a field: `Int64?`, `[String]`, `SearchOrder`.
     static func swiftType(of field: Field) -> String {
-        var type = scalarType(field.type.scalar)
-        if field.type.isArray { type = "[" + type + "]" }
-        if field.isOptional { type += "?" }
-        return type
+        if !field.type.isArray && !field.isOptional { return scalarType(field.type.scalar) }
+        var writer = CodeWriter(capacity: 24)
+        appendSwiftType(of: field, to: &writer)
+        return writer.text
+    }
+
+    /// Writes ``swiftType(of:)`` without building it as a `String`.
+    static func appendSwiftType(of field: Field, to writer: inout CodeWriter) {
+        if field.type.isArray { writer.append(ascii: "[") }
+        writer.append(scalarType(field.type.scalar))
+        if field.type.isArray { writer.append(ascii: "]") }
+        if field.isOptional { writer.append(ascii: "?") }
     }
 
     /// The Swift name of a scalar type.

@@ -1,3 +1,4 @@
+import LogCore
 import LogSchema
 
 /// Hands out one shared instance of equal strings: field names and descriptions repeat
@@ -48,24 +49,13 @@ struct StringInterner {
         return string
     }
 
-    /// Whether a string's UTF-8 is `bytes`: eight bytes a step over contiguous storage,
-    /// where comparing with `String.UTF8View` would walk its indices one at a time.
+    /// Whether a string's UTF-8 is `bytes`: `memcmp` over contiguous storage, where
+    /// comparing with `String.UTF8View` would walk its indices one at a time.
     private static func hasBytes(_ string: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
         string.utf8.withContiguousStorageIfAvailable { stored in
-            let stored = UnsafeRawBufferPointer(stored)
             guard stored.count == bytes.count else { return false }
-            var offset = 0
-            while offset + 8 <= bytes.count {
-                if stored.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                    return false
-                }
-                offset += 8
-            }
-            while offset < bytes.count {
-                if stored[offset] != bytes[offset] { return false }
-                offset += 1
-            }
-            return true
+            guard let left = stored.baseAddress, let right = bytes.baseAddress else { return true }
+            return System.bytesEqual(left, right, count: bytes.count)
         } ?? string.utf8.elementsEqual(bytes)
     }
 

@@ -10,7 +10,7 @@ public struct ClickHouseConfiguration: Sendable {
     /// The table `loggen ddl --dialect clickhouse` made: `logs` or `database.logs`.
     public internal(set) var table: String
     /// The user and password (`X-ClickHouse-User`/`X-ClickHouse-Key`); the server's default user when `nil`.
-    public var credentials: (user: String, password: String)?
+    public internal(set) var credentials: (user: String, password: String)?
     /// Whether bodies are gzip-compressed (ClickHouse reads `Content-Encoding: gzip`).
     public var gzip: Bool
     /// How long one insert may take before it is retried.
@@ -25,13 +25,14 @@ public struct ClickHouseConfiguration: Sendable {
     /// - Parameters:
     ///   - server: The server's HTTP interface, an `http://` or `https://` URL.
     ///   - table: `table` or `database.table`.
-    ///   - credentials: The user and password; the server's default user when `nil`.
+    ///   - credentials: The user and password (each one line); the server's default user when `nil`.
     ///   - gzip: Whether bodies are compressed; by default they are, except to a server on
     ///     the loopback interface, where compressing costs more than it saves.
     ///   - timeout: How long one insert may take (30 s by default; more than zero).
     ///   - parallelInserts: How many inserts a large chunk is split into (2 by default; at least 1).
     /// - Throws: `ConfigurationError` for a URL that is not http(s), a table name that is not
-    ///   `table` or `database.table`, a timeout not above zero or `parallelInserts` below 1.
+    ///   `table` or `database.table`, a user or password with a line break or another control
+    ///   character, a timeout not above zero or `parallelInserts` below 1.
     public init(
         server: URL, table: String, credentials: (user: String, password: String)? = nil, gzip: Bool? = nil,
         timeout: Duration = .seconds(30), parallelInserts: Int = 2
@@ -42,6 +43,14 @@ public struct ClickHouseConfiguration: Sendable {
             return part.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
         }) else {
             throw ConfigurationError("ClickHouseConfiguration: invalid table name '\(table)'; use letters, digits and _, as table or database.table")
+        }
+        if let credentials {
+            // They travel as headers: a line break would end the header on the wire. The
+            // message does not show them.
+            for (what, text) in [("user", credentials.user), ("password", credentials.password)]
+            where !HTTPOutputConfiguration.isFieldValue(text) {
+                throw ConfigurationError("ClickHouseConfiguration: the \(what) holds a line break or another control character; trim it (read from a file, it may end with a newline)")
+            }
         }
         guard parallelInserts >= 1 else {
             throw ConfigurationError("ClickHouseConfiguration: parallelInserts \(parallelInserts) is below 1; write 1 to send each chunk in one insert")

@@ -2,7 +2,7 @@ import BehaviorLog
 import Foundation
 
 /// Where and how an `HTTPOutput` sends its chunks. Validated when built: the initializer
-/// throws a `ConfigurationError` for a URL or timeout that cannot work.
+/// throws a `ConfigurationError` for a URL, header or timeout that cannot work.
 public struct HTTPOutputConfiguration: Sendable {
     /// The endpoint every chunk is POSTed to.
     public internal(set) var url: URL
@@ -11,7 +11,7 @@ public struct HTTPOutputConfiguration: Sendable {
     /// Whether the body is gzip-compressed (`Content-Encoding: gzip`).
     public var gzip: Bool
     /// Extra headers on every request, such as `Authorization`.
-    public var headers: [(name: String, value: String)]
+    public internal(set) var headers: [(name: String, value: String)]
     /// How long one request may take before it is retried.
     public internal(set) var timeout: Duration
     /// How answers are read.
@@ -21,10 +21,13 @@ public struct HTTPOutputConfiguration: Sendable {
     ///   - url: The endpoint, an `http://` or `https://` URL with a host.
     ///   - format: How the rows become the body (`.jsonEachRow` by default).
     ///   - gzip: Whether the body is gzip-compressed (not by default).
-    ///   - headers: Extra headers on every request, such as `Authorization`.
+    ///   - headers: Extra headers on every request, such as `Authorization`: each name an
+    ///     HTTP token, each value one line (no line break or other control character), and
+    ///     none of the headers the output writes itself (`Content-Type`, `Content-Encoding`,
+    ///     `Content-Length`, `Host`, `Connection`, `Transfer-Encoding`).
     ///   - timeout: How long one request may take (30 s by default; more than zero).
-    /// - Throws: `ConfigurationError` when the URL is not an http(s) URL with a host, or the
-    ///   timeout is not more than zero.
+    /// - Throws: `ConfigurationError` when the URL is not an http(s) URL with a host, a
+    ///   header is not as above, or the timeout is not more than zero.
     public init(
         url: URL, format: HTTPBodyFormat = .jsonEachRow, gzip: Bool = false,
         headers: [(name: String, value: String)] = [], timeout: Duration = .seconds(30)
@@ -41,12 +44,50 @@ public struct HTTPOutputConfiguration: Sendable {
               let host = url.host, !host.isEmpty
         else { throw ConfigurationError("HTTPOutputConfiguration: '\(url.absoluteString)' is not an http:// or https:// URL with a host") }
         guard timeout > .zero else { throw ConfigurationError("HTTPOutputConfiguration: the timeout must be more than zero, not \(timeout)") }
+        for header in headers { try Self.check(header) }
         self.url = url
         self.format = format
         self.gzip = gzip
         self.headers = headers
         self.timeout = timeout
         self.classifier = classifier
+    }
+
+    /// The headers the output writes itself, in lower case: one set twice makes a request
+    /// a server may read either way.
+    private static let writtenByTheOutput: Set<String> = [
+        "content-type", "content-encoding", "content-length", "host", "connection", "transfer-encoding",
+    ]
+
+    /// Checks that a header can be sent as it is. A line break in a value would end the
+    /// header and start another (or the body) in the request the socket transport writes,
+    /// so a token read from a file with its newline, or a value built from user input,
+    /// must fail here and not on the wire. The message never shows the value: it may be
+    /// a secret.
+    private static func check(_ header: (name: String, value: String)) throws(ConfigurationError) {
+        guard !header.name.isEmpty, header.name.utf8.allSatisfy(isTokenByte) else {
+            throw ConfigurationError("HTTPOutputConfiguration: '\(header.name)' is not a header name; use letters, digits and !#$%&'*+-.^_`|~, such as Authorization")
+        }
+        guard !writtenByTheOutput.contains(header.name.lowercased()) else {
+            throw ConfigurationError("HTTPOutputConfiguration: the output writes the header '\(header.name)' itself; remove it (format: and gzip: set the body's type and encoding)")
+        }
+        guard isFieldValue(header.value) else {
+            throw ConfigurationError("HTTPOutputConfiguration: the value of header '\(header.name)' holds a line break or another control character; a header value is one line (trim a token read from a file)")
+        }
+    }
+
+    /// Whether `text` can be a header's value as it is (RFC 9110 5.5: visible characters,
+    /// spaces, tabs and bytes above 0x7F): one line.
+    static func isFieldValue(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+    }
+
+    /// `tchar` of RFC 9110 5.6.2.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): true
+        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
     }
 
     /// The request timeout in seconds, as the transports take it.

@@ -199,6 +199,38 @@ import Testing
         }
     }
 
+    /// A line break in a header value would end the header in the request the socket
+    /// transport writes (a token read from a file with its newline, or a value built from
+    /// input): refused when built, without showing the value.
+    @Test func headersAreOneLineTokensNotWrittenByTheOutput() throws {
+        let url = URL(string: "https://collector.example.com/logs")!
+        #expect(throws: ConfigurationError("HTTPOutputConfiguration: the value of header 'Authorization' holds a line break or another control character; a header value is one line (trim a token read from a file)")) {
+            try HTTPOutputConfiguration(url: url, headers: [("Authorization", "Bearer s3cret\r\nX-Injected: 1")])
+        }
+        for value in ["s3cret\n", "a\u{0}b", "a\u{7F}"] {
+            #expect(throws: ConfigurationError.self) { try HTTPOutputConfiguration(url: url, headers: [("X-Token", value)]) }
+        }
+        #expect(throws: ConfigurationError("HTTPOutputConfiguration: 'X Token' is not a header name; use letters, digits and !#$%&'*+-.^_`|~, such as Authorization")) {
+            try HTTPOutputConfiguration(url: url, headers: [("X Token", "a")])
+        }
+        #expect(throws: ConfigurationError.self) { try HTTPOutputConfiguration(url: url, headers: [("", "a")]) }
+        #expect(throws: ConfigurationError("HTTPOutputConfiguration: the output writes the header 'content-length' itself; remove it (format: and gzip: set the body's type and encoding)")) {
+            try HTTPOutputConfiguration(url: url, headers: [("content-length", "12")])
+        }
+        // Tabs, spaces and UTF-8 are values as they are.
+        let fine = try HTTPOutputConfiguration(url: url, headers: [("Authorization", "Bearer s3cret"), ("X-Note", "a\tb café")])
+        #expect(fine.headers.map(\.name) == ["Authorization", "X-Note"])
+
+        let server = URL(string: "http://127.0.0.1:8123/")!
+        #expect(throws: ConfigurationError("ClickHouseConfiguration: the password holds a line break or another control character; trim it (read from a file, it may end with a newline)")) {
+            try ClickHouseConfiguration(server: server, table: "logs", credentials: (user: "ingest", password: "s3cret\n"))
+        }
+        #expect(throws: ConfigurationError.self) {
+            try ClickHouseConfiguration(server: server, table: "logs", credentials: (user: "in\rgest", password: "s3cret"))
+        }
+        #expect(try ClickHouseConfiguration(server: server, table: "logs", credentials: (user: "ingest", password: "s3 cret")).credentials?.user == "ingest")
+    }
+
     @Test func clickHouseChecksItsInsertsAndTimeout() throws {
         let server = URL(string: "http://127.0.0.1:8123/")!
         #expect(throws: ConfigurationError("ClickHouseConfiguration: parallelInserts 0 is below 1; write 1 to send each chunk in one insert")) {

@@ -1,6 +1,7 @@
 // store-bench: the figures `make bench-store` puts beside its floors (append_floor.c,
 // scan_floor.c), as `key=value` lines: group-committed appends, a verify scan, and the cost of
-// an append with 0 and with `--count` records pending.
+// an append with 0 and with `--count` records pending. Wall and CPU time: on a shared machine
+// the CPU time (user + system, the whole process) is the figure another load moves least.
 //
 //   store-bench --store DIR [--count 1000000] [--payload-bytes 200] [--sync-every 1000] [--probe 100000]
 //
@@ -17,6 +18,13 @@ import Glibc
 private func seconds() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// The process's CPU time so far, user and system, in seconds.
+private func cpuSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
@@ -69,7 +77,9 @@ func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int
         return seconds() - start
     }
 
+    let appendCPUStart = cpuSeconds()
     let appendSeconds = try appendRun(count)
+    let appendCPUSeconds = cpuSeconds() - appendCPUStart
     let pendingBefore = try writer.pendingCount(cursor: "bench")
     let probeWithBacklog = try appendRun(probe)
     try writer.close()
@@ -87,7 +97,9 @@ func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int
 
     let reader = try LogStoreReader(directory: URL(fileURLWithPath: store))
     let scanStart = seconds()
+    let scanCPUStart = cpuSeconds()
     let verification = try reader.verify()
+    let scanCPUSeconds = cpuSeconds() - scanCPUStart
     let scanSeconds = seconds() - scanStart
     guard verification.records == count + probe, verification.isIntact else {
         fail("benchmark store failed verification: \(verification)")
@@ -95,10 +107,12 @@ func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int
     print("""
         append_records=\(count)
         append_seconds=\(String(format: "%.3f", appendSeconds))
+        append_cpu_seconds=\(String(format: "%.3f", appendCPUSeconds))
         append_records_per_second=\(Int(Double(count) / appendSeconds))
         append_megabytes_per_second=\(Int(Double(verification.recordBytes) * Double(count) / Double(count + probe) / appendSeconds / 1e6))
         scan_bytes=\(verification.bytes)
         scan_seconds=\(String(format: "%.3f", scanSeconds))
+        scan_cpu_seconds=\(String(format: "%.3f", scanCPUSeconds))
         scan_megabytes_per_second=\(Int(Double(verification.bytes) / scanSeconds / 1e6))
         probe_records=\(probe)
         probe_pending_before=\(pendingBefore)

@@ -107,7 +107,11 @@ targets += [
     // zlib, for gzip request bodies (Debian's zlib1g-dev).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // HTTPOutput and ClickHouseOutput: the only target that links FoundationNetworking.
-    .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogCore", "LogStore", "CZlib"], swiftSettings: swiftSettings),
+    // gzip over zlib, for HTTP bodies: BehaviorLogHTTP compresses what it posts, LogServer
+    // reads what an app posts to `logview serve`. A target of its own so that the server (and
+    // with it logview) does not link the app's HTTP outputs and the networking they bring.
+    .target(name: "LogGzip", dependencies: ["CZlib"], swiftSettings: swiftSettings),
+    .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogCore", "LogStore", "LogGzip"], swiftSettings: swiftSettings),
 
     // A test fixture: posts numbered logs and denies consent midway; the consent crash test
     // (BehaviorLogTests) runs it and kills it.
@@ -119,7 +123,7 @@ targets += [
         dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogCore", "LogStore", "TestSupport", "LogStoreTestSupport", "consent-probe"],
         swiftSettings: swiftSettings),
     .testTarget(
-        name: "BehaviorLogHTTPTests", dependencies: ["LogCore", "BehaviorLogHTTP", "BehaviorLog", "LogStore", "TestSupport"],
+        name: "BehaviorLogHTTPTests", dependencies: ["LogCore", "BehaviorLogHTTP", "BehaviorLog", "LogStore", "LogGzip", "TestSupport"],
         swiftSettings: swiftSettings),
 ]
 
@@ -131,12 +135,12 @@ targets += [
     // `logview serve`: a small HTTP/1.1 server, the browser viewer and the collector (not app-linked;
     // its socket calls are the platform layer's, LogStore/Platform/ServerSocket.swift).
     .target(
-        name: "LogServer", dependencies: ["LogCore", "LogQuery", "LogStore", "LogSchema", "BehaviorLogHTTP"],
+        name: "LogServer", dependencies: ["LogCore", "LogQuery", "LogStore", "LogSchema", "LogGzip"],
         swiftSettings: swiftSettings),
     .executableTarget(
         name: "logview", dependencies: ["LogCore", "LogQuery", "LogServer", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
         swiftSettings: swiftSettings),
-    .testTarget(name: "LogServerTests", dependencies: ["LogServer", "LogQuery", "LogStore", "BehaviorLogHTTP", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogServerTests", dependencies: ["LogServer", "LogQuery", "LogStore", "LogGzip", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "LogQueryTests", dependencies: ["LogCore", "LogQuery", "LogMarkdown", "LogSchema", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
     // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
     .testTarget(

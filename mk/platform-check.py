@@ -24,7 +24,7 @@ import re
 import sys
 
 APP_LINKED = ["Sources/LogCore", "Sources/LogStore", "Sources/BehaviorLog", "Sources/BehaviorLogTesting",
-              "Sources/BehaviorLogHTTP", "Sources/LogQuery",
+              "Sources/BehaviorLogHTTP", "Sources/LogGzip", "Sources/LogQuery",
               # What loggen writes into an app: the sample's checked-in output and the
               # generator's reference output.
               "Generated", "Tests/LogCodegenTests/Resources"]

@@ -1,4 +1,5 @@
 import Foundation
+import LogGzip
 
 /// Posts one body as configured and reads the answer: the part of `HTTPOutput` that
 /// speaks HTTP, apart from how chunks are kept and retried.

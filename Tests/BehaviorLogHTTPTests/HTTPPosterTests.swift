@@ -1,6 +1,7 @@
 import BehaviorLog
 @_spi(Transport) @testable import BehaviorLogHTTP
 import Foundation
+import LogGzip
 import Testing
 
 /// Each answer of the scripted endpoint, read as the output must read it.

@@ -1,5 +1,5 @@
-import BehaviorLogHTTP
 import Foundation
+import LogGzip
 import LogQuery
 import LogServer
 import LogStore

@@ -1,4 +1,3 @@
-import BehaviorLogHTTP
 import Foundation
 import LogCore
 import LogQuery

@@ -78,9 +78,14 @@ public final class StoreQuery {
         guard limit > 0 else { return }
 
         if !query.newestFirst && (query.fromStart || query.limit == nil) {
-            // Oldest first, from the start: one forward pass that stops at the limit.
+            // Oldest first, from the start: one forward pass that stops at the limit. It starts
+            // at the first segment that may hold a match (`--since` an hour ago reads the last
+            // segments, and the store does not open the others); with none, after every
+            // record there is (a log appended meanwhile is still read).
             var emitted = 0
-            try scan(after: 0, filter: filter) { record in
+            let start = candidates.lazy.compactMap(\.sequenceRange).first.map { $0.lowerBound > 0 ? $0.lowerBound - 1 : 0 }
+                ?? segments.lazy.compactMap(\.sequenceRange).last?.upperBound ?? 0
+            try scan(after: start, filter: filter) { record in
                 let log = LogRecordView(record)
                 guard acceptsLent(log, query) else { return .continue }
                 emitted += 1

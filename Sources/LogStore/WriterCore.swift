@@ -161,19 +161,34 @@ final class WriterCore: @unchecked Sendable {
 
     // MARK: Segments
 
+    /// Creates the next segment, whole: its header is written and synced under a temporary
+    /// name, then the file is renamed into place. A crash at any moment (a kill between
+    /// creating the file and writing its header, as the crash loops found) leaves either no
+    /// segment or one with its header, never a headerless one; a leftover `.tmp` is deleted
+    /// when the store is next opened.
     private func startSegment() throws(LogStoreError) {
         let number = nextSegmentNumber
         let path = layout.segmentPath(number)
-        let file = try SystemFile.open(path, .appendingNew, in: layout.fileSystem, operation: "create segment")
+        let temporary = path + ".tmp"
+        let created = try SystemFile.open(temporary, .appendingNew, in: layout.fileSystem, operation: "create segment")
         nextSegmentNumber += 1
+        // Named by its final path from here on: errors of later writes and syncs name the segment.
+        let file = SystemFile(descriptor: created.descriptor, path: path, fileSystem: created.fileSystem)
+        var renamed = false
         do throws(LogStoreError) {
             let header = SegmentHeader(baseSequence: nextSequence, segmentNumber: number).encoded()
-            try header.withBytes { (raw) throws(LogStoreError) in try file.writeAll(raw) }
-            try file.sync(layout.syncMethod)
+            try header.withBytes { (raw) throws(LogStoreError) in try created.writeAll(raw) }
+            try created.sync(layout.syncMethod)
+            do {
+                try layout.fileSystem.rename(temporary, to: path)
+            } catch {
+                throw .system(operation: "create segment", path: path, errno: error.code)
+            }
+            renamed = true
             try layout.syncDirectory()
         } catch {
             file.close()
-            try? layout.remove(path)
+            try? layout.remove(renamed ? path : temporary)
             throw error
         }
         let info = LogSegmentInfo(number: number, baseSequence: nextSequence)

@@ -174,3 +174,100 @@ import Testing
                 == "fsync of /s failed: Input/output error (errno 5); the segment was closed, records after the last durable sequence must be appended again")
     }
 }
+
+@Suite struct SegmentCreationTests {
+    /// A segment is created whole (header written and synced under a temporary name, then
+    /// renamed): a kill between creating the file and writing its header left a headerless
+    /// segment that `verify` counted as damaged (found by the recipe-demo crash loop). What a
+    /// kill can leave now is a `.tmp` file, which the next open deletes.
+    @Test func aKillWhileCreatingASegmentLeavesNoHeaderlessSegment() throws {
+        let store = TemporaryStore()
+        defer { store.remove() }
+        let dying = DiesCreatingASegment()
+        var configuration = TemporaryStore.configuration(segmentBytes: 4096)
+        configuration.fileSystem = dying
+        // Opening a new store creates its first segment: the process "dies" writing its header.
+        #expect(throws: LogStoreError.self) { _ = try LogStoreWriter(directory: store.path, configuration: configuration) }
+        #expect(dying.isDead)
+        let verification = try LogStoreReader(directory: store.path).verify()
+        #expect(verification.damagedHeaders == 0, "\(verification)")
+        // The next open cleans up and writes on.
+        let reopened = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 4096))
+        #expect(try reopened.append(sampleEntry(1)) == 1)
+        try reopened.close()
+        #expect(try StoreLayout(directory: store.path).list().temporaryFiles.isEmpty)
+    }
+
+    @Test func segmentsAreBornWithTheirHeaderAndALeftoverIsDeleted() throws {
+        let store = TemporaryStore()
+        defer { store.remove() }
+        let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 4096))
+        try writer.append(contentsOf: (1 ... 200).map { sampleEntry($0) })
+        try writer.sync()
+        let layout = StoreLayout(directory: store.path)
+        let segments = try layout.list().segments
+        #expect(segments.count > 3, "the records roll over several segments")
+        #expect(try layout.list().temporaryFiles.isEmpty)
+        try writer.close()
+
+        // What a kill during creation leaves: the next segment's file, headerless, under its
+        // temporary name.
+        let leftover = layout.segmentPath(segments.last! + 1) + ".tmp"
+        #expect(FileManager.default.createFile(atPath: leftover, contents: Data()))
+        let reopened = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 4096))
+        #expect(!FileManager.default.fileExists(atPath: leftover))
+        #expect(try reopened.append(sampleEntry(201)) == 201)
+        try reopened.close()
+        let verification = try LogStoreReader(directory: store.path).verify()
+        #expect(verification.damagedHeaders == 0 && verification.corruptSkipped == 0 && verification.records == 201)
+    }
+}
+
+/// The real file system until the first write to a segment file being created; from then on
+/// every call fails, as if the process had been killed right there: nothing it would have
+/// cleaned up is cleaned up.
+private final class DiesCreatingASegment: StoreFileSystem {
+    private struct State {
+        var creating: Set<Int32> = []
+        var dead = false
+    }
+    private let state = Locked(State())
+    private let real = PosixFileSystem.shared
+
+    var isDead: Bool { state.withLock { $0.dead } }
+
+    private func alive() throws(System.Failure) {
+        if isDead { throw System.Failure(EIO) }
+    }
+
+    func open(_ path: String, _ mode: System.OpenMode) throws(System.Failure) -> Int32 {
+        try alive()
+        let descriptor = try real.open(path, mode)
+        if case .appendingNew = mode, path.contains("/segment-") { state.withLock { _ = $0.creating.insert(descriptor) } }
+        return descriptor
+    }
+    func close(_ descriptor: Int32) { real.close(descriptor) }
+    func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(System.Failure) {
+        try alive()
+        if state.withLock({ state in
+            if state.creating.contains(descriptor) { state.dead = true }
+            return state.dead
+        }) { throw System.Failure(EIO) }
+        try real.writeAll(descriptor, bytes)
+    }
+    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws(System.Failure) -> Int {
+        try alive()
+        return try real.read(descriptor, into: buffer, count: count, at: offset)
+    }
+    func size(_ descriptor: Int32) throws(System.Failure) -> Int { try alive(); return try real.size(descriptor) }
+    func truncate(_ descriptor: Int32, to length: Int) throws(System.Failure) { try alive(); try real.truncate(descriptor, to: length) }
+    func sync(_ descriptor: Int32, method: System.SyncMethod) throws(System.Failure) { try alive(); try real.sync(descriptor, method: method) }
+    func duplicate(_ descriptor: Int32) throws(System.Failure) -> Int32 { try alive(); return try real.duplicate(descriptor) }
+    func lockExclusively(_ descriptor: Int32) throws(System.Failure) { try alive(); try real.lockExclusively(descriptor) }
+    func rename(_ source: String, to destination: String) throws(System.Failure) { try alive(); try real.rename(source, to: destination) }
+    func unlink(_ path: String) throws(System.Failure) { try alive(); try real.unlink(path) }
+    func kind(of path: String) throws(System.Failure) -> System.FileKind? { try alive(); return try real.kind(of: path) }
+    func makeDirectory(_ path: String) throws(System.Failure) { try alive(); try real.makeDirectory(path) }
+    func listDirectory(_ path: String) throws(System.Failure) -> [String] { try alive(); return try real.listDirectory(path) }
+    func protect(directory path: String, with protection: LogFileProtection) { real.protect(directory: path, with: protection) }
+}

@@ -264,6 +264,34 @@ import Testing
             """)
     }
 
+    /// The same name written precomposed in common.md and decomposed in an event (two
+    /// editors, two normalisations) is the same name: it shadows, as every other rule says.
+    @Test func fieldShadowsCommonInAnotherNormalisation() {
+        expectDiagnostics(
+            [
+                "common.md": """
+                # common
+
+                - caf\u{E9}: !bigint?
+                    - A precomposed name
+                """,
+                "shop.md": """
+                # shop
+
+                ## buy
+
+                Sent on a purchase.
+
+                - cafe\u{301}: !bigint
+                    - The same name, decomposed
+                """,
+            ],
+            """
+            Defs/shop.md:7:3: error: field 'cafe\u{301}' shadows the common field of the same name; rename it, the common payload already sends 'cafe\u{301}'
+            Defs/common.md:3:3: note: common field 'caf\u{E9}' is defined here
+            """)
+    }
+
     /// A field named after a key of the log envelope.
     @Test func reservedName() {
         expectDiagnostics(

@@ -18,6 +18,18 @@ import LogSchema
         #expect(through.count * 5 < names.count, "\(through.count) of \(names.count) got through")
     }
 
+    /// `café` precomposed and decomposed are one name to a Swift `Set` or `Dictionary` (and
+    /// so to the validator's rules), with different byte shapes: a name beyond ASCII is never
+    /// ruled out.
+    @Test func aNameBeyondASCIIIsNeverRuledOut() {
+        let precomposed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(precomposed == decomposed)
+        let filter = ShapeFilter(names: [precomposed])
+        #expect(ShapeFilter.byteShape(of: precomposed) != ShapeFilter.byteShape(of: decomposed))
+        #expect(filter.mayContain(name: decomposed))
+        #expect(ShapeFilter(names: ["id"]).mayContain(name: "\u{E9}t\u{E9}"))
+    }
+
     @Test func anEmptyFilterRulesOutEverything() {
         let filter = ShapeFilter(names: [String]())
         #expect(!filter.mayContain(name: "id"))

@@ -30,8 +30,13 @@ package struct ShapeFilter: Sendable {
     }
 
     /// Whether `name` may be one of the set's names, for a filter made with ``init(names:)``.
+    ///
+    /// A name with a byte above 0x7F always may: Swift compares strings by canonical
+    /// equivalence, so `café` written precomposed (NFC) and decomposed (NFD) are the same name
+    /// in the set behind the filter, with different lengths in bytes.
     package func mayContain(name: String) -> Bool {
-        mayContain(Self.byteShape(of: name))
+        let shape = Self.byteShape(of: name)
+        return mayContain(shape) || !name.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// A name's length in UTF-8 bytes and its first byte.

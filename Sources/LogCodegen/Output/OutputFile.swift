@@ -66,11 +66,21 @@ enum OutputFile {
     /// - Returns: the status of the file written, or the reason it failed.
     static func write(_ path: String, _ bytes: [UInt8], exists: Bool) -> Result<Status, WriteFailure> {
         if !exists {
+            let descriptor: Int32
             do throws(System.Failure) {
-                return .success(try write(bytes, to: try System.open(path, .writingNew, permissions: 0o666)))
+                descriptor = try System.open(path, .writingNew, permissions: 0o666)
             } catch where error.isAlreadyExisting {
-                // Someone put a file there since the folder was listed: replace it.
+                // Someone put a file there since the folder was listed: replace it below.
+                return write(path, bytes, exists: true)
             } catch {
+                return .failure(WriteFailure(reason: error.description))
+            }
+            do throws(System.Failure) {
+                return .success(try write(bytes, to: descriptor))
+            } catch {
+                // The file is this run's own (created exclusively): a short one is not left
+                // for the build to compile (a full disk, a quota).
+                try? System.unlink(path)
                 return .failure(WriteFailure(reason: error.description))
             }
         }

@@ -65,8 +65,16 @@ public struct HTTPOutputConfiguration: Sendable {
     /// must fail here and not on the wire. The message never shows the value: it may be
     /// a secret.
     private static func check(_ header: (name: String, value: String)) throws(ConfigurationError) {
-        guard !header.name.isEmpty, header.name.utf8.allSatisfy(isTokenByte) else {
-            throw ConfigurationError("HTTPOutputConfiguration: '\(header.name)' is not a header name; use letters, digits and !#$%&'*+-.^_`|~, such as Authorization")
+        guard !header.name.isEmpty else {
+            throw ConfigurationError("HTTPOutputConfiguration: a header has an empty name; name it, such as Authorization")
+        }
+        if let bad = header.name.utf8.firstIndex(where: { !isTokenByte($0) }) {
+            // Only the valid part is shown: `("Authorization: Bearer <token>", "")`, a common
+            // slip, must not print the token.
+            let valid = String(header.name.utf8[..<bad])!
+            let byte = header.name.utf8[bad]
+            let what = byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
+            throw ConfigurationError("HTTPOutputConfiguration: a header name holds \(what) after '\(valid)'; a name is letters, digits and !#$%&'*+-.^_`|~, its value goes apart: (\"Authorization\", \"Bearer …\")")
         }
         guard !writtenByTheOutput.contains(header.name.lowercased()) else {
             throw ConfigurationError("HTTPOutputConfiguration: the output writes the header '\(header.name)' itself; remove it (format: and gzip: set the body's type and encoding)")

@@ -211,8 +211,12 @@ import Testing
         for value in ["s3cret\n", "a\u{0}b", "a\u{7F}"] {
             #expect(throws: ConfigurationError.self) { try HTTPOutputConfiguration(url: url, headers: [("X-Token", value)]) }
         }
-        #expect(throws: ConfigurationError("HTTPOutputConfiguration: 'X Token' is not a header name; use letters, digits and !#$%&'*+-.^_`|~, such as Authorization")) {
+        #expect(throws: ConfigurationError("HTTPOutputConfiguration: a header name holds byte 0x20 after 'X'; a name is letters, digits and !#$%&'*+-.^_`|~, its value goes apart: (\"Authorization\", \"Bearer …\")")) {
             try HTTPOutputConfiguration(url: url, headers: [("X Token", "a")])
+        }
+        // The common slip of writing the whole header as its name: the token is not shown.
+        #expect(throws: ConfigurationError("HTTPOutputConfiguration: a header name holds ':' after 'Authorization'; a name is letters, digits and !#$%&'*+-.^_`|~, its value goes apart: (\"Authorization\", \"Bearer …\")")) {
+            try HTTPOutputConfiguration(url: url, headers: [("Authorization: Bearer s3cret", "")])
         }
         #expect(throws: ConfigurationError.self) { try HTTPOutputConfiguration(url: url, headers: [("", "a")]) }
         #expect(throws: ConfigurationError("HTTPOutputConfiguration: the output writes the header 'content-length' itself; remove it (format: and gzip: set the body's type and encoding)")) {

@@ -25,6 +25,8 @@ mkdir -p "$runs"
 memory=$runs
 if [ -d /dev/shm ] && [ -w /dev/shm ]; then memory=$(mktemp -d /dev/shm/loggen-bench.XXXXXX); fi
 trap 'rm -rf "$runs" "$out/bench-time"; if [ "$memory" != "$runs" ]; then rm -rf "$memory"; fi' EXIT
+# dash runs no EXIT trap on a signal: exit, so that an interrupted run frees the memory too.
+trap 'exit 130' INT TERM HUP
 # measure [--fresh DIR] CMD...: the best wall time (ns) and the best CPU time (user +
 # system, ms) of 5 runs, as "wall cpu". On a shared machine CPU time is the steadier figure.
 # With --fresh DIR, each run writes into a new folder DIR-<run> (given as the last

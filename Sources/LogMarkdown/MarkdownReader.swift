@@ -36,8 +36,10 @@ public struct MarkdownReader: Sendable {
             defer { behaviorlog_arena_release() }
             var blocks: [MarkdownBlock] = []
             // Nearly every line of a definition is a bullet (an item and its paragraph) or
-            // blank: two blocks a line rarely needs a second allocation.
-            blocks.reserveCapacity(2 * lineStarts.count)
+            // blank: two blocks a line rarely needs a second allocation. At most one block per
+            // 8 bytes is reserved, so that a stray file of blank lines does not ask for
+            // 112 bytes a line up front (the array still grows if a file needs more).
+            blocks.reserveCapacity(min(2 * lineStarts.count, source.count / 8 + 16))
             _ = Self.append(document!, to: &blocks)
             return blocks
         }

@@ -2,6 +2,8 @@
 
 STORE_BENCH  ?= bench-out/store
 
+APT_PACKAGES += time
+
 FUZZ_TARGETS += fuzz-store
 
 .PHONY: bench-store fuzz-store
@@ -9,7 +11,7 @@ FUZZ_TARGETS += fuzz-store
 ## bench-store: 1 M group-committed appends of 200-byte payloads beside append_floor.c, a verify
 ## scan beside scan_floor.c, and append cost with 0 vs 1 M records pending. Three alternating
 ## rounds on this shared machine; the best of each side is compared, in wall and in CPU time.
-bench-store:
+bench-store: deps
 	$(BENCH_BUILD) --product store-bench
 	@mkdir -p bench-out
 	@cc -O2 $(BENCH_FLOORS)/append_floor.c -o bench-out/append_floor

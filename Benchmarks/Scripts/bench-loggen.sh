@@ -64,7 +64,7 @@ for corpus in corpus-100x50 corpus-1000x50; do
   set -- $(measure "$out/cmark_floor" "$dir"/*.md) $(measure "$loggen" schema "$dir") \
     $(measure --fresh "$memory/$corpus-new" "$loggen" generate "$dir" --output) \
     $(measure "$loggen" generate "$dir" --output "$same") \
-    $(measure --fresh "$runs/$corpus-new" "$loggen" generate "$dir" --output)
+    $(measure --fresh "$runs/$corpus-disk-new" "$loggen" generate "$dir" --output)
   awk -v c="$corpus" -v fw="$1" -v fc="$2" -v sw="$3" -v sc="$4" -v nw="$5" -v nc="$6" -v gw="$7" -v gc="$8" -v dw="$9" -v dc="${10}" \
     -v memory="$([ "$memory" != "$runs" ] && echo 1)" 'BEGIN {
     printf "%-15s %-5s %8.3f %8.3f %8.3f %8.3f %9.2fx %9.2fx %9.2fx\n", c, "wall", fw / 1e9, sw / 1e9, nw / 1e9, gw / 1e9, sw / fw, nw / fw, gw / fw

@@ -74,12 +74,13 @@ public struct SchemaValidator: Sendable {
             var field: Int
         }
         var first: [String: FirstField] = [:]
-        func fieldsOf(_ category: Category, _ eventIndex: Int) -> [Field] {
-            eventIndex < 0 ? category.common : category.events[eventIndex].fields
+        // By index (a `Category` passed by value would be retained and released per list).
+        func fieldsOf(_ categoryIndex: Int, _ eventIndex: Int) -> [Field] {
+            eventIndex < 0 ? categories[categoryIndex].common : categories[categoryIndex].events[eventIndex].fields
         }
         for categoryIndex in categories.indices {
             for eventIndex in -1..<categories[categoryIndex].events.count {
-                let fields = eventIndex < 0 ? categories[categoryIndex].common : categories[categoryIndex].events[eventIndex].fields
+                let fields = fieldsOf(categoryIndex, eventIndex)
                 // Read in place, as in ``checkFields``.
                 fields.withUnsafeBufferPointer { fields in
                     for fieldIndex in fields.indices {
@@ -90,7 +91,7 @@ public struct SchemaValidator: Sendable {
                         }
                         if !fields[fieldIndex].type.hasSameColumn(as: at.type) {
                             let firstCategory = categories[at.category]
-                            let firstField = fieldsOf(firstCategory, at.event)[at.field]
+                            let firstField = fieldsOf(at.category, at.event)[at.field]
                             let field = fields[fieldIndex]
                             let place = at.event < 0
                                 ? "the common fields of category '\(firstCategory.name)'" : firstCategory.events[at.event].tag(in: firstCategory)

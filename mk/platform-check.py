@@ -13,7 +13,11 @@ LogWarehouse and CommandLineSupport), outside the platform layer (Sources/LogCor
 and when any app-linked file (the platform layer included) uses an API newer than the
 deployment floor (ABOVE_FLOOR) outside an `@available(...)` declaration or an
 `if #available(...)`/`guard #available(...)` block; and when Package.swift declares no
-`platforms:` or a floor other than FLOOR.
+`platforms:` or a floor other than FLOOR. Two more trees, with rules of their own:
+  - Tests/: a test target must build on a Mac too, so `import Glibc`/`Musl` (or a call named
+    `Glibc.x`) only inside an `#if` on `canImport(Glibc)`/`canImport(Musl)`/`os(Linux)`;
+  - Plugins/: SwiftPM compiles a build plugin for PackagePlugin's own macOS floor (10.15), not
+    the package's, so the plugin uses no API of PLUGIN_ABOVE_FLOOR (macOS 11 and later).
 
 Comments and string literals are ignored. `--self-test` runs the check on the fixtures in
 Tests/PlatformCheck/ (each must be flagged, with the findings its first line lists).
@@ -74,6 +78,21 @@ ABOVE_FLOOR = [
      "discarding task groups", "iOS 17 / macOS 14"),
     (re.compile(r"@Observable\b|\bimport\s+Observation\b|\bwithObservationTracking\b"),
      "Observation (@Observable)", "iOS 17 / macOS 14"),
+]
+# What a plugin must not call: SwiftPM compiles it with `-target …-macosx10.15` (PackagePlugin's
+# floor), where these are unavailable (Apple's documentation gives each one's introduction).
+PLUGIN_FLOOR = "macOS 10.15"
+PLUGIN_ABOVE_FLOOR = [
+    (re.compile(r"\.appending\(\s*(?:path|component|components)\s*:"), "URL.appending(path:)/(component:)", "macOS 13",
+     "use appendingPathComponent(_:)"),
+    (re.compile(r"\.path\(\s*percentEncoded\s*:"), "URL.path(percentEncoded:)", "macOS 13", "use .path"),
+    (re.compile(r"\bURL\s*\(\s*filePath\s*:"), "URL(filePath:)", "macOS 13", "use URL(fileURLWithPath:)"),
+    (re.compile(r"\bURL\.currentDirectory\s*\("), "URL.currentDirectory()", "macOS 13",
+     "use FileManager.default.currentDirectoryPath"),
+    (re.compile(r"\.formatted\s*\("), ".formatted()", "macOS 12", "build the text by hand"),
+    (re.compile(r"\b(?:Regex|ContinuousClock|SuspendingClock|Duration)\b"), "Regex/clocks/Duration", "macOS 13",
+     "use NSRegularExpression or plain numbers"),
+    (re.compile(r"\bAttributedString\b"), "AttributedString", "macOS 12", "use plain strings"),
 ]
 GUARD = re.compile(r"@available\s*\(\s*(?:iOS|macOS|tvOS|watchOS|visionOS|macCatalyst)\b|#available\s*\(")
 
@@ -154,6 +173,66 @@ def check_file(path, display, in_platform_layer):
     return findings
 
 
+LINUX_CONDITION = re.compile(r"canImport\(\s*(?:Glibc|Musl)\s*\)|os\(\s*Linux\s*\)")
+DARWIN_CONDITION = re.compile(r"canImport\(\s*Darwin\s*\)|os\(\s*(?:macOS|iOS)\s*\)")
+LINUX_ONLY = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?"
+                        r"import\s+(?:Glibc|Musl)\b|\b(?:Glibc|Musl)\.[A-Za-z_]\w*")
+
+
+def check_test_file(path, display):
+    """A test file builds on a Mac: Glibc and Musl appear only under an #if that is false there."""
+    with open(path, encoding="utf-8") as handle:
+        code = strip_comments_and_strings(handle.read())
+    # For each open #if: whether the branch we are in is never compiled on a Mac (its condition
+    # names Linux, or it is the #else after a branch on canImport(Darwin)), and whether a branch
+    # on Darwin came before.
+    findings, stack = [], []
+    for number, line in enumerate(code.split("\n"), 1):
+        directive = re.match(r"\s*#(if|elseif|else|endif)\b(.*)", line)
+        if directive:
+            kind, condition = directive.groups()
+            if kind == "if":
+                stack.append([bool(LINUX_CONDITION.search(condition)), bool(DARWIN_CONDITION.search(condition))])
+            elif kind == "elseif" and stack:
+                stack[-1][0] = bool(LINUX_CONDITION.search(condition))
+                stack[-1][1] = stack[-1][1] or bool(DARWIN_CONDITION.search(condition))
+            elif kind == "else" and stack:
+                stack[-1][0] = stack[-1][1]
+            elif kind == "endif" and stack:
+                stack.pop()
+            continue
+        match = LINUX_ONLY.search(line)
+        if match and not any(linux_only for linux_only, _ in stack):
+            findings.append(f"{display}:{number}: error: `{match.group(0).strip()}` outside `#if canImport(Glibc)`: "
+                            f"the test target then fails to build on a Mac; import Darwin under "
+                            f"`#if canImport(Darwin)` first, Glibc under `#elseif canImport(Glibc)`")
+    return findings
+
+
+def check_plugin_file(path, display):
+    """A build plugin compiles for PackagePlugin's floor, macOS 10.15: nothing newer, unguarded."""
+    with open(path, encoding="utf-8") as handle:
+        code = strip_comments_and_strings(handle.read())
+    guarded = guarded_lines(code)
+    findings = []
+    for number, line in enumerate(code.split("\n"), 1):
+        for pattern, name, introduced, fix in PLUGIN_ABOVE_FLOOR:
+            if pattern.search(line) and not guarded[number - 1]:
+                findings.append(f"{display}:{number}: error: {name} is {introduced}; SwiftPM compiles the plugin for "
+                                f"{PLUGIN_FLOOR} (PackagePlugin's floor): {fix}")
+    return findings
+
+
+def swift_files(root, tree, skip=()):
+    """(path, display) of every Swift file under root/tree, sorted, outside the `skip` folders."""
+    for directory, folders, files in os.walk(os.path.join(root, tree)):
+        folders[:] = sorted(f for f in folders if os.path.relpath(os.path.join(directory, f), root) not in skip)
+        for name in sorted(files):
+            if name.endswith(".swift"):
+                path = os.path.join(directory, name)
+                yield path, os.path.relpath(path, root)
+
+
 def check_manifest(path, display):
     with open(path, encoding="utf-8") as handle:
         text = handle.read()
@@ -193,6 +272,11 @@ def check_tree(root, allowed=ALLOWED):
                               file=sys.stderr)
                     continue
                 findings += found
+    # The fixtures of this check and the shadow SDK are not test targets.
+    for path, display in swift_files(root, "Tests", skip=("Tests/PlatformCheck", "Tests/PlatformShadow")):
+        findings += check_test_file(path, display)
+    for path, display in swift_files(root, "Plugins"):
+        findings += check_plugin_file(path, display)
     findings += check_manifest(os.path.join(root, "Package.swift"), "Package.swift")
     return findings
 
@@ -211,7 +295,11 @@ def self_test(root):
             failures.append(f"{display}:1: error: a fixture starts with `// expect: N` (the findings it must produce)")
             continue
         count += 1
-        if name.endswith(".swift"):
+        if name.startswith("TestTarget") and name.endswith(".swift"):
+            found = check_test_file(path, display)
+        elif name.startswith("Plugin") and name.endswith(".swift"):
+            found = check_plugin_file(path, display)
+        elif name.endswith(".swift"):
             found = check_file(path, display, in_platform_layer=False)
         else:
             found = check_manifest(path, display)
@@ -239,7 +327,8 @@ def main(argv):
         print(f"platform-check: {len(findings)} problem(s) in the app-linked targets or the command libraries (docs/Platforms.md)",
               file=sys.stderr)
         return 1
-    print(f"platform-check: app-linked targets and {', '.join(os.path.basename(t) for t in MAC_LIBRARIES)} portable; floor {FLOOR}; self-test {fixtures} fixtures")
+    print(f"platform-check: app-linked targets and {', '.join(os.path.basename(t) for t in MAC_LIBRARIES)} portable; floor {FLOOR}; "
+          f"Tests/ builds on a Mac; Plugins/ at {PLUGIN_FLOOR}; self-test {fixtures} fixtures")
     return 0
 
 

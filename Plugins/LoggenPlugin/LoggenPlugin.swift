@@ -19,7 +19,7 @@ import PackagePlugin
 struct LoggenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let definitions = target.directoryURL.appending(path: "LogDefinitions")
+        let definitions = target.directoryURL.appendingPathComponent("LogDefinitions")
         return try LoggenCommand.plan(
             targetName: target.name, definitions: definitions,
             workDirectory: context.pluginWorkDirectoryURL, loggen: context.tool(named: "loggen").url)
@@ -36,14 +36,14 @@ enum LoggenCommand {
             Diagnostics.warning("\(targetName) uses LoggenPlugin but has no definitions; add \(definitions.path)/<category>.md")
             return []
         }
-        let output = workDirectory.appending(path: "Generated")
+        let output = workDirectory.appendingPathComponent("Generated")
         return [.buildCommand(
             displayName: "Generating log events for \(targetName) from LogDefinitions",
             executable: loggen,
             // The cache lets a build that changed one document render and write that
             // category's file alone.
             arguments: ["generate", definitions.path, "--output", output.path, "--access", "internal",
-                        "--cache", workDirectory.appending(path: "loggen-cache").path],
+                        "--cache", workDirectory.appendingPathComponent("loggen-cache").path],
             inputFiles: documents,
             outputFiles: outputFiles(for: documents, in: output))]
     }
@@ -51,7 +51,7 @@ enum LoggenCommand {
     /// The `*.md` documents of the folder, as `loggen` reads them.
     static func markdownDocuments(in folder: URL) -> [URL] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map { folder.appending(path: $0) }
+        return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
     }
 
     /// The `LogDefinitions` folders that hold the given files' `*.md` documents (an Xcode
@@ -66,6 +66,6 @@ enum LoggenCommand {
     /// (GeneratedFilePlan.swift, a symlink to LogCodegen's).
     static func outputFiles(for documents: [URL], in output: URL) -> [URL] {
         GeneratedFilePlan.fileNames(forDocuments: documents.map { $0.deletingPathExtension().lastPathComponent })
-            .map { output.appending(path: $0) }
+            .map { output.appendingPathComponent($0) }
     }
 }

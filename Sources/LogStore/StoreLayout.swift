@@ -90,8 +90,13 @@ struct StoreLayout: Sendable {
         return number
     }
 
-    /// Creates the directory (and missing parents) with mode 0700; a directory it creates gets
-    /// `protection` (Apple devices) and is excluded from backups.
+    /// Creates the store's directory, and its missing parents, with mode 0700.
+    ///
+    /// Only the store's own directory gets `protection` (Apple devices) and is excluded from
+    /// backups; the files the store creates in it inherit both. A parent created on the way is
+    /// created plainly: it is not the store's. `Application Support`, which iOS does not create
+    /// at install, is where an app later keeps its own files (a Core Data or SwiftData store),
+    /// and those must keep the app's backup and protection choices, not the log store's.
     func createDirectory(protection: LogFileProtection = .completeUntilFirstUserAuthentication) throws(LogStoreError) {
         let kind: System.FileKind?
         do { kind = try fileSystem.kind(of: directory) } catch { throw .system(operation: "create directory", path: directory, errno: error.code) }
@@ -100,22 +105,30 @@ struct StoreLayout: Sendable {
         case .regular, .other: throw .system(operation: "use as a store directory", path: directory, errno: System.Failure.notADirectory.code)
         case nil: break
         }
-        let parent = (directory as NSString).deletingLastPathComponent
-        if !parent.isEmpty && parent != directory && (try? fileSystem.kind(of: parent)) == .some(nil) {
-            try StoreLayout(directory: parent, fileSystem: fileSystem, syncMethod: syncMethod).createDirectory(protection: protection)
+        if try makeDirectoryAndMissingParents(directory) {
+            fileSystem.protect(directory: directory, with: protection)
+        }
+    }
+
+    /// Creates `path` after its missing parents, none of them protected; returns whether it
+    /// made `path` itself (false when another process made it first).
+    private func makeDirectoryAndMissingParents(_ path: String) throws(LogStoreError) -> Bool {
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path && (try? fileSystem.kind(of: parent)) == .some(nil) {
+            _ = try makeDirectoryAndMissingParents(parent)
         }
         do {
-            try fileSystem.makeDirectory(directory)
+            try fileSystem.makeDirectory(path)
         } catch {
-            if error.isAlreadyExisting { return }
-            throw .system(operation: "create directory", path: directory, errno: error.code)
+            if error.isAlreadyExisting { return false }
+            throw .system(operation: "create directory", path: path, errno: error.code)
         }
-        fileSystem.protect(directory: directory, with: protection)
         // The new directory's entry is in its parent, and a power loss can take back an entry
         // whose directory was not synced: the store, and every record synced into it, with it.
         // Best effort: a parent that cannot be opened for reading (mode --x) is no reason to
         // refuse a store that works until the power fails.
         try? StoreLayout(directory: parent.isEmpty ? "." : parent, fileSystem: fileSystem, syncMethod: syncMethod).syncDirectory()
+        return true
     }
 
     /// Makes renames, new files and deletions in the directory durable.

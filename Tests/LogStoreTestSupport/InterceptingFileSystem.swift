@@ -1,0 +1,73 @@
+import LogCore
+import LogStore
+
+/// A call the store makes through its file-system seam, as ``InterceptingFileSystem`` shows it.
+package enum FileSystemCall: Equatable, Sendable {
+    case open(String, System.OpenMode)
+    case makeDirectory(String)
+    case protect(String, LogFileProtection)
+    case rename(String, String)
+    case unlink(String)
+    case listDirectory(String)
+    case kind(String)
+    /// A call on an open descriptor (write, read, sync, size, truncate, duplicate, lock, close).
+    case descriptor(String, Int32)
+}
+
+/// The real file system, with a look at every call first: the test records it, or refuses it by
+/// throwing (`EPERM` for a locked device's protected file, `ENOSPC`, …), and the real call is
+/// made only when the interceptor lets it through.
+package final class InterceptingFileSystem: StoreFileSystem {
+    private let intercept: @Sendable (FileSystemCall) throws(System.Failure) -> Void
+    private let real = PosixFileSystem.shared
+
+    package init(_ intercept: @escaping @Sendable (FileSystemCall) throws(System.Failure) -> Void) {
+        self.intercept = intercept
+    }
+
+    package func open(_ path: String, _ mode: System.OpenMode) throws(System.Failure) -> Int32 {
+        try intercept(.open(path, mode)); return try real.open(path, mode)
+    }
+    package func close(_ descriptor: Int32) {
+        try? intercept(.descriptor("close", descriptor)); real.close(descriptor)
+    }
+    package func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(System.Failure) {
+        try intercept(.descriptor("write", descriptor)); try real.writeAll(descriptor, bytes)
+    }
+    package func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws(System.Failure) -> Int {
+        try intercept(.descriptor("read", descriptor)); return try real.read(descriptor, into: buffer, count: count, at: offset)
+    }
+    package func size(_ descriptor: Int32) throws(System.Failure) -> Int {
+        try intercept(.descriptor("size", descriptor)); return try real.size(descriptor)
+    }
+    package func truncate(_ descriptor: Int32, to length: Int) throws(System.Failure) {
+        try intercept(.descriptor("truncate", descriptor)); try real.truncate(descriptor, to: length)
+    }
+    package func sync(_ descriptor: Int32, method: System.SyncMethod) throws(System.Failure) {
+        try intercept(.descriptor("sync", descriptor)); try real.sync(descriptor, method: method)
+    }
+    package func duplicate(_ descriptor: Int32) throws(System.Failure) -> Int32 {
+        try intercept(.descriptor("duplicate", descriptor)); return try real.duplicate(descriptor)
+    }
+    package func lockExclusively(_ descriptor: Int32) throws(System.Failure) {
+        try intercept(.descriptor("lock", descriptor)); try real.lockExclusively(descriptor)
+    }
+    package func rename(_ source: String, to destination: String) throws(System.Failure) {
+        try intercept(.rename(source, destination)); try real.rename(source, to: destination)
+    }
+    package func unlink(_ path: String) throws(System.Failure) {
+        try intercept(.unlink(path)); try real.unlink(path)
+    }
+    package func kind(of path: String) throws(System.Failure) -> System.FileKind? {
+        try intercept(.kind(path)); return try real.kind(of: path)
+    }
+    package func makeDirectory(_ path: String) throws(System.Failure) {
+        try intercept(.makeDirectory(path)); try real.makeDirectory(path)
+    }
+    package func listDirectory(_ path: String) throws(System.Failure) -> [String] {
+        try intercept(.listDirectory(path)); return try real.listDirectory(path)
+    }
+    package func protect(directory path: String, with protection: LogFileProtection) {
+        try? intercept(.protect(path, protection)); real.protect(directory: path, with: protection)
+    }
+}

@@ -4,9 +4,10 @@ enum CursorFile {
     static let droppedMagic = "BLOGDRP1"
 
     /// The acknowledged sequence of cursor `name`: 0 when the cursor does not exist.
-    /// A damaged cursor file reads as 0 too: records are delivered again, never lost.
+    /// A damaged cursor file reads as 0 too: records are delivered again, never lost. One that
+    /// cannot be read (a locked device) throws: that says nothing of what was acknowledged.
     static func read(_ layout: StoreLayout, name: String) throws(LogStoreError) -> UInt64 {
-        layout.readNumber(at: try layout.cursorPath(name), magic: cursorMagic) ?? 0
+        try layout.readNumber(at: try layout.cursorPath(name), magic: cursorMagic) ?? 0
     }
 
     static func write(_ layout: StoreLayout, name: String, sequence: UInt64, durable: Bool = true) throws(LogStoreError) {
@@ -21,8 +22,8 @@ enum CursorFile {
         try layout.replaceFile(at: path, with: bytes, durable: true)
     }
 
-    static func readDropped(_ layout: StoreLayout) -> UInt64 {
-        layout.readNumber(at: layout.droppedPath, magic: droppedMagic) ?? 0
+    static func readDropped(_ layout: StoreLayout) throws(LogStoreError) -> UInt64 {
+        try layout.readNumber(at: layout.droppedPath, magic: droppedMagic) ?? 0
     }
 
     static func writeDropped(_ layout: StoreLayout, count: UInt64) throws(LogStoreError) {

@@ -21,6 +21,9 @@ public enum LogStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidConfiguration(String)
     /// The writer was closed.
     case closed
+    /// The device is locked and the store's files are of a protection class that keeps them
+    /// closed until it is unlocked (Apple devices): the store opens at the first call after.
+    case protectedDataUnavailable(directory: String)
 
     public var description: String {
         switch self {
@@ -42,6 +45,8 @@ public enum LogStoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "invalid LogStore configuration: \(message)"
         case .closed:
             "the log store writer is closed; open a new LogStoreWriter"
+        case .protectedDataUnavailable(let directory):
+            "store \(directory) cannot be opened while the device is locked (its files' data protection class keeps them unreadable until it is unlocked); it opens at the first write or read after"
         }
     }
 }

@@ -100,7 +100,7 @@ public final class LogStoreReader: Sendable {
             cursors.append(LogCursorState(name: name, acknowledgedSequence: acknowledged,
                                           pendingRecords: LogStoreStats.pending(after: acknowledged, in: infos)))
         }
-        return LogStoreStats(segments: infos, cursors: cursors, droppedByCaps: CursorFile.readDropped(layout))
+        return LogStoreStats(segments: infos, cursors: cursors, droppedByCaps: try CursorFile.readDropped(layout))
     }
 
     /// Reads and checks every frame of every segment (indexes are not trusted).

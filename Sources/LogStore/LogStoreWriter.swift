@@ -9,6 +9,13 @@ import LogCore
 /// Opening also recovers: torn tails are cut, missing indexes rebuilt, and writing always
 /// continues in a new segment.
 ///
+/// On an Apple device whose protected data is unavailable (locked, with the store's files of
+/// class `complete` or `completeUnlessOpen`, or before the first unlock), opening cannot read
+/// the store's files. The writer is then made all the same and opens at the first call that
+/// needs the store once the device is unlocked: until then appends and reads throw
+/// ``LogStoreError/protectedDataUnavailable(directory:)`` (the runtime's outputs hold those logs
+/// in memory), and a sync has nothing to do.
+///
 /// Thread-safe: every method runs under an internal mutex, so the writer can be shared; the
 /// usual owner is one background writer task. Opening sets `SIGXFSZ` to ignored, so that a file
 /// size limit surfaces as an `EFBIG` error rather than killing the process.
@@ -24,7 +31,8 @@ public final class LogStoreWriter: Sendable {
     /// A `pthread_mutex_t` (`Locked`), not `Synchronization.Mutex`: the thread sanitizer sees
     /// it, so a sanitizer run of the runtime, which appends, syncs and reads from different
     /// threads, proves something.
-    private let core: Locked<WriterCore>
+    private let core: Locked<State>
+    private let configuration: LogStoreConfiguration
     private let onDurable: (@Sendable (UInt64) -> Void)?
     /// The store directory.
     public var directory: URL { URL(fileURLWithPath: path, isDirectory: true) }
@@ -35,10 +43,52 @@ public final class LogStoreWriter: Sendable {
     /// - Throws: ``LogStoreError/lockedByAnotherWriter(directory:)`` if another writer has it,
     ///   or a system error naming the file that could not be created or read.
     package init(directory: String, configuration: LogStoreConfiguration = .standard) throws(LogStoreError) {
-        let core = try WriterCore(directory: directory, configuration: configuration)
-        self.path = core.layout.directory
+        let layout = StoreLayout(directory: directory, fileSystem: configuration.fileSystem)
+        self.path = layout.directory
+        self.configuration = configuration
         self.onDurable = configuration.onDurable
-        self.core = Locked(core)
+        self.core = Locked(try Self.open(layout.directory, configuration).map(State.open) ?? .waitingForProtectedData)
+    }
+
+    /// The writer's core, once the store is open.
+    private enum State {
+        case open(WriterCore)
+        /// The device kept the store's files closed at opening; opened at the next call that
+        /// needs the store.
+        case waitingForProtectedData
+        /// Closed before the store could be opened.
+        case closed
+
+        var core: WriterCore? {
+            if case .open(let core) = self { core } else { nil }
+        }
+    }
+
+    /// Opens the store, or returns `nil` when the device's protected data is unavailable.
+    private static func open(_ directory: String, _ configuration: LogStoreConfiguration) throws(LogStoreError) -> WriterCore? {
+        do {
+            return try WriterCore(directory: directory, configuration: configuration)
+        } catch {
+            if case .system(_, _, let code) = error, configuration.fileSystem.isProtectedDataUnavailable(code) { return nil }
+            throw error
+        }
+    }
+
+    /// The open core: a writer still waiting for protected data tries to open the store now.
+    private func opened(_ state: inout State) throws(LogStoreError) -> WriterCore {
+        switch state {
+        case .open(let core): return core
+        case .closed: throw .closed
+        case .waitingForProtectedData:
+            guard let core = try Self.open(path, configuration) else { throw .protectedDataUnavailable(directory: path) }
+            state = .open(core)
+            return core
+        }
+    }
+
+    /// Whether the store is open (false while a locked device keeps its files closed).
+    public var isOpen: Bool {
+        core.withLock { $0.core.map { !$0.isClosed } ?? false }
     }
 
     /// Opens the store at a file URL for writing.
@@ -48,7 +98,8 @@ public final class LogStoreWriter: Sendable {
 
     /// Runs `body` under the lock, then reports a durable-sequence advance outside it.
     private func locked<Result>(_ body: (WriterCore) throws(LogStoreError) -> Result) throws(LogStoreError) -> Result {
-        let (result, advanced): (Result, UInt64?) = try core.withLock { (core) throws(LogStoreError) -> (Result, UInt64?) in
+        let (result, advanced): (Result, UInt64?) = try core.withLock { (state) throws(LogStoreError) -> (Result, UInt64?) in
+            let core = try opened(&state)
             let result: Result
             do throws(LogStoreError) {
                 result = try body(core)
@@ -125,11 +176,11 @@ public final class LogStoreWriter: Sendable {
     /// entries — a prefix — are in the store all the same (written before a segment rotation in
     /// the batch), so that a caller can keep exact counts and append only the rest again.
     package func appendReportingKept(contentsOf entries: [LogEntry]) throws(LogStoreAppendFailure) -> ClosedRange<UInt64>? {
-        let before = core.withLock { $0.writtenSequence }
+        let before = core.withLock { $0.core?.writtenSequence ?? 0 }
         do {
             return try append(contentsOf: entries)
         } catch {
-            let written = core.withLock { $0.writtenSequence }
+            let written = core.withLock { $0.core?.writtenSequence ?? 0 }
             // Sequence numbers after `before` are this batch's (the writer is called from one
             // thread at a time by the outputs; a concurrent appender would make this an estimate).
             let kept = written > before ? min(entries.count, Int(written - before)) : 0
@@ -152,6 +203,8 @@ public final class LogStoreWriter: Sendable {
     /// go on meanwhile (a group commit on a background thread does not stall the appender).
     @discardableResult
     public func sync() throws(LogStoreError) -> UInt64 {
+        // Nothing was written to a store that never opened: no reason to ask the device again.
+        guard !isWaitingForProtectedData else { return 0 }
         let pending = try locked { (core) throws(LogStoreError) -> WriterCore.PendingSync? in try core.beginSync() }
         guard let pending else { return durableSequence }
         var failure: Int32?
@@ -172,17 +225,22 @@ public final class LogStoreWriter: Sendable {
     /// - Returns: the durable sequence number if a sync ran, else `nil`.
     @discardableResult
     public func syncIfDue() throws(LogStoreError) -> UInt64? {
-        try locked { (core) throws(LogStoreError) -> UInt64? in try core.syncIfDue() ? core.durableSequence : nil }
+        guard !isWaitingForProtectedData else { return nil }
+        return try locked { (core) throws(LogStoreError) -> UInt64? in try core.syncIfDue() ? core.durableSequence : nil }
     }
 
     /// The highest sequence number known durable.
     public var durableSequence: UInt64 {
-        core.withLock { $0.durableSequence }
+        core.withLock { $0.core?.durableSequence ?? 0 }
+    }
+
+    private var isWaitingForProtectedData: Bool {
+        core.withLock { if case .waitingForProtectedData = $0 { true } else { false } }
     }
 
     /// The sequence number of the last record appended (0 before any).
     public var lastSequence: UInt64 {
-        core.withLock { $0.nextSequence - 1 }
+        core.withLock { ($0.core?.nextSequence ?? 1) - 1 }
     }
 
     // MARK: Consuming
@@ -232,9 +290,10 @@ public final class LogStoreWriter: Sendable {
         try locked { (core) throws(LogStoreError) in try core.removeCursor(named: name) }
     }
 
-    /// Segments, cursors with their pending counts, and the drop count (from memory, no I/O).
+    /// Segments, cursors with their pending counts, and the drop count (from memory, no I/O);
+    /// empty while the store waits for protected data (see ``isOpen``).
     public func stats() -> LogStoreStats {
-        core.withLock { $0.stats() }
+        core.withLock { $0.core?.stats() ?? LogStoreStats(segments: [], cursors: [], droppedByCaps: 0) }
     }
 
     // MARK: Erasure (issue 17)
@@ -266,12 +325,18 @@ public final class LogStoreWriter: Sendable {
 
     /// Makes the next fsync fail with `code`, for the tests of the failure path.
     func injectSyncFailure(errno code: Int32) {
-        core.withLock { $0.injectedSyncFailure = code }
+        core.withLock { $0.core?.injectedSyncFailure = code }
     }
 
     /// Writes, syncs and indexes the active segment and releases the lock. Further calls throw
     /// ``LogStoreError/closed``. Also done, ignoring errors, when the writer is released.
     public func close() throws(LogStoreError) {
+        let waiting = core.withLock { (state) -> Bool in
+            guard case .waitingForProtectedData = state else { return false }
+            state = .closed
+            return true
+        }
+        if waiting { return }
         try locked { (core) throws(LogStoreError) in try core.close() }
     }
 }

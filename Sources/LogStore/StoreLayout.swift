@@ -197,13 +197,18 @@ struct StoreLayout: Sendable {
     }
 
     /// Reads a number file; `nil` when it is missing or damaged.
-    func readNumber(at path: String, magic: String) -> UInt64? {
-        guard let file = try? SystemFile.openForReadingIfPresent(path, in: fileSystem) else { return nil }
+    ///
+    /// - Throws: when the file exists but cannot be opened or read — on an Apple device, a file
+    ///   of class `complete` or `completeUnlessOpen` while the device is locked (`EPERM`). That
+    ///   is not a missing file: a cursor read as 0 would send everything again, and a count of
+    ///   dropped logs read as 0 would be written back smaller.
+    func readNumber(at path: String, magic: String) throws(LogStoreError) -> UInt64? {
+        guard let file = try SystemFile.openForReadingIfPresent(path, in: fileSystem) else { return nil }
         defer { file.close() }
         // Twice: a cursor is overwritten in place (CursorFile.write), and a read racing that
         // write may see half of each.
         for _ in 0 ..< 2 {
-            if let bytes = try? file.readAll(limit: 64), let value = StoreLayout.decodeNumber(bytes, magic: magic) { return value }
+            if let value = StoreLayout.decodeNumber(try file.readAll(limit: 64), magic: magic) { return value }
         }
         return nil
     }

@@ -102,7 +102,7 @@ final class WriterCore: @unchecked Sendable {
         for name in listing.cursors {
             cursors[name] = try CursorFile.read(layout, name: name)
         }
-        droppedByCaps = CursorFile.readDropped(layout)
+        droppedByCaps = try CursorFile.readDropped(layout)
         var next: UInt64 = 1
         for number in listing.segments {
             nextSegmentNumber = max(nextSegmentNumber, number + 1)

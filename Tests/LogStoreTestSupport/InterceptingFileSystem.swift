@@ -1,3 +1,4 @@
+import Foundation
 import LogCore
 import LogStore
 
@@ -19,10 +20,20 @@ package enum FileSystemCall: Equatable, Sendable {
 /// made only when the interceptor lets it through.
 package final class InterceptingFileSystem: StoreFileSystem {
     private let intercept: @Sendable (FileSystemCall) throws(System.Failure) -> Void
+    private let protectedDataErrors: Set<Int32>
     private let real = PosixFileSystem.shared
 
-    package init(_ intercept: @escaping @Sendable (FileSystemCall) throws(System.Failure) -> Void) {
+    /// - Parameters:
+    ///   - protectedDataErrors: the `errno` values that mean "protected data unavailable" here
+    ///     (`[EPERM]` plays a locked Apple device on any platform).
+    ///   - intercept: sees each call before it is made; a throw refuses it.
+    package init(protectedDataErrors: Set<Int32> = [], _ intercept: @escaping @Sendable (FileSystemCall) throws(System.Failure) -> Void) {
+        self.protectedDataErrors = protectedDataErrors
         self.intercept = intercept
+    }
+
+    package func isProtectedDataUnavailable(_ code: Int32) -> Bool {
+        protectedDataErrors.contains(code) || System.Failure(code).isProtectedDataUnavailable
     }
 
     package func open(_ path: String, _ mode: System.OpenMode) throws(System.Failure) -> Int32 {
@@ -69,5 +80,33 @@ package final class InterceptingFileSystem: StoreFileSystem {
     }
     package func protect(directory path: String, with protection: LogFileProtection) {
         try? intercept(.protect(path, protection)); real.protect(directory: path, with: protection)
+    }
+}
+
+/// A device that locks and unlocks, with a store's files of class `completeUnlessOpen`: while it
+/// is locked, a file that exists cannot be opened (once closed, such a file stays unreadable until
+/// the device is unlocked) and a new one can be created; files already open stay usable.
+/// Directories have no class. `EPERM` is what the open then fails with, as on iOS.
+package final class LockableDevice: Sendable {
+    private let locked = Locked(false)
+    /// The opens refused so far.
+    package let refusedOpens = Locked(0)
+
+    package init() {}
+
+    package var isLocked: Bool {
+        get { locked.withLock { $0 } }
+        set { locked.withLock { $0 = newValue } }
+    }
+
+    /// The file system the store uses on this device.
+    package var fileSystem: InterceptingFileSystem {
+        InterceptingFileSystem(protectedDataErrors: [EPERM]) { [self] call throws(System.Failure) in
+            guard case .open(let path, let mode) = call, mode != .directory, isLocked else { return }
+            if let kind = try? PosixFileSystem.shared.kind(of: path), kind != nil {
+                refusedOpens.withLock { $0 += 1 }
+                throw System.Failure(EPERM)
+            }
+        }
     }
 }

@@ -107,15 +107,13 @@ final class StoreRefusals: Sendable {
 
     /// What to say of a refusal: a locked device's protected data is not a disk to check.
     static func advice(for error: any Error) -> String {
-        let code: Int32? = switch (error as? LogStoreAppendFailure)?.error ?? (error as? LogStoreError) {
-        case .system(_, _, let code)?: code
-        case .syncFailed(_, let code)?: code
-        default: nil
+        let locked = "protected data is unavailable while the device is locked; they are written when it is unlocked"
+        switch (error as? LogStoreAppendFailure)?.error ?? (error as? LogStoreError) {
+        case .protectedDataUnavailable?: return locked
+        case .system(_, _, let code)?, .syncFailed(_, let code)?:
+            return System.Failure(code).isProtectedDataUnavailable ? locked : "check the disk"
+        default: return "check the disk"
         }
-        if let code, System.Failure(code).isProtectedDataUnavailable {
-            return "protected data is unavailable while the device is locked; they are written when it is unlocked"
-        }
-        return "check the disk"
     }
 
     /// Holds what fits (oldest first: the logs keep their order); returns how many did not.

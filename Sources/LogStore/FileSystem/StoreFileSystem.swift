@@ -23,9 +23,17 @@ package protocol StoreFileSystem: AnyObject, Sendable {
     func listDirectory(_ path: String) throws(System.Failure) -> [String]
     /// Gives a new store directory its data-protection class (Apple devices; nothing elsewhere).
     func protect(directory path: String, with protection: LogFileProtection)
+    /// Whether `errno` says the device's protected data is unavailable (`EPERM` on an Apple
+    /// device, where a locked device refuses to open a protected file); a test's file system
+    /// says so to play a locked device on any platform.
+    func isProtectedDataUnavailable(_ code: Int32) -> Bool
 }
 
 /// The operating system's file system, through ``System``.
+extension StoreFileSystem {
+    package func isProtectedDataUnavailable(_ code: Int32) -> Bool { System.Failure(code).isProtectedDataUnavailable }
+}
+
 package final class PosixFileSystem: StoreFileSystem {
     package static let shared = PosixFileSystem()
 

@@ -1,6 +1,11 @@
 // swift-tools-version:6.1
 // 6.1 is needed by the build plugin (`PluginContext.pluginWorkDirectoryURL`, `directoryURL`).
 import PackageDescription
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -51,8 +56,57 @@ targets += [
 
 // MARK: - loggen and LoggenPlugin: definitions → Swift and the warehouse table
 
+// CCmark: the CommonMark parser LogMarkdown reads with (Sources/CCmark/, docs/Platforms.md). One
+// Swift source serves every variant: the C module is always `CCmark`, its header differs.
+// `LOGGEN_CMARK` chooses; unset, a Mac takes the swift-cmark package (so adding BehaviorLog in
+// Xcode fetches and builds everything the build plugin's `loggen` needs, no Homebrew) and Linux
+// takes Debian's libcmark-dev.
+enum CmarkSource: String {
+    case libcmark, gfm, swiftCmark = "swift-cmark"
+
+    static let fromEnvironment: CmarkSource = {
+        guard let name = Context.environment["LOGGEN_CMARK"], !name.isEmpty else {
+            #if os(macOS)
+            return .swiftCmark
+            #else
+            return .libcmark
+            #endif
+        }
+        guard let source = CmarkSource(rawValue: name) else {
+            // One line and an exit status, not fatalError's crash and backtrace.
+            let message = "error: LOGGEN_CMARK=\(name) is not a cmark this package knows: use libcmark, gfm or swift-cmark, or unset it\n"
+            _ = message.withCString { write(2, $0, strlen($0)) }
+            exit(64)
+        }
+        return source
+    }()
+}
+
+let cmarkSource = CmarkSource.fromEnvironment
+var dependencies: [Package.Dependency] = []
+let cmarkTarget: Target
+switch cmarkSource {
+case .libcmark:
+    cmarkTarget = .systemLibrary(
+        name: "CCmark", path: "Sources/CCmark/libcmark", pkgConfig: "libcmark",
+        providers: [.apt(["libcmark-dev"]), .brew(["cmark"])])
+case .gfm:
+    // Debian's libcmark-gfm-dev (`make deps`): the header and API of swift-cmark, so Linux tests
+    // that path. Its header is in /usr/include; not through pkg-config, whose libcmark-gfm.pc
+    // also links the extensions' library, another package, which nothing here uses.
+    cmarkTarget = .systemLibrary(name: "CCmark", path: "Sources/CCmark/gfm")
+case .swiftCmark:
+    // 0.5.0 is the release built and tested with this package (docs/Platforms.md); a range, not
+    // an exact pin, so that an app that also depends on swift-markdown (or another user of
+    // swift-cmark) still resolves. The app's Package.resolved pins the version it builds.
+    dependencies.append(.package(url: "https://github.com/swiftlang/swift-cmark.git", from: "0.5.0"))
+    cmarkTarget = .target(
+        name: "CCmark", dependencies: [.product(name: "cmark-gfm", package: "swift-cmark")],
+        path: "Sources/CCmark/package")
+}
+
 targets += [
-    .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
+    cmarkTarget,
     // The schema model, diagnostics and the schema's JSON: no cmark, no I/O.
     .target(name: "LogSchema", dependencies: ["LogCore"], swiftSettings: swiftSettings),
     // Markdown → Schema; the only module that calls cmark_*.
@@ -99,13 +153,22 @@ targets += [
 
 // MARK: - BehaviorLog, BehaviorLogTesting, BehaviorLogHTTP: the runtime an app links
 
+// zlib: Linux finds Debian's zlib1g-dev through pkg-config. A Mac (Xcode, or `swift build` there)
+// builds every Apple platform against its SDK's libz and asks pkg-config nothing: a Homebrew
+// `zlib.pc` would otherwise add a macOS dylib to an iOS or simulator link.
+#if os(macOS)
+let zlibTarget: Target = .systemLibrary(name: "CZlib")
+#else
+let zlibTarget: Target = .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])])
+#endif
+
 targets += [
     // What an app imports: the logger, filters, outputs; links neither cmark nor networking.
     .target(name: "BehaviorLog", dependencies: ["LogCore", "LogStore"], swiftSettings: swiftSettings),
     // A recording output and typed assertions for an app's tests.
     .target(name: "BehaviorLogTesting", dependencies: ["LogCore", "BehaviorLog", "LogStore"], swiftSettings: swiftSettings),
-    // zlib, for gzip request bodies (Debian's zlib1g-dev).
-    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // zlib, for gzip request bodies (below).
+    zlibTarget,
     // HTTPOutput and ClickHouseOutput: the only target that links FoundationNetworking.
     // gzip over zlib, for HTTP bodies: BehaviorLogHTTP compresses what it posts, LogServer
     // reads what an app posts to `logview serve`. A target of its own so that the server (and
@@ -227,6 +290,7 @@ let package = Package(
     // newer is used without `@available` (no `Synchronization`, no task executors).
     platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: products,
+    dependencies: dependencies,
     targets: targets,
     swiftLanguageModes: [.v6]
 )

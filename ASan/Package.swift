@@ -12,6 +12,17 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+// The root manifest's choice of cmark (`LOGGEN_CMARK`), for the two libraries Linux has:
+// `make check-cmark-gfm` runs the reader's tests here over Debian's libcmark-gfm.
+let cmarkTarget: Target = switch Context.environment["LOGGEN_CMARK"] ?? "" {
+case "", "libcmark":
+    .systemLibrary(name: "CCmark", path: "Sources/CCmark/libcmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])])
+case "gfm":
+    .systemLibrary(name: "CCmark", path: "Sources/CCmark/gfm")  // as the root manifest: no pkg-config
+case let other:
+    fatalError("LOGGEN_CMARK=\(other): ASan/ builds with libcmark or gfm")
+}
+
 let package = Package(
     // The root package's name, so that resource bundles are named as there (BehaviorLog_LogStore).
     name: "BehaviorLog",
@@ -33,7 +44,7 @@ let package = Package(
         .target(name: "LogStoreTestSupport", dependencies: ["LogCore", "LogStore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
         // The definitions' reader: its folder listing read `d_name` as the store's did, and it
         // hands cmark's C strings to Swift. A copy of the root manifest's "Definitions" targets.
-        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        cmarkTarget,
         .target(name: "LogSchema", dependencies: ["LogCore"], swiftSettings: swiftSettings),
         .target(name: "LogMarkdown", dependencies: ["CCmark", "LogCore", "LogSchema"], swiftSettings: swiftSettings),
         .testTarget(

@@ -28,7 +28,7 @@ bench-loggen: deps
 FUZZ_BUILD = fuzz-out/markdown-build
 # Swift modules built with libFuzzer's coverage and AddressSanitizer, outside SwiftPM.
 FUZZ_SWIFTC = swiftc -O -sanitize=fuzzer,address -parse-as-library -wmo -swift-version 6 -package-name $(FUZZ_PACKAGE_NAME) \
-	-Xcc -fmodule-map-file=Sources/CCmark/module.modulemap -I Sources/CLogStoreAtomics/include -I $(FUZZ_CORE) -I $(FUZZ_BUILD)
+	-Xcc -fmodule-map-file=Sources/CCmark/libcmark/module.modulemap -I Sources/CLogStoreAtomics/include -I $(FUZZ_CORE) -I $(FUZZ_BUILD)
 
 ## fuzz-markdown: fuzz the definitions reader (MarkdownReader → SchemaParser → SchemaValidator →
 ## JSON) for FUZZ_SECONDS; crashes land in fuzz-out/ (keep each as a regression test in

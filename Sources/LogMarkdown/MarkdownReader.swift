@@ -29,7 +29,7 @@ public struct MarkdownReader: Sendable {
         }
         let lineStarts = MarkdownDocument.lineStarts(of: source)
         let blocks: [MarkdownBlock] = source.withUnsafeBufferPointer { buffer in
-            // The tree lives in a per-thread arena (see shim.h) and is freed in one go.
+            // The tree lives in a per-thread arena (Sources/CCmark/cmark_arena.h), freed in one go.
             let document = buffer.withMemoryRebound(to: CChar.self) { characters in
                 behaviorlog_parse_in_arena(characters.baseAddress, characters.count, CMARK_OPT_SOURCEPOS)
             }
@@ -52,7 +52,7 @@ public struct MarkdownReader: Sendable {
     /// Appends a cmark block node and its block descendants, linked; inline nodes are skipped.
     ///
     /// - Returns: the node's index.
-    private static func append(_ node: OpaquePointer, to blocks: inout [MarkdownBlock]) -> Int {
+    private static func append(_ node: behaviorlog_cmark_node, to blocks: inout [MarkdownBlock]) -> Int {
         let index = blocks.count
         let kind = Self.kind(of: node)
         let range = MarkdownRange(
@@ -66,8 +66,7 @@ public struct MarkdownReader: Sendable {
         var previous: Int? = nil
         var child = cmark_node_first_child(node)
         while let current = child {
-            let type = cmark_node_get_type(current)
-            if type.rawValue >= CMARK_NODE_FIRST_BLOCK.rawValue && type.rawValue <= CMARK_NODE_LAST_BLOCK.rawValue {
+            if behaviorlog_node_is_block(current) {
                 let childIndex = append(current, to: &blocks)
                 if let previous { blocks[previous].nextSibling = childIndex } else { blocks[index].firstChild = childIndex }
                 previous = childIndex
@@ -77,7 +76,7 @@ public struct MarkdownReader: Sendable {
         return index
     }
 
-    private static func kind(of node: OpaquePointer) -> MarkdownBlock.Kind {
+    private static func kind(of node: behaviorlog_cmark_node) -> MarkdownBlock.Kind {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_DOCUMENT: .document
         case CMARK_NODE_HEADING: .heading(level: Int(cmark_node_get_heading_level(node)))

@@ -1,7 +1,19 @@
-#ifndef BEHAVIORLOG_CCMARK_SHIM_H
-#define BEHAVIORLOG_CCMARK_SHIM_H
-#include <cmark.h>
+#ifndef BEHAVIORLOG_CMARK_ARENA_H
+#define BEHAVIORLOG_CMARK_ARENA_H
+/*
+ * The part of the CCmark module that is the same for every cmark the module can wrap
+ * (libcmark, Debian's libcmark-gfm, the swift-cmark package): included by each variant's
+ * header after that variant has included its library's header, so it sees `cmark_mem`,
+ * `cmark_parser_new_with_mem` and the other calls below, which both libraries declare alike.
+ */
 #include <stdint.h>
+
+/*
+ * A node, as Swift sees it: an opaque pointer where the library's header leaves `cmark_node`
+ * incomplete (libcmark, Debian's cmark-gfm), a typed one where its module exports the struct
+ * (the swift-cmark package). Swift code names this type, so one source builds with either.
+ */
+typedef cmark_node *behaviorlog_cmark_node;
 #include <stdlib.h>
 #include <string.h>
 

@@ -71,7 +71,9 @@ final class RecordingOutputForStore: LogOutput {
     @Test func theDefaultDirectoryIsTheAppsDataDirectory() {
         let directory = BehaviorLogger.defaultDirectory
         #expect(directory.lastPathComponent == "BehaviorLog")
-        #if canImport(Darwin)
+        #if os(tvOS)
+        #expect(directory.path.contains("Caches"))
+        #elseif canImport(Darwin)
         #expect(directory.path.contains("Application Support"))
         #else
         let base = ProcessInfo.processInfo.environment["XDG_DATA_HOME"] ?? (NSHomeDirectory() + "/.local/share")

@@ -4,13 +4,16 @@ extension System {
     /// An Apple data-protection class: when the system keeps a file encrypted and unreadable.
     /// The store's public ``LogFileProtection`` names the same four classes.
     public enum DataProtection: Sendable {
-        /// Readable and writable only while the device is unlocked.
+        /// Unreadable and unwritable while the device is locked (`NSFileProtectionComplete`).
         case complete
-        /// Files open when the device locks stay writable; new ones cannot be created while locked.
+        /// Can be created while the device is locked, and a file open then stays usable; once
+        /// closed it cannot be opened again until the device is unlocked
+        /// (`NSFileProtectionCompleteUnlessOpen`).
         case completeUnlessOpen
-        /// Readable and writable from the first unlock after boot on.
+        /// Readable and writable from the first unlock after boot on
+        /// (`NSFileProtectionCompleteUntilFirstUserAuthentication`).
         case completeUntilFirstUserAuthentication
-        /// No protection beyond the device's own encryption.
+        /// No protection beyond the device's own encryption (`NSFileProtectionNone`).
         case none
     }
 

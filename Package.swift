@@ -186,7 +186,8 @@ targets += [
         dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogCore", "LogStore", "TestSupport", "LogStoreTestSupport", "consent-probe"],
         swiftSettings: swiftSettings),
     .testTarget(
-        name: "BehaviorLogHTTPTests", dependencies: ["LogCore", "BehaviorLogHTTP", "BehaviorLog", "LogStore", "LogGzip", "TestSupport"],
+        name: "BehaviorLogHTTPTests",
+        dependencies: ["LogCore", "BehaviorLogHTTP", "BehaviorLog", "BehaviorLogTesting", "LogStore", "LogGzip", "RecipeLogs", "TestSupport"],
         swiftSettings: swiftSettings),
 ]
 

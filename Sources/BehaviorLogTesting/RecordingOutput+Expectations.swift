@@ -147,6 +147,7 @@ extension RecordingOutput {
         case .bool(let flag): "\(flag)"
         case .integer(let number): "\(number)"
         case .double(let number): "\(number)"
+        case .float(let number): "\(number)"
         case .string(let text): "\"\(text)\""
         case .date(let day): "\(day)"
         case .timestamp(let moment): "\(moment)"

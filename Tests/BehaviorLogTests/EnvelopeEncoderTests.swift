@@ -75,9 +75,10 @@ import Testing
             ("day", .date(LogDate(year: 2026, month: 2, day: 3)!)),
             ("at", .timestamp(Date(timeIntervalSince1970: 1))),
             ("list", .array([.integer(1), .array([]), .string("y")])),
+            ("r", .float(0.98)), ("rs", .array([.float(0.45), .float(-0.0), .float(.nan)])),
         ])
         #expect(json { $0.object(payload) }
-            == #"{"n":null,"b":true,"i":-3,"d":1.5,"s":"x","day":"2026-02-03","at":"1970-01-01T00:00:01.000Z","list":[1,[],"y"]}"#)
+            == #"{"n":null,"b":true,"i":-3,"d":1.5,"s":"x","day":"2026-02-03","at":"1970-01-01T00:00:01.000Z","list":[1,[],"y"],"r":0.98,"rs":[0.45,-0.0,null]}"#)
         #expect(json { $0.object(LogPayload()) } == "{}")
     }
 
@@ -159,7 +160,7 @@ import Testing
             String((0..<Int(generator.next() % 40)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
         }
         func randomValue(depth: Int) -> LogValue {
-            switch generator.next() % (depth < 2 ? 8 : 7) {
+            switch generator.next() % (depth < 2 ? 9 : 8) {
             case 0: return .null
             case 1: return .bool(generator.next() % 2 == 0)
             case 2: return .integer(Int64(bitPattern: generator.next()))
@@ -170,6 +171,7 @@ import Testing
             case 4: return .string(randomString())
             case 5: return .integer(Int64(generator.next() % 1_000) - 500)
             case 6: return .double(Double(Int64(generator.next() % 2_000_000) - 1_000_000) / 8)
+            case 7: return .float(Float(bitPattern: UInt32(truncatingIfNeeded: generator.next())))
             default: return .array((0..<Int(generator.next() % 5)).map { _ in randomValue(depth: depth + 1) })
             }
         }
@@ -182,6 +184,10 @@ import Testing
                 // Foundation's reader on Linux may round the last digit: compare closely.
                 guard let readNumber = (read as? NSNumber)?.doubleValue else { return false }
                 return readNumber == number || abs(readNumber - number) <= abs(number) * 1e-15
+            case .float(let number):
+                // NaN and the infinities are null; every other float reads back as itself.
+                guard number.isFinite else { return read is NSNull }
+                return (read as? NSNumber).map { Float($0.doubleValue) } == number
             case .string(let text): return (read as? String) == text
             case .array(let elements):
                 guard let array = read as? [Any], array.count == elements.count else { return false }
@@ -211,6 +217,8 @@ import Testing
         let values: [LogValue] = [
             .integer(.min), .integer(.max), .double(-2.2250738585072014e-308), .double(-.greatestFiniteMagnitude),
             .double(-.leastNonzeroMagnitude), .double(.nan), .double(-1e15 + 0.5), .bool(false), .null,
+            .float(-1.1754942e-38), .float(-.greatestFiniteMagnitude), .float(-.leastNonzeroMagnitude), .float(-16_777_215),
+            .float(-0.00012345679), .float(.nan),
             .string(String(repeating: "\u{01}", count: 50)), .string(String(repeating: "\"", count: 33)),
             .date(extremeDate), .timestamp(Date(timeIntervalSince1970: -9e12)), .timestamp(Date(timeIntervalSince1970: 9e12)),
             .array([.array([.array([])]), .date(extremeDate), .integer(.min), .string("\u{1F}")]),

@@ -63,4 +63,18 @@ import Testing
         }
         #expect(outer.violations.isEmpty)
     }
+
+    /// The checked appends of a `!real` keep it a `Float` and compare it as one (issue #30).
+    @Test func realsAreCheckedAndKeptAsFloat() {
+        var payload = LogPayload()
+        recorder.recording {
+            payload.appendNumber("ratio", Float(0.3), min: 0.1, max: 0.3)
+            payload.appendNumbers("ratios", [Float(0.7), 2], min: 0.7, max: 1)
+            payload.appendFloat("plain", 0.98)
+        }
+        #expect(payload["ratio"] == .float(0.3))
+        #expect(payload["ratios"] == .array([.float(0.7), .float(1)]))
+        #expect(payload["plain"] == .float(0.98))
+        #expect(recorder.violations.map(\.description) == ["ratios: range: element 1: 2.0 outside 0.7...1.0; clamped to 1.0"])
+    }
 }

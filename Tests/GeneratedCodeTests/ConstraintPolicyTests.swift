@@ -32,7 +32,7 @@ import Testing
         #expect(payload["short_text"] == .string("12345678"))
         #expect(payload["optional_short_text"] == .null)
         #expect(payload["large"] == .integer(.min))
-        #expect(payload["scale"] == .double(-0.5))
+        #expect(payload["scale"] == .float(-0.5))
     }
 
     @Test func longStringsAreTruncatedOnACharacterBoundary() {
@@ -60,7 +60,7 @@ import Testing
         #expect(payload["percent"] == .integer(100))
         #expect(payload["temperature"] == .integer(-40))
         #expect(payload["ratio"] == .double(0))
-        #expect(payload["scale"] == .double(2.5))
+        #expect(payload["scale"] == .float(2.5))
         #expect(reported.map(\.field) == ["percent", "temperature", "ratio", "scale"])
         #expect(reported.first?.detail == "101 outside 0...100; clamped to 100")
     }

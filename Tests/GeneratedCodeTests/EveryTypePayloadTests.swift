@@ -16,7 +16,7 @@ import Testing
         #expect(event.tag == "every_type.plain_values")
         #expect(event.payload == LogPayload([
             ("plain_smallint", .integer(-3)), ("plain_integer", .integer(70_000)), ("plain_bigint", .integer(.max)),
-            ("plain_real", .double(0.5)), ("plain_double", .double(-2.25)), ("plain_boolean", .bool(true)),
+            ("plain_real", .float(0.5)), ("plain_double", .double(-2.25)), ("plain_boolean", .bool(true)),
             ("plain_string", .string("卵")), ("plain_date", .date(day)), ("plain_timestamp", .timestamp(moment)),
             ("plain_timestamptz", .timestamp(moment)), ("plain_shade", .string("light_grey")),
             ("plain_outsidething", .string("outside-7")),
@@ -46,6 +46,7 @@ import Testing
         let payload = event.payload
         #expect(payload["array_smallint"] == .array([.integer(1), .integer(2)]))
         #expect(payload["array_integer"] == .array([]))
+        #expect(payload["array_real"] == .array([.float(1.5)]))
         #expect(payload["array_double"] == .array([.double(0.25), .double(4)]))
         #expect(payload["array_shade"] == .array([.string("default"), .string("class")]))
         #expect(payload["array_outsidething"] == .array([.string("outside-1")]))

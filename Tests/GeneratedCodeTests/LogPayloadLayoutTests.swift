@@ -35,7 +35,7 @@ import Testing
         }
         #expect(payload["text"] == .string("ABC"))
         #expect(payload["count"] == .integer(10))
-        #expect(payload["ratio"] == .double(-0.5))
+        #expect(payload["ratio"] == .float(-0.5))
         #expect(payload["tags"] == .array([.string("ab"), .string("d")]))
         #expect(payload.violations.map(\.kind) == [.maxLength, .pattern, .range, .range, .maxCount, .maxLength])
         #expect(payload.violations.last?.detail.hasPrefix("element 0: ") == true)
@@ -52,5 +52,21 @@ import Testing
         #expect(payload["numbers"] == .array([.integer(0), .integer(5)]))
         #expect(payload.violations.isEmpty)
         #expect(recorder.violations.isEmpty)
+    }
+
+    /// A `!real` is a `Float` and its range compares as `Float` (issue #30): the `Float`
+    /// nearest a bound is inside, though its `Double` widening lies just outside
+    /// (`Float(0.3)` is 0.30000001192…, `Float(0.7)` is 0.69999998807…).
+    @Test func realRangesCompareAsFloat() {
+        let layout = LogPayloadLayout(
+            category: "cat", events: ["event: low min=0.1 max=0.3, high min=0.7 max=1, many maxCount=3 min=0.1 max=0.3, over min=0.1 max=0.3"])
+        let payload = recorder.recording {
+            layout.payload(LogEventFields(0, Float(0.3), Float(0.7), [Float(0.1), Float(0.3)], Float(0.3).nextUp))
+        }
+        #expect(payload["low"] == .float(0.3))
+        #expect(payload["high"] == .float(0.7))
+        #expect(payload["many"] == .array([.float(0.1), .float(0.3)]))
+        #expect(payload["over"] == .float(0.3))
+        #expect(payload.violations.map(\.description) == ["over: range: 0.30000004 outside 0.1...0.3; clamped to 0.3"])
     }
 }

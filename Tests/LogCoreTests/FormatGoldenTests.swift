@@ -101,6 +101,89 @@ import Testing
     }
 }
 
+/// A `!real` (Swift's `Float`) is written as the shortest text that reads back as the same
+/// `Float`, never as its `Double` widening's (issue #30: `0.98`, not `0.9800000190734863`).
+@Suite struct FloatTextGoldenTests {
+    private func json(_ value: Float) -> String { JSONText.string(value) }
+
+    @Test func floatsWhoseDoubleWideningReadsDifferentlyAreTheirOwnShortestText() {
+        let cases: [(Float, String)] = [
+            (0.98, "0.98"), (0.97, "0.97"), (0.45, "0.45"), (0.3, "0.3"), (0.1, "0.1"), (-0.7, "-0.7"),
+            (12345.678, "12345.678"), (0.00012345679, "0.00012345679"), (1e-5, "1e-05"),
+            (1.2345679e8, "1.2345679e+08"), (1e15, "1e+15"),
+        ]
+        for (value, expected) in cases {
+            #expect(json(value) == expected)
+            #expect(Float(json(value)) == value, "\(expected) reads back as the same Float")
+            // The widening's text is the noise this rule avoids.
+            #expect(JSONText.string(Double(value)) != expected)
+        }
+    }
+
+    @Test func wholeFloatsKeepAFractionBelowTwoToThe24() {
+        #expect(json(2) == "2.0")
+        #expect(json(-2) == "-2.0")
+        #expect(json(0) == "0.0")
+        #expect(json(16_777_215) == "16777215.0")
+        #expect(json(16_777_216) == "16777216.0")
+        #expect(json(1e8) == "1e+08")
+    }
+
+    @Test func rangeEndsAndExtremes() {
+        #expect(json(.greatestFiniteMagnitude) == "3.4028235e+38")
+        #expect(json(-.greatestFiniteMagnitude) == "-3.4028235e+38")
+        #expect(json(.leastNormalMagnitude) == "1.1754944e-38")
+        #expect(json(-.leastNormalMagnitude) == "-1.1754944e-38")
+        #expect(json(1.0) == "1.0")
+        #expect(json(Float(0.3).nextDown) == "0.29999998")
+        #expect(json(Float(0.3).nextUp) == "0.30000004")
+    }
+
+    @Test func subnormalsAreTheirShortestText() {
+        #expect(json(.leastNonzeroMagnitude) == "1e-45")
+        #expect(json(-.leastNonzeroMagnitude) == "-1e-45")
+        #expect(json(3e-39) == "3e-39")
+        #expect(json(Float.leastNormalMagnitude.nextDown) == "1.1754942e-38")
+        #expect(Float(json(Float.leastNormalMagnitude.nextDown)) == Float.leastNormalMagnitude.nextDown)
+    }
+
+    @Test func negativeZeroKeepsItsSign() {
+        #expect(json(-0.0) == "-0.0")
+        #expect(Float(json(-0.0))?.sign == .minus)
+    }
+
+    @Test func nonFiniteFloatsAreNullAsForDoubles() {
+        #expect(json(.nan) == "null")
+        #expect(json(.signalingNaN) == "null")
+        #expect(json(.infinity) == "null")
+        #expect(json(-.infinity) == "null")
+    }
+
+    @Test func everyTextFitsTheBoundAndReadsBackTheSameFloat() {
+        // Every exponent, with a spread of significands, both signs.
+        var longest = 0
+        for exponent in UInt32(0)...254 {
+            for significand: UInt32 in [0, 1, 0x2AAAAA, 0x555555, 0x7FFFFE, 0x7FFFFF, 0x123457, 0x654321] {
+                for sign: UInt32 in [0, 1] {
+                    let value = Float(bitPattern: sign << 31 | exponent << 23 | significand)
+                    let text = json(value)
+                    longest = max(longest, text.utf8.count)
+                    #expect(Float(text)?.bitPattern == value.bitPattern, "\(text)")
+                }
+            }
+        }
+        #expect(longest <= JSONText.maximumFloatCount)
+    }
+
+    @Test func theWriterWritesTheSameText() {
+        var writer = JSONWriter()
+        writer.float(0.98)
+        writer.raw(",")
+        writer.float(.nan)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "0.98,null")
+    }
+}
+
 @Suite struct TimeGoldenTests {
     private func moment(_ year: Int, _ month: Int = 1, _ day: Int = 1, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0,
                         microsecond: Int = 0) -> Int64 {

@@ -214,3 +214,46 @@ import Testing
         #expect(kinds(#"{"screen":"a very long screen","item_id":1}"#) == [.maxLength])
     }
 }
+
+/// A `!real` range compares as `Float` (issue #30): the stored number and the bounds are each
+/// read as the nearest `Float`, as the runtime's clamp compares them.
+@Suite struct DefinitionCheckerRealRangeTests {
+    static let schema: Schema = {
+        let loaded = SchemaLoader().load(documents: [("defs/home_banner.md", Array("""
+            # home_banner
+
+            ## tap
+
+            - ratio: !real? 0.1..0.3
+            - high: !real? 0.7..1
+            - share: !double? 0.1..0.3
+            """.utf8))])
+        precondition(!loaded.hasErrors, "\(loaded.diagnostics)")
+        return loaded.schema
+    }()
+
+    let checker = DefinitionChecker(schema: schema)
+
+    func messages(_ payload: String) -> [String] {
+        makeLog(sequence: 1, tag: "home_banner.tap", payload: payload, common: "{}", violations: "[]")
+            .withStoredLog { checker.check($0) }.map(\.message)
+    }
+
+    @Test func theFloatNearestABoundIsInsideWhetherWrittenAsFloatOrAsItsDoubleWidening() {
+        // `0.3` and `0.7` as written since 0.2.0; `0.30000001192092896` and `0.699999988079071`,
+        // the same Floats as written before; both pass.
+        #expect(messages(#"{"ratio":0.3,"high":0.7}"#) == [])
+        #expect(messages(#"{"ratio":0.30000001192092896,"high":0.699999988079071}"#) == [])
+        #expect(messages(#"{"ratio":0.1,"high":1.0}"#) == [])
+    }
+
+    @Test func theNextFloatOutsideIsReported() {
+        #expect(messages(#"{"ratio":0.30000004,"high":0.69999993}"#) == [
+            "ratio is 0.30000004, outside 0.1..0.3", "high is 0.69999993, outside 0.7..1",
+        ])
+    }
+
+    @Test func aDoubleStillComparesAsDouble() {
+        #expect(messages(#"{"share":0.30000001192092896}"#) == ["share is 0.30000001192092896, outside 0.1..0.3"])
+    }
+}

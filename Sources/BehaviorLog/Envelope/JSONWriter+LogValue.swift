@@ -3,7 +3,8 @@ import LogCore
 
 /// The runtime's values in LogCore's ``JSONWriter``: the envelope and its payloads.
 ///
-/// The output is RFC 8259 JSON in UTF-8 as ``JSONText`` writes it (strings, doubles); a
+/// The output is RFC 8259 JSON in UTF-8 as ``JSONText`` writes it (strings, doubles, a
+/// `!real`'s `Float` as its own shortest text); a
 /// date is `"YYYY-MM-DD"`, a moment `"2026-11-30T10:29:54.123Z"` (``ISO8601``, milliseconds
 /// by ``UnixTime``'s rule). A whole payload is measured, then written in one go.
 extension JSONWriter {
@@ -34,6 +35,7 @@ extension JSONWriter {
         case .bool: 5
         case .integer: JSONText.maximumIntegerCount
         case .double: JSONText.maximumDoubleCount
+        case .float: JSONText.maximumFloatCount
         case .string(let text): JSONText.maximumStringCount(utf8Count: text.utf8.count)
         case .date: dateBound
         case .timestamp: timestampBound
@@ -75,6 +77,7 @@ extension JSONWriter {
         case .bool(let flag): putRaw(flag ? "true" : "false", at: &position)
         case .integer(let number): JSONText.writeInteger(number, at: &position)
         case .double(let number): JSONText.writeDouble(number, at: &position)
+        case .float(let number): JSONText.writeFloat(number, at: &position)
         case .string(let text): put(text, at: &position)
         case .date(let day): putDate(year: day.year, month: day.month, day: day.day, at: &position)
         case .timestamp(let moment): putTimestamp(milliseconds: UnixTime.milliseconds(moment), at: &position)

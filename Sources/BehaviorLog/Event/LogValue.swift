@@ -9,6 +9,9 @@ public enum LogValue: Hashable, Sendable {
     case bool(Bool)
     case integer(Int64)
     case double(Double)
+    /// A `!real`: written as the shortest text that reads back as the same `Float` (`0.98`),
+    /// not as its `Double` widening (`0.9800000190734863`).
+    case float(Float)
     case string(String)
     /// A calendar date (year, month, day), with no time zone.
     case date(LogDate)
@@ -31,7 +34,7 @@ extension Int16: LogValueConvertible { public var logValue: LogValue { .integer(
 extension Int32: LogValueConvertible { public var logValue: LogValue { .integer(Int64(self)) } }
 extension Int64: LogValueConvertible { public var logValue: LogValue { .integer(self) } }
 extension Int: LogValueConvertible { public var logValue: LogValue { .integer(Int64(self)) } }
-extension Float: LogValueConvertible { public var logValue: LogValue { .double(Double(self)) } }
+extension Float: LogValueConvertible { public var logValue: LogValue { .float(self) } }
 extension Double: LogValueConvertible { public var logValue: LogValue { .double(self) } }
 extension String: LogValueConvertible { public var logValue: LogValue { .string(self) } }
 extension Date: LogValueConvertible { public var logValue: LogValue { .timestamp(self) } }

@@ -47,6 +47,13 @@ extension LogPayload {
         append(key, .double(checked(Double(value), key: key, element: nil, min: min, max: max)))
     }
 
+    /// Appends a `!real`, clamped into `min...max` compared as `Float` (so `0.1..0.3` keeps
+    /// the `Float` nearest 0.3; NaN becomes `min`), and kept a `Float` (``LogValue/float(_:)``).
+    public mutating func appendNumber(_ key: String, _ value: Float?, min: Double, max: Double) {
+        guard let value else { return append(key, .null) }
+        append(key, .float(checked(value, key: key, element: nil, min: Float(min), max: Float(max))))
+    }
+
     /// Appends an array of strings, cut to `maxCount` elements, each element checked as
     /// ``appendString(_:_:maxLength:pattern:)`` checks a single string.
     public mutating func appendStrings(
@@ -90,6 +97,22 @@ extension LogPayload {
             var number = Double(value)
             if let min, let max { number = checked(number, key: key, element: index, min: min, max: max) }
             elements.append(.double(number))
+        }
+        append(key, .array(elements))
+    }
+
+    /// Appends an array of `!real`s, cut to `maxCount` elements, each checked as the single
+    /// `!real` append above checks one (as `Float`) and kept a `Float`.
+    public mutating func appendNumbers(
+        _ key: String, _ values: [Float]?, maxCount: Int? = nil, min: Double? = nil, max: Double? = nil
+    ) {
+        guard let values else { return append(key, .null) }
+        var elements: [LogValue] = []
+        elements.reserveCapacity(values.count)
+        for (index, value) in cut(values, key: key, maxCount: maxCount).enumerated() {
+            var number = value
+            if let min, let max { number = checked(number, key: key, element: index, min: Float(min), max: Float(max)) }
+            elements.append(.float(number))
         }
         append(key, .array(elements))
     }
@@ -141,6 +164,15 @@ extension LogPayload {
     }
 
     mutating func checked(_ value: Double, key: String, element: Int?, min: Double, max: Double) -> Double {
+        if value >= min && value <= max { return value }
+        let clamped = value > max ? max : min
+        record(key, .range, element: element, "\(value) outside \(min)...\(max); clamped to \(clamped)")
+        return clamped
+    }
+
+    /// A `!real` compares as the `Float` it is: its bounds are the `Float`s nearest the
+    /// definition's, so a value equal to one is inside.
+    mutating func checked(_ value: Float, key: String, element: Int?, min: Float, max: Float) -> Float {
         if value >= min && value <= max { return value }
         let clamped = value > max ? max : min
         record(key, .range, element: element, "\(value) outside \(min)...\(max); clamped to \(clamped)")

@@ -28,7 +28,7 @@ extension LogPayload {
 
     /// Appends a `!real` field.
     public mutating func appendFloat(_ key: String, _ value: Float?) {
-        append(key, value.map { .double(Double($0)) } ?? .null)
+        append(key, value.map { .float($0) } ?? .null)
     }
 
     /// Appends a `!double` field.

@@ -161,11 +161,21 @@ struct FieldLayout: Sendable {
     /// Whether the field holds personal data (`pii`); not a constraint, so not checked.
     var isPersonalData = false
 
-    /// A range bound as written: whole-number fields compare with `integer`, real-number
-    /// fields with `number`.
+    /// A range bound as written: whole-number fields compare with `integer`, `!double`
+    /// fields with `number`, `!real` fields with `real` (the `Float` nearest the text, read
+    /// from the text itself).
     struct Bound: Sendable {
         var integer: Int64?
         var number: Double
+        var real: Float
+
+        /// A bound's text as generated code writes it (`1`, `0.3`, `-2.5e-07`).
+        init(text: String) {
+            integer = Int64(text)
+            number = Double(text) ?? .nan
+            // Read as a Float from the text, not narrowed from `number`: no double rounding.
+            real = Float(text) ?? Float(number)
+        }
     }
 
     var isChecked: Bool { constrainsElements || maxCount != nil }
@@ -195,8 +205,8 @@ struct FieldLayout: Sendable {
         case "maxCount" where Int(value) != nil: maxCount = Int(value)
         case "pattern" where Int(value).map { patterns.indices.contains($0 - 1) } == true:
             pattern = patterns[Int(value)! - 1]
-        case "min" where Double(value) != nil: minimum = Bound(integer: Int64(value), number: Double(value)!)
-        case "max" where Double(value) != nil: maximum = Bound(integer: Int64(value), number: Double(value)!)
+        case "min" where Double(value) != nil: minimum = Bound(text: value)
+        case "max" where Double(value) != nil: maximum = Bound(text: value)
         default:
             // Generated code never writes an invalid constraint; should one slip through,
             // debug builds stop and release builds leave the field unchecked.
@@ -237,6 +247,9 @@ extension LogPayload {
         case .double(let number):
             guard let min = check.minimum?.number, let max = check.maximum?.number else { return value }
             return .double(checked(number, key: check.key, element: element, min: min, max: max))
+        case .float(let number):
+            guard let min = check.minimum?.real, let max = check.maximum?.real else { return value }
+            return .float(checked(number, key: check.key, element: element, min: min, max: max))
         default:
             return value
         }

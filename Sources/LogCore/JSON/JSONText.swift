@@ -11,9 +11,18 @@
 /// keeps it a double (as the envelope has always written it); any other finite value is
 /// Swift's shortest round-trip form (`0.1`, `1e+15`); NaN and the infinities, which JSON cannot
 /// hold, are `null`.
+///
+/// **Floats** (a `!real`, Swift's `Float`) follow the same rule at their own precision: the
+/// shortest text that reads back as the same `Float` (`0.98`, where the `Double` widening
+/// would be `0.9800000190734863`); a whole value below 2^24 keeps its `.0` (`2.0`, `-0.0`),
+/// a larger or smaller one may take an exponent (`1e+08`, `1e-45`); NaN and the infinities
+/// are `null`.
 public enum JSONText {
     /// At most this many bytes for a double (`-2.2250738585072014e-308` is 24).
     public static let maximumDoubleCount = 32
+    /// At most this many bytes for a float (`-1.1754944e-38` is 14; 9 digits, a sign, a
+    /// point and `e-38` are 15).
+    public static let maximumFloatCount = 16
     /// At most this many bytes for a 64-bit integer with its sign.
     public static let maximumIntegerCount = 20
 
@@ -180,6 +189,39 @@ public enum JSONText {
         }
     }
 
+    /// Writes a float by the rule above (at most ``maximumFloatCount`` bytes): its own
+    /// shortest round-trip text, never its `Double` widening's.
+    @inlinable
+    public static func writeFloat(_ value: Float, at position: inout UnsafeMutablePointer<UInt8>) {
+        guard value.isFinite else {
+            writeASCII("null", at: &position)
+            return
+        }
+        // Below 2^24 every whole float is written in full with `.0`, as `Float.description`
+        // writes it; this only skips making the description.
+        let magnitude = value.magnitude
+        if magnitude < 16_777_216, magnitude == magnitude.rounded(.towardZero) {
+            if value.sign == .minus {
+                position.pointee = UInt8(ascii: "-")
+                position += 1
+            }
+            writeUnsigned(UInt64(magnitude), at: &position)
+            writeASCII(".0", at: &position)
+            return
+        }
+        writeDescription(value, at: &position)
+    }
+
+    @usableFromInline
+    static func writeDescription(_ value: Float, at position: inout UnsafeMutablePointer<UInt8>) {
+        // At most 15 bytes: a small string, so no allocation.
+        var text = value.description
+        text.withUTF8 { utf8 in
+            position.update(from: utf8.baseAddress!, count: utf8.count)
+            position += utf8.count
+        }
+    }
+
     @inlinable @inline(__always)
     static func writeASCII(_ text: StaticString, at position: inout UnsafeMutablePointer<UInt8>) {
         position.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
@@ -190,6 +232,13 @@ public enum JSONText {
     public static func string(_ value: Double) -> String {
         var bytes: [UInt8] = []
         append(to: &bytes, upTo: maximumDoubleCount) { writeDouble(value, at: &$0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A float as JSON text.
+    public static func string(_ value: Float) -> String {
+        var bytes: [UInt8] = []
+        append(to: &bytes, upTo: maximumFloatCount) { writeFloat(value, at: &$0) }
         return String(decoding: bytes, as: UTF8.self)
     }
 

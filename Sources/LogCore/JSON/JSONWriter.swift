@@ -70,6 +70,12 @@ public struct JSONWriter {
         writing(upTo: JSONText.maximumDoubleCount) { JSONText.writeDouble(value, at: &$0) }
     }
 
+    /// A `Float` as its own shortest text (`0.98`), not its `Double` widening's.
+    @inlinable
+    public mutating func float(_ value: Float) {
+        writing(upTo: JSONText.maximumFloatCount) { JSONText.writeFloat(value, at: &$0) }
+    }
+
     @inlinable
     public mutating func bool(_ value: Bool) {
         if value { raw("true") } else { raw("false") }

@@ -217,8 +217,7 @@ public struct DefinitionChecker {
                 }
             }
         }
-        if let range = type.range, let number = value.number,
-           number < range.min.doubleValue || number > range.max.doubleValue {
+        if let range = type.range, let number = value.number, !Self.isWithin(range, number, as: type.builtin) {
             report(.range, "\(name) is \(Self.describe(value)), outside \(range.min)..\(range.max)", location)
         }
         if case .string(let text) = value {
@@ -228,6 +227,25 @@ public struct DefinitionChecker {
             if let pattern = rule.pattern, (try? pattern.wholeMatch(in: text)) == nil {
                 report(.pattern, "\(name) is '\(TableFormatter.safe(text))', which does not match `\(type.pattern ?? "")`", location)
             }
+        }
+    }
+
+    /// Whether a stored number is inside a field's range. A `!real` compares as the `Float`
+    /// the app logged, as the runtime checks it: the stored number and the bounds are each
+    /// read as the nearest `Float`, so `0.3` (written since 0.5) and `0.30000001192092896`
+    /// (the `Double` widening written before) both pass `..0.3`.
+    static func isWithin(_ range: NumericRange, _ number: Double, as builtin: BuiltinType?) -> Bool {
+        if builtin == .real {
+            let real = Float(number)
+            return real >= Self.real(range.min) && real <= Self.real(range.max)
+        }
+        return number >= range.min.doubleValue && number <= range.max.doubleValue
+    }
+
+    private static func real(_ bound: NumberBound) -> Float {
+        switch bound {
+        case .integer(let value): Float(value)
+        case .real(let value): Float(value)
         }
     }
 

@@ -103,7 +103,7 @@ package final class LockableDevice: Sendable {
     package var fileSystem: InterceptingFileSystem {
         InterceptingFileSystem(protectedDataErrors: [EPERM]) { [self] call throws(System.Failure) in
             guard case .open(let path, let mode) = call, mode != .directory, isLocked else { return }
-            if let kind = try? PosixFileSystem.shared.kind(of: path), kind != nil {
+            if (try? PosixFileSystem.shared.kind(of: path)) != nil {
                 refusedOpens.withLock { $0 += 1 }
                 throw System.Failure(EPERM)
             }

@@ -232,7 +232,7 @@ public struct DefinitionChecker {
 
     /// Whether a stored number is inside a field's range. A `!real` compares as the `Float`
     /// the app logged, as the runtime checks it: the stored number and the bounds are each
-    /// read as the nearest `Float`, so `0.3` (written since 0.5) and `0.30000001192092896`
+    /// read as the nearest `Float`, so `0.3` (written since 0.2.0) and `0.30000001192092896`
     /// (the `Double` widening written before) both pass `..0.3`.
     static func isWithin(_ range: NumericRange, _ number: Double, as builtin: BuiltinType?) -> Bool {
         if builtin == .real {

@@ -46,7 +46,7 @@ public enum LogStoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .closed:
             "the log store writer is closed; open a new LogStoreWriter"
         case .protectedDataUnavailable(let directory):
-            "store \(directory) cannot be opened while the device is locked (its files' data protection class keeps them unreadable until it is unlocked); it opens at the first write or read after"
+            "store \(directory) cannot be opened while the device is locked: its data-protection class keeps its files closed until the device is unlocked"
         }
     }
 }

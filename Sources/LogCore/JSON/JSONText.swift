@@ -163,59 +163,54 @@ public enum JSONText {
     /// Writes a double by the rule above (at most ``maximumDoubleCount`` bytes).
     @inlinable
     public static func writeDouble(_ value: Double, at position: inout UnsafeMutablePointer<UInt8>) {
-        guard value.isFinite else {
-            writeASCII("null", at: &position)
-            return
-        }
-        let magnitude = value.magnitude
-        if magnitude < 1e15, magnitude == magnitude.rounded(.towardZero) {
-            if value.sign == .minus {
-                position.pointee = UInt8(ascii: "-")
-                position += 1
-            }
-            writeUnsigned(UInt64(magnitude), at: &position)
-            writeASCII(".0", at: &position)
-            return
-        }
-        writeDescription(value, at: &position)
-    }
-
-    @usableFromInline
-    static func writeDescription(_ value: Double, at position: inout UnsafeMutablePointer<UInt8>) {
-        var text = value.description
-        text.withUTF8 { utf8 in
-            position.update(from: utf8.baseAddress!, count: utf8.count)
-            position += utf8.count
-        }
+        if !writeShortForm(value, wholeBelow: 1e15, at: &position) { writeDescription(value, at: &position) }
     }
 
     /// Writes a float by the rule above (at most ``maximumFloatCount`` bytes): its own
-    /// shortest round-trip text, never its `Double` widening's.
+    /// shortest round-trip text, never its `Double` widening's. Below 2^24 every whole float is
+    /// written in full with `.0`, as `Float.description` writes it.
     @inlinable
     public static func writeFloat(_ value: Float, at position: inout UnsafeMutablePointer<UInt8>) {
+        if !writeShortForm(value, wholeBelow: 16_777_216, at: &position) { writeDescription(value, at: &position) }
+    }
+
+    /// The rule for both, but the description: `null` for NaN and the infinities; a whole value
+    /// below `wholeBelow` digit by digit with `.0` (its description would say the same, at the
+    /// cost of making it). Returns false, having written nothing, for any other value: its
+    /// description, the type's shortest round-trip text, is then the caller's to write.
+    @inlinable
+    static func writeShortForm<Number: BinaryFloatingPoint>(
+        _ value: Number, wholeBelow: Number, at position: inout UnsafeMutablePointer<UInt8>
+    ) -> Bool {
         guard value.isFinite else {
             writeASCII("null", at: &position)
-            return
+            return true
         }
-        // Below 2^24 every whole float is written in full with `.0`, as `Float.description`
-        // writes it; this only skips making the description.
         let magnitude = value.magnitude
-        if magnitude < 16_777_216, magnitude == magnitude.rounded(.towardZero) {
-            if value.sign == .minus {
-                position.pointee = UInt8(ascii: "-")
-                position += 1
-            }
-            writeUnsigned(UInt64(magnitude), at: &position)
-            writeASCII(".0", at: &position)
-            return
+        guard magnitude < wholeBelow, magnitude == magnitude.rounded(.towardZero) else { return false }
+        if value.sign == .minus {
+            position.pointee = UInt8(ascii: "-")
+            position += 1
         }
-        writeDescription(value, at: &position)
+        writeUnsigned(UInt64(magnitude), at: &position)
+        writeASCII(".0", at: &position)
+        return true
+    }
+
+    /// Out of line, so that the writers inlined into callers stay small. At most 24 bytes (a
+    /// Double's; a Float's 15): a small string, so no allocation.
+    @usableFromInline
+    static func writeDescription(_ value: Double, at position: inout UnsafeMutablePointer<UInt8>) {
+        writeUTF8(value.description, at: &position)
     }
 
     @usableFromInline
     static func writeDescription(_ value: Float, at position: inout UnsafeMutablePointer<UInt8>) {
-        // At most 15 bytes: a small string, so no allocation.
-        var text = value.description
+        writeUTF8(value.description, at: &position)
+    }
+
+    static func writeUTF8(_ text: String, at position: inout UnsafeMutablePointer<UInt8>) {
+        var text = text
         text.withUTF8 { utf8 in
             position.update(from: utf8.baseAddress!, count: utf8.count)
             position += utf8.count

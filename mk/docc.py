@@ -20,6 +20,10 @@ Usage: from the package's root (make docs).
 """
 import glob, json, os, re, shutil, subprocess, sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in mk/
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from toolchain import toolchain  # noqa: E402
+
 MODULES = ["BehaviorLog", "BehaviorLogTesting", "BehaviorLogHTTP", "LogStore", "LogQuery"]
 # Which catalog each document of docs/ joins. A new document must be placed here.
 ARTICLES = {
@@ -230,7 +234,7 @@ def build(graphs, out):
         os.makedirs(os.path.dirname(archive), exist_ok=True)
         # Parameters are documented "where they add something" (/work/shared/STYLE.md), so
         # docc's check that every parameter is is off; every other warning counts.
-        found += warnings(run(["docc", "convert", os.path.join(out, "catalogs", module + ".docc"),
+        found += warnings(run(toolchain("docc") + ["convert", os.path.join(out, "catalogs", module + ".docc"),
              "--additional-symbol-graph-dir", symbols, "--output-dir", archive,
              "--fallback-display-name", module, "--fallback-bundle-identifier", f"org.behaviorlog.{module}",
              "--transform-for-static-hosting", "--disable-parameters-and-returns-validation"]))
@@ -238,7 +242,7 @@ def build(graphs, out):
     check_warnings(sorted(set(found)))
     site = os.path.join(out, "site")
     shutil.rmtree(site, ignore_errors=True)
-    run(["docc", "merge"] + archives + ["--output-path", site,
+    run(toolchain("docc") + ["merge"] + archives + ["--output-path", site,
          "--synthesized-landing-page-name", "BehaviorLog", "--synthesized-landing-page-kind", "Package"])
     print(f"docs: {', '.join(MODULES)} in {site}/ (open /documentation/<module> through a web server, "
           f"e.g. `python3 -m http.server -d {site}`)")

@@ -16,10 +16,14 @@
   self-test            api-check's comparison on planted changes (a removed declaration, a
                        new enum case), with and without a `### Breaking` entry.
 
-MODULES_DIR is the Modules/ folder of a debug build (make's API_MODULES). Usage: from the
+MODULES_DIR is the Modules/ folder of a debug build (make's DOCS_MODULES_DIR). Usage: from the
 package's root.
 """
 import copy, glob, json, os, re, subprocess, sys, tempfile
+
+sys.dont_write_bytecode = True  # no __pycache__ in mk/
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from toolchain import target_triple, toolchain  # noqa: E402
 
 MODULES = ["BehaviorLog", "BehaviorLogTesting", "BehaviorLogHTTP", "LogStore", "LogQuery"]
 BASELINE = "api"
@@ -96,11 +100,6 @@ def version_check(bin_path):
 
 # MARK: - The API dumps
 
-def target_triple():
-    out = subprocess.run(["swift", "-print-target-info"], capture_output=True, text=True, check=True).stdout
-    return json.loads(out)["target"]["triple"]
-
-
 def dump(modules_dir, out_dir, modules=MODULES):
     os.makedirs(out_dir, exist_ok=True)
     triple = target_triple()
@@ -115,7 +114,7 @@ def dump(modules_dir, out_dir, modules=MODULES):
             fail(f"{modules_dir}/{module}.swiftmodule is missing: build the module first (make api-check does)")
         output = os.path.join(out_dir, module + ".json")
         result = subprocess.run(
-            ["swift-api-digester", "-dump-sdk", "-module", module, "-target", triple, "-I", modules_dir,
+            toolchain("swift-api-digester") + ["-dump-sdk", "-module", module, "-target", triple, "-I", modules_dir,
              "-avoid-location", "-avoid-tool-args", "-o", output] + flags,
             capture_output=True, text=True)
         if result.returncode != 0:
@@ -136,7 +135,7 @@ def normalize(path):
 def diagnose(baseline, current):
     """The digester's findings, one line each, for two dumps of one module."""
     result = subprocess.run(
-        ["swift-api-digester", "-diagnose-sdk", "-input-paths", baseline, "-input-paths", current,
+        toolchain("swift-api-digester") + ["-diagnose-sdk", "-input-paths", baseline, "-input-paths", current,
          "-disable-fail-on-error"],
         capture_output=True, text=True)
     lines = [line.strip() for line in (result.stdout + result.stderr).splitlines()]

@@ -11,6 +11,7 @@ with fetch, which file:// URLs refuse); the server and the browser stop before i
 import argparse, functools, json, os, re, sys, threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the tests
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from viewer_test import browser  # noqa: E402 (the one chromium set-up)
 from selenium.webdriver.common.by import By  # noqa: E402

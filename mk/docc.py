@@ -182,7 +182,7 @@ def run(command):
     return result.stdout + result.stderr
 
 
-def warnings(output):
+def warnings(output, module):
     """docc's warnings as `path: message` (no line numbers, so that editing around one keeps it)."""
     found, pending = [], None
     for line in output.splitlines():
@@ -193,8 +193,10 @@ def warnings(output):
         elif pending and line.strip().startswith("--> "):
             path = re.sub(r":\d+:\d+(-\d+:\d+)?$", "", line.strip()[4:])
             path = re.sub(r"^(\.\./)+", "", path)
-            if not path.startswith("Sources/"):          # an article: docs/<name>.md
-                path = "docs/" + os.path.basename(path)
+            if not path.startswith("Sources/"):          # a page of the catalog, by its name
+                page = os.path.basename(path)
+                name = os.path.splitext(page)[0]
+                path = f"docs/{page}" if name in ARTICLES else os.path.join(catalog(module), page)
             found.append(f"{path}: {pending}")
             pending = None
     if pending:
@@ -237,7 +239,7 @@ def build(graphs, out):
         found += warnings(run(toolchain("docc") + ["convert", os.path.join(out, "catalogs", module + ".docc"),
              "--additional-symbol-graph-dir", symbols, "--output-dir", archive,
              "--fallback-display-name", module, "--fallback-bundle-identifier", f"org.behaviorlog.{module}",
-             "--transform-for-static-hosting", "--disable-parameters-and-returns-validation"]))
+             "--transform-for-static-hosting", "--disable-parameters-and-returns-validation"]), module)
         archives.append(archive)
     check_warnings(sorted(set(found)))
     site = os.path.join(out, "site")

@@ -86,6 +86,26 @@ def check_curation(graphs):
         sys.exit(1)
 
 
+APPLE_GROUP = "### On Apple platforms"
+
+
+def without_absent_apple_symbols(text, symbols):
+    """The landing page without the entries of its "On Apple platforms" group that this
+    platform's build does not have (OSLogOutput, AppLifecycleObserver on Linux): Xcode and the
+    Swift Package Index, which build for Apple platforms, read the committed page with them."""
+    out, inside = [], False
+    for line in text.split("\n"):
+        if line.startswith("#"):
+            inside = line.strip() == APPLE_GROUP
+        entry = re.match(r"^- ``([A-Za-z_]\w*)", line)
+        if inside and entry and entry.group(1) not in symbols:
+            continue
+        out.append(line)
+    text = "\n".join(out)
+    # A group left empty goes too.
+    return re.sub(re.escape(APPLE_GROUP) + r"\n+(?=###|$)", "", text)
+
+
 # MARK: - Articles from docs/*.md
 
 def article(name, text, module):
@@ -147,7 +167,7 @@ def heading_id(text, fragment):
     fail(f"no heading of that document has the anchor #{fragment}")
 
 
-def write_catalogs(out):
+def write_catalogs(graphs, out):
     names = sorted(os.path.splitext(os.path.basename(p))[0] for p in glob.glob("docs/*.md"))
     unplaced = [name for name in names if name not in ARTICLES]
     if unplaced:
@@ -160,9 +180,11 @@ def write_catalogs(out):
         for name in mine:
             with open(os.path.join(target, name + ".md"), "w", encoding="utf-8") as file:
                 file.write(article(name, read_doc(name), module))
+        page = os.path.join(target, module + ".md")
+        text = without_absent_apple_symbols(open(page, encoding="utf-8").read(), top_level_symbols(graphs, module))
+        with open(page, "w", encoding="utf-8") as file:
+            file.write(text)
         if mine:
-            page = os.path.join(target, module + ".md")
-            text = open(page, encoding="utf-8").read()
             group = "### Articles\n\n" + "".join(f"- <doc:{name}>\n" for name in mine) + "\n"
             text = text.replace("\n## Topics\n\n", "\n## Topics\n\n" + group, 1)
             with open(page, "w", encoding="utf-8") as file:
@@ -222,7 +244,7 @@ def check_warnings(found):
 
 def build(graphs, out):
     check_curation(graphs)
-    write_catalogs(out)
+    write_catalogs(graphs, out)
     archives, found = [], []
     for module in MODULES:
         symbols = os.path.join(out, "symbols", module)

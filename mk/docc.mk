@@ -22,6 +22,7 @@ TEST_CHECKS += docs docs-browser-check
 
 ## docs-modules: build the app-facing libraries with symbol graphs, in $(DOCS_SCRATCH).
 docs-modules: deps
+	@mkdir -p $(DOCS_SYMBOLS)
 	@for target in $(DOCS_TARGETS); do \
 	  $(SWIFT) build --scratch-path $(DOCS_SCRATCH) --target $$target $(DOCS_BUILD_FLAGS) || exit 1; \
 	done

@@ -31,6 +31,7 @@ docs-modules: deps
 ## LogQuery, with zero docc warnings, as one static site in .build-docs/site (part of `make test`;
 ## `python3 -m http.server -d .build-docs/site`, then open /documentation/behaviorlog).
 docs: docs-modules
+	@python3 mk/docc.py self-test
 	@python3 mk/docc.py build $(DOCS_SYMBOLS) $(DOCS_SCRATCH)
 
 ## docs-browser-check: the built documentation in headless chromium: a symbol page renders with

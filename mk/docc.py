@@ -15,6 +15,7 @@ archives into one static site.
   build SYMBOL_GRAPHS OUT   catalogs, archives and the site (OUT/site)
   check-curation SYMBOL_GRAPHS
                             every public type is in a topic group of its landing page
+  self-test                 the conversion of docs/*.md on planted text
 
 Usage: from the package's root (make docs).
 """
@@ -272,14 +273,42 @@ def build(graphs, out):
           f"e.g. `python3 -m http.server -d {site}`)")
 
 
+def self_test():
+    """The conversion of docs/*.md on planted text: each kind of link, a ``…`` span, a fence."""
+    text = ("# Store\n\n## The format (v2)\n\nSee [the format](#the-format-v2), [runtime](Runtime.md),\n"
+            "[bench](Performance.md#the-format-v2), [store](Store.md) and [x](https://example.com/a.md).\n"
+            "A pattern `` `^[A-Z]+$` `` and ``case `a`(b)``.\n\n```swift\nlet a = [b](c)  // ``kept``\n```\n")
+    global read_doc
+    real, read_doc = read_doc, lambda name: text
+    try:
+        got = article("Store", text, "LogStore")
+    finally:
+        read_doc = real
+    expected = ("# Store\n\n## The format (v2)\n\nSee [the format](<doc:Store#The-format-(v2)>), "
+                "[runtime](/documentation/behaviorlog/runtime),\n[bench](/documentation/behaviorlog/performance), "
+                "[store](<doc:Store>) and [x](https://example.com/a.md).\n"
+                "A pattern \\``^[A-Z]+$`\\` and `case `\\``a`\\``(b)`.\n\n```swift\nlet a = [b](c)  // ``kept``\n```\n")
+    if got != expected:
+        fail(f"docc self-test: docs/*.md converted as\n{got}\nnot as\n{expected}")
+    page = "# ``M``\n\n## Topics\n\n### On Apple platforms\n\n- ``OSLogOutput``\n\n### Errors\n\n- ``E``\n"
+    if without_absent_apple_symbols(page, {"E"}) != "# ``M``\n\n## Topics\n\n### Errors\n\n- ``E``\n":
+        fail("docc self-test: an absent Apple-only symbol was not dropped from the landing page")
+    if without_absent_apple_symbols(page, {"E", "OSLogOutput"}) != page:
+        fail("docc self-test: a present Apple-only symbol was dropped from the landing page")
+    print("docc self-test: links, ``…`` spans, fences and the Apple-only group convert as expected")
+
+
 def main():
     args = sys.argv[1:]
-    if args[:1] == ["build"] and len(args) == 3:
+    if args == ["self-test"]:
+        self_test()
+    elif args[:1] == ["build"] and len(args) == 3:
         build(args[1], args[2])
     elif args[:1] == ["check-curation"] and len(args) == 2:
         check_curation(args[1])
     else:
-        sys.exit("usage: mk/docc.py build SYMBOL_GRAPHS OUT | check-curation SYMBOL_GRAPHS")
+        print("usage: mk/docc.py build SYMBOL_GRAPHS OUT | check-curation SYMBOL_GRAPHS | self-test", file=sys.stderr)
+        sys.exit(64)
 
 
 main()

@@ -19,11 +19,11 @@
 MODULES_DIR is the Modules/ folder of a debug build (make's DOCS_MODULES_DIR). Usage: from the
 package's root.
 """
-import copy, glob, json, os, re, subprocess, sys, tempfile
+import copy, json, os, re, subprocess, sys, tempfile
 
 sys.dont_write_bytecode = True  # no __pycache__ in mk/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from toolchain import target_triple, toolchain  # noqa: E402
+from toolchain import c_module_flags, target_triple, toolchain  # noqa: E402
 
 MODULES = ["BehaviorLog", "BehaviorLogTesting", "BehaviorLogHTTP", "LogStore", "LogQuery"]
 BASELINE = "api"
@@ -103,12 +103,7 @@ def version_check(bin_path):
 def dump(modules_dir, out_dir, modules=MODULES):
     os.makedirs(out_dir, exist_ok=True)
     triple = target_triple()
-    flags = []
-    # The C targets' module maps (system libraries at Sources/X/, C targets at Sources/X/include/).
-    for path in sorted(glob.glob("Sources/*/module.modulemap") + glob.glob("Sources/*/include/module.modulemap")):
-        flags += ["-Xcc", "-fmodule-map-file=" + os.path.abspath(path)]
-    for include in sorted(glob.glob("Sources/*/include")):
-        flags += ["-Xcc", "-I" + os.path.abspath(include)]
+    flags = c_module_flags()
     for module in modules:
         if not os.path.exists(os.path.join(modules_dir, module + ".swiftmodule")):
             fail(f"{modules_dir}/{module}.swiftmodule is missing: build the module first (make api-check does)")

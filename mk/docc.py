@@ -215,8 +215,12 @@ def warnings(output, module):
             pending = line[len("warning: "):]
         elif pending and line.strip().startswith("--> "):
             path = re.sub(r":\d+:\d+(-\d+:\d+)?$", "", line.strip()[4:])
-            path = re.sub(r"^(\.\./)+", "", path)
-            if not path.startswith("Sources/"):          # a page of the catalog, by its name
+            # A source file as the package's path (docc prints it relative to the catalog, which
+            # DOCS_SCRATCH may put anywhere); a page of the catalog by its bare name.
+            source = re.search(r"(?:^|/)(Sources/.+)$", path)
+            if source:
+                path = source.group(1)
+            else:
                 page = os.path.basename(path)
                 name = os.path.splitext(page)[0]
                 path = f"docs/{page}" if name in ARTICLES else os.path.join(catalog(module), page)

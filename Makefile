@@ -9,20 +9,42 @@ BIN          = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 APT_PACKAGES = libcmark-dev pkg-config
 # Extra checks that `make test` runs after the Swift tests; fragments append.
 TEST_CHECKS  =
+# The checks of `make test-core` (a Mac's `make test`): the Swift tests and the checks that need
+# only the toolchain and python3.
+CORE_CHECKS  = check-generated check-doc-snippets lint-sample manifest-check platform-check version-check
+# Checks that need Linux (Debian's qemu and libcmark-gfm, the shadow Darwin module, the Apple
+# stand-ins that a real Apple SDK would clash with, libFuzzer, the API baseline, which is Linux's
+# dump: Foundation's types have other names on a Mac): elsewhere `make test` prints a SKIPPED
+# line for each instead of running it.
+LINUX_ONLY_CHECKS = check-arm64-crc check-cmark-gfm platform-shadow check-apple-swift check-xcode-plugin fuzz-check api-check
+# Checks that drive Debian's chromium through python3-selenium: skipped, visibly, off Debian
+# when those are missing.
+BROWSER_CHECKS = serve-browser-check docs-browser-check
 # Fuzz targets that `make fuzz` runs; fragments append.
 FUZZ_TARGETS =
 FUZZ_SECONDS ?= 60
 # The benchmark floors and corpus generator, beside the project (../shared/bench).
 BENCH_FLOORS ?= ../shared/bench
 
-.PHONY: all build deps test demo fuzz bench clean swift-test help
+.PHONY: all build deps test test-core demo fuzz bench clean swift-test help
+
+# The host: `make deps` installs with apt-get on Debian and Ubuntu only.
+HOST_OS := $(shell uname -s)
+DEBIAN  := $(shell test -f /etc/debian_version && command -v apt-get >/dev/null 2>&1 && echo yes)
 
 all: build
 
 include $(sort $(wildcard mk/*.mk))
 
-## deps: install the Debian packages the build needs (only those missing).
+## deps: install the Debian packages the build needs (only those missing); on another system,
+## print what `make test` would use and go on (`make test-core` needs only the toolchain).
 deps:
+ifneq ($(DEBIAN),yes)
+	@echo "deps: not Debian or Ubuntu, so nothing is installed. make test-core needs only the Swift"; \
+	  echo "  toolchain (Xcode on a Mac) and python3; make test also uses the Debian packages"; \
+	  echo "  $(sort $(APT_PACKAGES)) clickhouse-server"; \
+	  echo "  (on a Mac: brew install clickhouse jq; the checks that need Linux are SKIPPED)"
+else
 	@missing=""; for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
@@ -31,6 +53,7 @@ deps:
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
+endif
 
 build: deps
 	$(SWIFT) build -c $(CONFIG)
@@ -44,10 +67,32 @@ swift-test: deps
 	$(SWIFT) test --skip-build --skip CrashLoopTests
 	$(SWIFT) test --skip-build --filter CrashLoopTests
 
+# What `make test` skips here: the Linux-only checks off Linux; the browser checks off Debian
+# when chromium, chromedriver or python3-selenium is missing. Each prints a SKIPPED line.
+ifneq ($(HOST_OS),Linux)
+SKIPPED_LINUX = $(filter $(LINUX_ONLY_CHECKS),$(TEST_CHECKS))
+endif
+ifneq ($(DEBIAN),yes)
+ifneq ($(shell command -v chromium >/dev/null && command -v chromedriver >/dev/null && $(SYSTEM_PYTHON) -c 'import selenium' 2>/dev/null && echo yes),yes)
+SKIPPED_BROWSER = $(filter $(BROWSER_CHECKS),$(TEST_CHECKS))
+endif
+endif
+RUN_CHECKS = $(filter-out $(SKIPPED_LINUX) $(SKIPPED_BROWSER),$(TEST_CHECKS)) \
+             $(addprefix skip-linux-,$(SKIPPED_LINUX)) $(addprefix skip-browser-,$(SKIPPED_BROWSER))
+
 ## test: every test: the Swift test suites, then the extra checks of the fragments.
 ## (RECORD_GOLDENS=1 swift test --filter <Suite> re-records that suite's golden files and fails
 ## the tests that rewrote one; review with git diff.)
-test: swift-test $(TEST_CHECKS)
+test: swift-test $(RUN_CHECKS)
+
+skip-linux-%:
+	@echo "SKIPPED $*: needs Linux ($(HOST_OS) here); CI runs it on Debian"
+skip-browser-%:
+	@echo "SKIPPED $*: needs chromium, chromedriver and python3-selenium ($(SYSTEM_PYTHON)); CI runs it on Debian"
+
+## test-core: the Swift tests and the checks that need only the toolchain and python3 (a Mac's
+## `make test`; .github/workflows/apple.yml runs it on macOS).
+test-core: swift-test $(CORE_CHECKS)
 
 ## help: the targets and what they do (these comments, from the Makefile and mk/*.mk).
 help:

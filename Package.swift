@@ -248,12 +248,12 @@ targets += [
         swiftSettings: swiftSettings),
     .testTarget(
         name: "RecipeDemoTests", dependencies: ["LogCore", "RecipeDemo", "BehaviorLog", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
-    // Every ```swift snippet of README.md and docs/*.md, compiled (mk/doc-snippets.py writes
+    // Every ```swift snippet of README.md, docs/*.md and the DocC catalogs, compiled (mk/doc-snippets.py writes
     // DocSnippets.swift; `make test` fails when it is stale). Snippets leave values unused, so
     // their warnings are off; an error still fails the build.
     .testTarget(
         name: "DocSnippetTests",
-        dependencies: ["BehaviorLog", "BehaviorLogHTTP", "BehaviorLogTesting", "LogStore", "RecipeLogs"],
+        dependencies: ["BehaviorLog", "BehaviorLogHTTP", "BehaviorLogTesting", "LogQuery", "LogStore", "RecipeLogs"],
         swiftSettings: swiftSettings + [.unsafeFlags(["-suppress-warnings"])]),
     // Against a real ClickHouse (Tests/Support/clickhouse-sandbox): the DDL, recipe-demo's
     // 10 K logs round-tripping, a server killed mid-run. It runs the executables loggen,

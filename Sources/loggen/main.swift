@@ -2,7 +2,7 @@ import CommandLineSupport
 
 /// `loggen`: Markdown log definitions → checked schema (and, with later commands, Swift).
 /// A thin shell: every command is a few lines over LogMarkdown and LogSchema.
-let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
+let tool = CommandLineTool(version: PackageVersion.current, root: CommandSpec(
     name: "loggen",
     abstract: "Check Markdown log definitions and turn them into a schema and type-safe Swift.",
     discussion: """

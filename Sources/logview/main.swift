@@ -25,7 +25,7 @@ let listArguments: [ArgumentSpec] = [storeOption] + filterOptions + [
     outputOption,
 ]
 
-let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
+let tool = CommandLineTool(version: PackageVersion.current, root: CommandSpec(
     name: "logview",
     abstract: "Inspect and query the logs in a BehaviorLog store, and check them against their definitions.",
     discussion: """

@@ -26,6 +26,8 @@ let products: [Product] = [
     .library(name: "BehaviorLogHTTP", targets: ["BehaviorLogHTTP"]),
     .library(name: "LogStore", targets: ["LogStore"]),
     .library(name: "LogQuery", targets: ["LogQuery"]),
+    // The viewer of `logview serve` inside the app, for debug and internal builds only.
+    .library(name: "BehaviorLogViewer", targets: ["BehaviorLogViewer"]),
     .executable(name: "loggen", targets: ["loggen"]),
     .executable(name: "logview", targets: ["logview"]),
     .plugin(name: "LoggenPlugin", targets: ["LoggenPlugin"]),
@@ -196,8 +198,9 @@ targets += [
 targets += [
     // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.
     .target(name: "LogQuery", dependencies: ["LogCore", "LogStore", "LogSchema"], swiftSettings: swiftSettings),
-    // `logview serve`: a small HTTP/1.1 server, the browser viewer and the collector (not app-linked;
-    // its socket calls are the platform layer's, LogStore/Platform/ServerSocket.swift).
+    // `logview serve`: a small HTTP/1.1 server, the browser viewer and the collector; app-linked
+    // through BehaviorLogViewer (its socket calls are the platform layer's,
+    // LogCore/Platform/ServerSocket.swift).
     .target(
         name: "LogServer", dependencies: ["LogCore", "LogQuery", "LogStore", "LogSchema", "LogGzip"],
         swiftSettings: swiftSettings),
@@ -209,6 +212,21 @@ targets += [
     // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
     .testTarget(
         name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery", "LogStore", "LogSchema", "LogMarkdown", "TestSupport"],
+        swiftSettings: swiftSettings),
+]
+
+// MARK: - BehaviorLogViewer: the viewer inside the app (debug and internal builds)
+
+targets += [
+    // LogServer's viewer over the app's own store, on loopback with a random port and token,
+    // with the definitions `loggen generate --embed-schema` compiled in (no Markdown, no cmark);
+    // and the screens that show it (SwiftUI and UIKit, under `#if canImport(WebKit)`).
+    .target(
+        name: "BehaviorLogViewer", dependencies: ["LogCore", "LogSchema", "LogServer"], swiftSettings: swiftSettings),
+    // Against RecipeLogs' embedded definitions and a store recipe-demo's sessions wrote.
+    .testTarget(
+        name: "BehaviorLogViewerTests",
+        dependencies: ["BehaviorLogViewer", "LogSchema", "RecipeDemo", "RecipeLogs", "TestSupport"],
         swiftSettings: swiftSettings),
 ]
 
@@ -227,7 +245,7 @@ targets += [
         dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogCore", "LogStore", "RecipeLogs", "RecipeAppTypes"],
         swiftSettings: swiftSettings),
     .executableTarget(
-        name: "recipe-demo", dependencies: ["LogCore", "RecipeDemo", "BehaviorLogHTTP", "CommandLineSupport"],
+        name: "recipe-demo", dependencies: ["LogCore", "RecipeDemo", "RecipeLogs", "BehaviorLogHTTP", "BehaviorLogViewer", "CommandLineSupport"],
         swiftSettings: swiftSettings),
 ]
 

@@ -271,7 +271,7 @@ targets += [
     // their warnings are off; an error still fails the build.
     .testTarget(
         name: "DocSnippetTests",
-        dependencies: ["BehaviorLog", "BehaviorLogHTTP", "BehaviorLogTesting", "LogStore", "RecipeLogs"],
+        dependencies: ["BehaviorLog", "BehaviorLogHTTP", "BehaviorLogTesting", "BehaviorLogViewer", "LogStore", "RecipeLogs"],
         swiftSettings: swiftSettings + [.unsafeFlags(["-suppress-warnings"])]),
     // Against a real ClickHouse (Tests/Support/clickhouse-sandbox): the DDL, recipe-demo's
     // 10 K logs round-tripping, a server killed mid-run. It runs the executables loggen,

@@ -52,3 +52,31 @@ echo "apple-viewer-check: LogViewerViewController and LogViewerView ok"
     fail "a screen was compiled out: canImport(WebKit), canImport(UIKit) or canImport(SwiftUI) is false with the stand-ins"
 echo "apple-viewer-check: every branch was compiled"
 
+# The docs' snippets that show the screen (```swift apple blocks naming LogViewerView in README.md
+# and docs/*.md), each a file of its own beside the screens, with the `store` they take from the
+# app around them (Tests/DocSnippetTests/AppContext.swift declares the same).
+python3 - "$WORK" <<'PYTHON' || fail "cannot extract the docs' snippets"
+import glob, re, sys
+count = 0
+for path in ["README.md"] + sorted(glob.glob("docs/*.md")):
+    lines = open(path, encoding="utf-8").read().split("\n")
+    for index, line in enumerate(lines):
+        if line != "```swift apple":
+            continue
+        end = lines.index("```", index + 1)
+        body = lines[index + 1:end]
+        if any("LogViewerView(" in text for text in body):
+            count += 1
+            name = "%s/Snippet%d.swift" % (sys.argv[1], count)
+            open(name, "w").write("// %s:%d\n" % (path, index + 2) + "\n".join(body) + "\n")
+if count == 0:
+    sys.exit("no ```swift apple snippet names LogViewerView")
+PYTHON
+printf 'import Foundation\nlet store = URL(fileURLWithPath: "/tmp/history")\nenum GeneratedSchema { static let definitionsJSON: String? = nil }\n' > "$WORK/SnippetContext.swift"
+for snippet in "$WORK"/Snippet[0-9]*.swift; do
+    # shellcheck disable=SC2086
+    "$SWIFTC" -typecheck -swift-version 6 -parse-as-library -module-name AppleViewerCheck -I "$WORK" -I "$MODULES" $C_INCLUDES \
+        "$WORK/LogViewerViewController.swift" "$WORK/LogViewerView.swift" "$WORK/SnippetContext.swift" "$snippet" ||
+        fail "the docs' snippet at $(head -1 "$snippet" | cut -c4-) does not type-check against the Apple stand-ins"
+    echo "apple-viewer-check: $(head -1 "$snippet" | cut -c4-) ok"
+done

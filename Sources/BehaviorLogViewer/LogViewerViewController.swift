@@ -46,7 +46,10 @@ public final class LogViewerViewController: UIViewController {
     required init?(coder: NSCoder) { fatalError("LogViewerViewController is made in code") }
 
     override public func loadView() {
-        let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
+        // Nothing of the page reaches the disk: no cookie (the token's), no cache, no history.
+        let configuration = WKWebViewConfiguration()
+        configuration.websiteDataStore = .nonPersistent()
+        let webView = WKWebView(frame: .zero, configuration: configuration)
         self.webView = webView
         view = webView
     }

@@ -8,7 +8,14 @@
 import UIKit
 
 @MainActor
-open class WKWebViewConfiguration: NSObject {}
+open class WKWebsiteDataStore: NSObject {
+    open class func nonPersistent() -> WKWebsiteDataStore { fatalError("stub") }
+}
+
+@MainActor
+open class WKWebViewConfiguration: NSObject {
+    open var websiteDataStore: WKWebsiteDataStore { get { fatalError("stub") } set {} }
+}
 
 @MainActor
 open class WKNavigation: NSObject {}

@@ -19,7 +19,8 @@ let swiftSettings: [SwiftSetting] = [
 // Benchmarks/, that depends on this one by path.
 //
 // What an app depends on: the runtime, its test support, shipping over HTTP, the store and
-// its query library (for an in-app debug screen), the two commands and the build plugin.
+// its query library (for an in-app debug screen), the in-app viewer (debug and internal builds),
+// the two commands and the build plugin.
 let products: [Product] = [
     .library(name: "BehaviorLog", targets: ["BehaviorLog"]),
     .library(name: "BehaviorLogTesting", targets: ["BehaviorLogTesting"]),

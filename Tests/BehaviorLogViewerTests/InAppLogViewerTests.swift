@@ -108,6 +108,41 @@ private func get(_ url: URL, _ path: String, token: Bool = true, headers: [(Stri
         #expect(coverage.text.hasPrefix("{\"seen\":"))
     }
 
+    /// The app keeps logging while its screen is open: the page's live stream (with the token)
+    /// shows each new log, written by this same process through LocalStoreOutput.
+    @Test func theLiveStreamShowsWhatTheAppWritesWhileTheScreenIsOpen() async throws {
+        let directory = TemporaryDirectory("inapp-viewer")
+        defer { directory.remove() }
+        let store = try await recipeStore(directory, events: 10)
+        let viewer = try InAppLogViewer(storeDirectory: store, definitionsJSON: GeneratedSchema.definitionsJSON)
+        let url = try viewer.start()
+        defer { viewer.stop() }
+        let before = try await onOwnThread { try get(url, "/api/logs") }.text.split(separator: "\n").count
+        let port = UInt16(url.port!)
+        let stream = try HTTPTestConnection(port: port)
+        let opened = await onOwnThread { () -> String in
+            stream.send("GET /api/stream?\(url.query!) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+            var received = ""
+            let deadline = Date().addingTimeInterval(10)
+            while !received.contains(": logview"), Date() < deadline { received += String(decoding: stream.readSome(timeout: 0.2) ?? [], as: UTF8.self) }
+            return received
+        }
+        #expect(opened.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        _ = try await RecipeDemo(options: RecipeDemo.Options(events: 5, seed: 43, storeDirectory: store.path)).run { _ in }
+        let after = try await onOwnThread { try get(url, "/api/logs") }.text.split(separator: "\n").count
+        #expect(after > before)
+        let events = await onOwnThread { () -> String in
+            var received = ""
+            let deadline = Date().addingTimeInterval(10)
+            while received.components(separatedBy: "\ndata: ").count - 1 < after - before, Date() < deadline {
+                received += String(decoding: stream.readSome(timeout: 0.2) ?? [], as: UTF8.self)
+            }
+            return received
+        }
+        let ids = events.split(separator: "\n").filter { $0.hasPrefix("id: ") }.compactMap { Int($0.dropFirst(4)) }
+        #expect(ids == Array((before + 1)...after))
+    }
+
     @Test func stopClosesThePortAndANewStartHasANewToken() async throws {
         let directory = TemporaryDirectory("inapp-viewer")
         defer { directory.remove() }

@@ -199,16 +199,21 @@ targets += [
 targets += [
     // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.
     .target(name: "LogQuery", dependencies: ["LogCore", "LogStore", "LogSchema"], swiftSettings: swiftSettings),
-    // `logview serve`: a small HTTP/1.1 server, the browser viewer and the collector; app-linked
+    // `logview serve`: a small HTTP/1.1 server and the browser viewer, read-only; app-linked
     // through BehaviorLogViewer (its socket calls are the platform layer's,
     // LogCore/Platform/ServerSocket.swift).
     .target(
-        name: "LogServer", dependencies: ["LogCore", "LogQuery", "LogStore", "LogSchema", "LogGzip"],
+        name: "LogServer", dependencies: ["LogCore", "LogQuery", "LogStore", "LogSchema"],
+        swiftSettings: swiftSettings),
+    // `logview serve --collect`: `POST /v1/logs` (gzip bodies) appended to the store. Apart from
+    // LogServer, so that an app that links the viewer carries no writer and no gzip.
+    .target(
+        name: "LogIngest", dependencies: ["LogCore", "LogQuery", "LogStore", "LogServer", "LogGzip"],
         swiftSettings: swiftSettings),
     .executableTarget(
-        name: "logview", dependencies: ["LogCore", "LogQuery", "LogServer", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
+        name: "logview", dependencies: ["LogCore", "LogQuery", "LogServer", "LogIngest", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
         swiftSettings: swiftSettings),
-    .testTarget(name: "LogServerTests", dependencies: ["LogServer", "LogQuery", "LogStore", "LogGzip", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogServerTests", dependencies: ["LogServer", "LogIngest", "LogQuery", "LogStore", "LogGzip", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "LogQueryTests", dependencies: ["LogCore", "LogQuery", "LogMarkdown", "LogSchema", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
     // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
     .testTarget(

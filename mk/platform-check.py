@@ -3,8 +3,9 @@
 
 Fails, naming file:line, when a file of an app-linked target (LogCore, LogStore, BehaviorLog,
 BehaviorLogTesting, BehaviorLogHTTP, LogQuery, BehaviorLogViewer with the LogServer and LogSchema it
-runs, and loggen's generated code), or of a library that runs on a Mac inside a command (the
-generator's LogMarkdown, LogCodegen, LogWarehouse and CommandLineSupport), outside the platform layer (Sources/LogCore/Platform/):
+runs, and loggen's generated code), or of a library that runs on a Mac inside a command
+(`logview serve --collect`'s LogIngest, the generator's LogMarkdown, LogCodegen, LogWarehouse and
+CommandLineSupport), outside the platform layer (Sources/LogCore/Platform/):
   - imports Glibc, Darwin, Musl or Synchronization (anywhere, even under #if);
   - names a task executor or a Synchronization type (TaskExecutor, executorPreference,
     Mutex<, Atomic<), or a libc function by its module (Glibc.open, Darwin.close);
@@ -37,7 +38,7 @@ APP_LINKED = ["Sources/LogCore", "Sources/LogStore", "Sources/BehaviorLog", "Sou
 # Libraries that are not app-linked but run on a Mac inside a command (`logview serve`, `loggen`
 # and its build plugin): held to the same rules, so that they build there with no system calls
 # of their own.
-MAC_LIBRARIES = ["Sources/LogMarkdown", "Sources/LogCodegen",
+MAC_LIBRARIES = ["Sources/LogIngest", "Sources/LogMarkdown", "Sources/LogCodegen",
                  "Sources/LogWarehouse", "Sources/CommandLineSupport"]
 PLATFORM_LAYER = "Sources/LogCore/Platform"
 

@@ -67,7 +67,7 @@ public final class InAppLogViewer: Sendable {
     public func start() throws(InAppLogViewerError) -> URL {
         if let running = server.withLock({ $0 }), let url = URL(string: running.url) { return url }
         let configuration = LogViewerConfiguration(
-            storeDirectory: storeDirectory.path, schema: schema, host: "127.0.0.1", port: 0, token: Self.newToken(), collect: false)
+            storeDirectory: storeDirectory.path, schema: schema, host: "127.0.0.1", port: 0, token: Self.newToken())
         let started: LogViewerServer
         do {
             started = try LogViewerServer(configuration: configuration)

@@ -31,8 +31,6 @@ module SwiftUI "$STUBS/SwiftUI.swift"
 
 C_INCLUDES=""
 for include in Sources/*/include; do C_INCLUDES="$C_INCLUDES -I $include"; done
-# LogServer links LogGzip, which imports the system library CZlib.
-C_INCLUDES="$C_INCLUDES -Xcc -fmodule-map-file=Sources/CZlib/module.modulemap"
 
 # The two screens, as one module importing the built BehaviorLogViewer; then again with a use of
 # each type, which fails to resolve when a branch was compiled out (a stand-in that made

@@ -19,13 +19,16 @@ let swiftSettings: [SwiftSetting] = [
 // Benchmarks/, that depends on this one by path.
 //
 // What an app depends on: the runtime, its test support, shipping over HTTP, the store and
-// its query library (for an in-app debug screen), the two commands and the build plugin.
+// its query library (for an in-app debug screen), the in-app viewer (debug and internal builds),
+// the two commands and the build plugin.
 let products: [Product] = [
     .library(name: "BehaviorLog", targets: ["BehaviorLog"]),
     .library(name: "BehaviorLogTesting", targets: ["BehaviorLogTesting"]),
     .library(name: "BehaviorLogHTTP", targets: ["BehaviorLogHTTP"]),
     .library(name: "LogStore", targets: ["LogStore"]),
     .library(name: "LogQuery", targets: ["LogQuery"]),
+    // The viewer of `logview serve` inside the app, for debug and internal builds only.
+    .library(name: "BehaviorLogViewer", targets: ["BehaviorLogViewer"]),
     .executable(name: "loggen", targets: ["loggen"]),
     .executable(name: "logview", targets: ["logview"]),
     .plugin(name: "LoggenPlugin", targets: ["LoggenPlugin"]),
@@ -196,19 +199,40 @@ targets += [
 targets += [
     // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.
     .target(name: "LogQuery", dependencies: ["LogCore", "LogStore", "LogSchema"], swiftSettings: swiftSettings),
-    // `logview serve`: a small HTTP/1.1 server, the browser viewer and the collector (not app-linked;
-    // its socket calls are the platform layer's, LogStore/Platform/ServerSocket.swift).
+    // `logview serve`: a small HTTP/1.1 server and the browser viewer, read-only; app-linked
+    // through BehaviorLogViewer (its socket calls are the platform layer's,
+    // LogCore/Platform/ServerSocket.swift).
     .target(
-        name: "LogServer", dependencies: ["LogCore", "LogQuery", "LogStore", "LogSchema", "LogGzip"],
+        name: "LogServer", dependencies: ["LogCore", "LogQuery", "LogStore", "LogSchema"],
+        swiftSettings: swiftSettings),
+    // `logview serve --collect`: `POST /v1/logs` (gzip bodies) appended to the store. Apart from
+    // LogServer, so that an app that links the viewer carries no writer and no gzip.
+    .target(
+        name: "LogIngest", dependencies: ["LogCore", "LogQuery", "LogStore", "LogServer", "LogGzip"],
         swiftSettings: swiftSettings),
     .executableTarget(
-        name: "logview", dependencies: ["LogCore", "LogQuery", "LogServer", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
+        name: "logview", dependencies: ["LogCore", "LogQuery", "LogServer", "LogIngest", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
         swiftSettings: swiftSettings),
-    .testTarget(name: "LogServerTests", dependencies: ["LogServer", "LogQuery", "LogStore", "LogGzip", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogServerTests", dependencies: ["LogServer", "LogIngest", "LogQuery", "LogStore", "LogGzip", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "LogQueryTests", dependencies: ["LogCore", "LogQuery", "LogMarkdown", "LogSchema", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
     // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
     .testTarget(
         name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery", "LogStore", "LogSchema", "LogMarkdown", "TestSupport"],
+        swiftSettings: swiftSettings),
+]
+
+// MARK: - BehaviorLogViewer: the viewer inside the app (debug and internal builds)
+
+targets += [
+    // LogServer's viewer over the app's own store, on loopback with a random port and token,
+    // with the definitions `loggen generate --embed-schema` compiled in (no Markdown, no cmark);
+    // and the screens that show it (SwiftUI and UIKit, under `#if canImport(WebKit)`).
+    .target(
+        name: "BehaviorLogViewer", dependencies: ["LogCore", "LogSchema", "LogServer"], swiftSettings: swiftSettings),
+    // Against RecipeLogs' embedded definitions and a store recipe-demo's sessions wrote.
+    .testTarget(
+        name: "BehaviorLogViewerTests",
+        dependencies: ["BehaviorLogViewer", "LogSchema", "RecipeDemo", "RecipeLogs", "TestSupport"],
         swiftSettings: swiftSettings),
 ]
 
@@ -227,7 +251,7 @@ targets += [
         dependencies: ["BehaviorLog", "BehaviorLogHTTP", "LogCore", "LogStore", "RecipeLogs", "RecipeAppTypes"],
         swiftSettings: swiftSettings),
     .executableTarget(
-        name: "recipe-demo", dependencies: ["LogCore", "RecipeDemo", "BehaviorLogHTTP", "CommandLineSupport"],
+        name: "recipe-demo", dependencies: ["LogCore", "RecipeDemo", "RecipeLogs", "BehaviorLogHTTP", "BehaviorLogViewer", "CommandLineSupport"],
         swiftSettings: swiftSettings),
 ]
 
@@ -253,7 +277,7 @@ targets += [
     // their warnings are off; an error still fails the build.
     .testTarget(
         name: "DocSnippetTests",
-        dependencies: ["BehaviorLog", "BehaviorLogHTTP", "BehaviorLogTesting", "LogQuery", "LogStore", "RecipeLogs"],
+        dependencies: ["BehaviorLog", "BehaviorLogHTTP", "BehaviorLogTesting", "BehaviorLogViewer", "LogQuery", "LogStore", "RecipeLogs"],
         swiftSettings: swiftSettings + [.unsafeFlags(["-suppress-warnings"])]),
     // Against a real ClickHouse (Tests/Support/clickhouse-sandbox): the DDL, recipe-demo's
     // 10 K logs round-tripping, a server killed mid-run. It runs the executables loggen,

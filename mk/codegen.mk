@@ -3,7 +3,7 @@
 # `make test` fails when Generated/ does not match LogDefinitions/.
 TEST_CHECKS += check-generated
 
-LOGGEN_GENERATE = generate LogDefinitions --output Generated --import RecipeAppTypes
+LOGGEN_GENERATE = generate LogDefinitions --output Generated --import RecipeAppTypes --embed-schema
 
 .PHONY: check-generated generate bench-loggen-typecheck
 

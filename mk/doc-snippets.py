@@ -51,6 +51,8 @@ def blocks(path):
 def render():
     # What an app's file imports anyway; a snippet's own imports are added.
     imports = {"BehaviorLog", "BehaviorLogHTTP", "BehaviorLogTesting", "Foundation", "RecipeLogs"}
+    # An apple block's imports (SwiftUI, UIKit) exist only where the block compiles.
+    apple_imports = set()
     functions = []
     sources = ["README.md"] + sorted(glob.glob("docs/*.md")) + sorted(glob.glob("Sources/*/*.docc/**/*.md", recursive=True))
     for path in sources:
@@ -65,7 +67,7 @@ def render():
                     continue
                 found = re.match(r"^import (\w+)\s*(//.*)?$", text)
                 if found:
-                    imports.add(found.group(1))
+                    (apple_imports if kind == "apple" else imports).add(found.group(1))
                 else:
                     code.append(text)
             # Named by the block's place among its file's ```swift blocks, not by its line, so
@@ -88,7 +90,9 @@ def render():
         "// the snippets take from the app around them are declared in AppContext.swift.",
         "",
     ]
-    return "\n".join(header + [f"import {name}" for name in sorted(imports)] + [""] + ["\n\n".join(functions), ""])
+    apple_only = sorted(apple_imports - imports)
+    guarded = ["#if canImport(UIKit) || os(watchOS)"] + [f"import {name}" for name in apple_only] + ["#endif"] if apple_only else []
+    return "\n".join(header + [f"import {name}" for name in sorted(imports)] + guarded + [""] + ["\n\n".join(functions), ""])
 
 
 def main():

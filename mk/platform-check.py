@@ -2,9 +2,10 @@
 """The portability check of the libraries an app links (issue 12; docs/Platforms.md).
 
 Fails, naming file:line, when a file of an app-linked target (LogCore, LogStore, BehaviorLog,
-BehaviorLogTesting, BehaviorLogHTTP, LogQuery, and loggen's generated code), or of a library that
-runs on a Mac inside a command (LogServer, and the generator's LogSchema, LogMarkdown, LogCodegen,
-LogWarehouse and CommandLineSupport), outside the platform layer (Sources/LogCore/Platform/):
+BehaviorLogTesting, BehaviorLogHTTP, LogQuery, BehaviorLogViewer with the LogServer and LogSchema it
+runs, and loggen's generated code), or of a library that runs on a Mac inside a command
+(`logview serve --collect`'s LogIngest, the generator's LogMarkdown, LogCodegen, LogWarehouse and
+CommandLineSupport), outside the platform layer (Sources/LogCore/Platform/):
   - imports Glibc, Darwin, Musl or Synchronization (anywhere, even under #if);
   - names a task executor or a Synchronization type (TaskExecutor, executorPreference,
     Mutex<, Atomic<), or a libc function by its module (Glibc.open, Darwin.close);
@@ -29,13 +30,15 @@ import sys
 
 APP_LINKED = ["Sources/LogCore", "Sources/LogStore", "Sources/BehaviorLog", "Sources/BehaviorLogTesting",
               "Sources/BehaviorLogHTTP", "Sources/LogGzip", "Sources/LogQuery",
+              # The in-app viewer and the server it runs (`logview serve`'s, over the app's store).
+              "Sources/BehaviorLogViewer", "Sources/LogServer", "Sources/LogSchema",
               # What loggen writes into an app: the sample's checked-in output and the
               # generator's reference output.
               "Generated", "Tests/LogCodegenTests/Resources"]
 # Libraries that are not app-linked but run on a Mac inside a command (`logview serve`, `loggen`
 # and its build plugin): held to the same rules, so that they build there with no system calls
 # of their own.
-MAC_LIBRARIES = ["Sources/LogServer", "Sources/LogSchema", "Sources/LogMarkdown", "Sources/LogCodegen",
+MAC_LIBRARIES = ["Sources/LogIngest", "Sources/LogMarkdown", "Sources/LogCodegen",
                  "Sources/LogWarehouse", "Sources/CommandLineSupport"]
 PLATFORM_LAYER = "Sources/LogCore/Platform"
 

@@ -37,16 +37,25 @@ enum LoggenCommand {
             return []
         }
         let output = workDirectory.appendingPathComponent("Generated")
+        // An empty `.embed-schema` file in the folder asks for the definitions' JSON in the
+        // app (`GeneratedSchema.definitionsJSON`, for BehaviorLogViewer); an input, so adding or
+        // removing it runs the command again.
+        let marker = definitions.appendingPathComponent(embedSchemaMarker)
+        let embedsSchema = FileManager.default.fileExists(atPath: marker.path)
         return [.buildCommand(
             displayName: "Generating log events for \(targetName) from LogDefinitions",
             executable: loggen,
             // The cache lets a build that changed one document render and write that
             // category's file alone.
             arguments: ["generate", definitions.path, "--output", output.path, "--access", "internal",
-                        "--cache", workDirectory.appendingPathComponent("loggen-cache").path],
-            inputFiles: documents,
-            outputFiles: outputFiles(for: documents, in: output))]
+                        "--cache", workDirectory.appendingPathComponent("loggen-cache").path]
+                + (embedsSchema ? ["--embed-schema"] : []),
+            inputFiles: documents + (embedsSchema ? [marker] : []),
+            outputFiles: outputFiles(for: documents, in: output, embedsSchema: embedsSchema))]
     }
+
+    /// The file whose presence in the definitions folder adds `--embed-schema`.
+    static let embedSchemaMarker = ".embed-schema"
 
     /// The `*.md` documents of the folder, as `loggen` reads them.
     static func markdownDocuments(in folder: URL) -> [URL] {
@@ -64,8 +73,8 @@ enum LoggenCommand {
 
     /// The files `loggen generate` writes, by the generator's own file plan
     /// (GeneratedFilePlan.swift, a symlink to LogCodegen's).
-    static func outputFiles(for documents: [URL], in output: URL) -> [URL] {
-        GeneratedFilePlan.fileNames(forDocuments: documents.map { $0.deletingPathExtension().lastPathComponent })
+    static func outputFiles(for documents: [URL], in output: URL, embedsSchema: Bool) -> [URL] {
+        GeneratedFilePlan.fileNames(forDocuments: documents.map { $0.deletingPathExtension().lastPathComponent }, embedsSchema: embedsSchema)
             .map { output.appendingPathComponent($0) }
     }
 }

@@ -17,3 +17,6 @@ show(Checkout.pay(amount: 99_999, method: .cash, coupon: "lower-case"))
 show(Checkout.cancel)
 print("methods \(PaymentMethod.allCases.map(\.rawValue))")
 print("schema \(Checkout.schemaHash == GeneratedSchema.hash)")
+// `.embed-schema` beside the definitions: the plugin embeds them, paths relative to the folder.
+let embedded = GeneratedSchema.definitionsJSON
+print("embedded \(embedded.hasPrefix("{\"hash\":\"\(GeneratedSchema.hash)\"") && embedded.contains("\"file\":\"LogDefinitions/checkout.md\""))")

@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import LogIngest
 import LogQuery
 import LogServer
 
@@ -17,11 +18,13 @@ func runServe(_ arguments: ParsedArguments) throws -> Int32 {
     }
     var token = arguments.value("token")
     if token == "" { token = nil }
-    let configuration = LogViewerConfiguration(
-        storeDirectory: location.path, schema: schema, host: host, port: port, token: token,
-        collect: arguments.flag("collect"), maximumBodyBytes: maximumBody)
     let server: LogViewerServer
+    let configuration: LogViewerConfiguration
     do {
+        let ingest = arguments.flag("collect") ? try CollectingRoute(storeDirectory: location.path, maximumBodyBytes: maximumBody) : nil
+        configuration = LogViewerConfiguration(
+            storeDirectory: location.path, schema: schema, host: host, port: port, token: token,
+            ingest: ingest, maximumBodyBytes: maximumBody)
         server = try LogViewerServer(configuration: configuration)
     } catch {
         if error.isUsage { throw UsageError(error.description) }

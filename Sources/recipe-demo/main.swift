@@ -1,8 +1,10 @@
 import CommandLineSupport
 import Foundation
 import BehaviorLogHTTP
+import BehaviorLogViewer
 import LogCore
 import RecipeDemo
+import RecipeLogs
 
 /// Writes to standard output at once (no buffer), so a `durable N` line is out before a kill.
 @Sendable func writeUnbuffered(_ text: String) {
@@ -23,6 +25,7 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
         "recipe-demo --events 100000 --store /tmp/recipe-logs --print-durable",
         "recipe-demo --events 10000 --clickhouse http://127.0.0.1:8123/ --table logs",
         "recipe-demo --events 1000 --collector http://127.0.0.1:8765/v1/logs   # to logview serve --collect",
+        "recipe-demo --events 1000 --viewer   # then open the URL it prints; Ctrl-C stops it",
     ],
     arguments: [
         .option("events", short: "n", valueName: "count", help: "How many logs to post (default 1000).", defaultValue: "1000"),
@@ -33,6 +36,7 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
         .option("clickhouse", valueName: "url", help: "Also insert every log into ClickHouse over its HTTP interface (needs --table)."),
         .option("table", valueName: "name", help: "The ClickHouse table, made by 'loggen ddl --dialect clickhouse'."),
         .option("collector", valueName: "url", help: "Also send every log (gzip) to a collector such as logview serve --collect, through an HTTPOutput."),
+        .flag("viewer", help: "Then serve the in-app viewer (BehaviorLogViewer) over the history store, with the definitions compiled into the app, as an app's debug screen does; print its URL and serve until stopped."),
         .option("history-megabytes", valueName: "megabytes", help: "The local store's size cap; the oldest logs past it are dropped and counted (default 256)."),
     ],
     run: { arguments in
@@ -103,6 +107,22 @@ let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
             writeUnbuffered(
                 "  collector  \(collector.url.absoluteString): sent \(sent.sentLogs) logs in \(sent.sentChunks) chunks "
                     + "(\(sent.retryableFailures) retried sends, \(sent.rejectedLogs) logs rejected); \(sent.unsentLogs) waiting in \(demo.collectorDirectory)\n")
+        }
+        if arguments.flag("viewer") {
+            // As the app's LogViewerView does: the definitions from the generated code, no Markdown.
+            let viewer: InAppLogViewer
+            let url: URL
+            do {
+                viewer = try InAppLogViewer(
+                    storeDirectory: URL(fileURLWithPath: demo.historyDirectory), definitionsJSON: GeneratedSchema.definitionsJSON)
+                url = try viewer.start()
+            } catch {
+                throw CommandFailure("\(error)")
+            }
+            writeUnbuffered("  viewer    \(url.absoluteString)\n")
+            // Serves on its own threads until the process is stopped (Ctrl-C, SIGTERM).
+            // (The loop keeps `viewer`, whose release would stop it.)
+            while viewer.url != nil { try? await Task.sleep(for: .seconds(3600)) }
         }
         return 0
     }))

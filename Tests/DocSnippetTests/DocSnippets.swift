@@ -7,10 +7,14 @@
 import BehaviorLog
 import BehaviorLogHTTP
 import BehaviorLogTesting
+import BehaviorLogViewer
 import Foundation
 import LogQuery
 import LogStore
 import RecipeLogs
+#if canImport(UIKit) || os(watchOS)
+import SwiftUI
+#endif
 
 // README.md, Swift block 1
 func readmeSnippet1() async throws {
@@ -36,6 +40,19 @@ func readmeSnippet3() async throws {
 }
 #endif
 
+// README.md, Swift block 4
+#if canImport(UIKit) || os(watchOS)
+func readmeSnippet4() async throws {
+    struct DebugMenu: View {
+        @State private var showsLogs = false                                  // 1
+        var body: some View {
+            Button("Logs") { showsLogs = true }                               // 2
+                .sheet(isPresented: $showsLogs) { LogViewerView(storeDirectory: store, definitionsJSON: GeneratedSchema.definitionsJSON) }  // 3
+        }
+    }
+}
+#endif
+
 // docs/Codegen.md, Swift block 2
 func codegenSnippet2() async throws {
     // A debug menu that counts violations instead of stopping:
@@ -46,6 +63,26 @@ func codegenSnippet2() async throws {
         RecipeSearch.search(keyword: String(repeating: "a", count: 300), order: .latest, filters: [], page: 1).payload
     }
     // payload["keyword"] is 256 bytes; payload.violations == recorded
+}
+
+// docs/InAppViewer.md, Swift block 1
+#if canImport(UIKit) || os(watchOS)
+func inappviewerSnippet1() async throws {
+    struct LogsButton: View {   // a row of the debug menu
+        @State private var showsLogs = false
+        var body: some View {
+            Button("Logs") { showsLogs = true }
+                .sheet(isPresented: $showsLogs) { LogViewerView(storeDirectory: store, definitionsJSON: GeneratedSchema.definitionsJSON) }
+        }
+    }
+}
+#endif
+
+// docs/InAppViewer.md, Swift block 2
+func inappviewerSnippet2() async throws {
+    let viewer = try InAppLogViewer(storeDirectory: store, definitionsJSON: GeneratedSchema.definitionsJSON)
+    let url = try viewer.start()   // http://127.0.0.1:PORT/?token=…, for a WKWebView
+    viewer.stop()
 }
 
 // docs/Runtime.md, Swift block 1

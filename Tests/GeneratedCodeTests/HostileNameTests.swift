@@ -49,4 +49,12 @@ import Testing
         #expect(GeneratedSchema.hash.hasPrefix("fnv1a64:"))
         #expect(GeneratedSchema.hash.count == "fnv1a64:".count + 16)
     }
+
+    /// The embedded schema's raw string literal holds the hostile descriptions as written: it
+    /// compiled, and it is the JSON of the same hash, whole (the encoder's last bytes are there).
+    @Test func theEmbeddedSchemaIsItsJSONWhole() {
+        #expect(GeneratedSchema.definitionsJSON.hasPrefix("{\"hash\":\"\(GeneratedSchema.hash)\",\"categories\":["))
+        #expect(GeneratedSchema.definitionsJSON.hasSuffix("]}"))
+        #expect(GeneratedSchema.definitionsJSON.contains("\"file\":\"definitions/"))
+    }
 }

@@ -17,6 +17,7 @@ import TestSupport
             checkout.cancel 
             methods ["card", "cash"]
             schema true
+            embedded true
 
             """)
     }

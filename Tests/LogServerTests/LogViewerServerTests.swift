@@ -1,5 +1,6 @@
 import Foundation
 import LogGzip
+import LogIngest
 import LogQuery
 import LogServer
 import LogStore
@@ -16,7 +17,9 @@ func collectingServer(
     _ directory: TemporaryDirectory, token: String? = nil, maximumBodyBytes: Int = 1 << 20, limits: HTTPServer.Limits = HTTPServer.Limits()
 ) throws -> LogViewerServer {
     try LogViewerServer(configuration: LogViewerConfiguration(
-        storeDirectory: directory.path + "/store", port: 0, token: token, collect: true, maximumBodyBytes: maximumBodyBytes, limits: limits))
+        storeDirectory: directory.path + "/store", port: 0, token: token,
+        ingest: try CollectingRoute(storeDirectory: directory.path + "/store", maximumBodyBytes: maximumBodyBytes),
+        maximumBodyBytes: maximumBodyBytes, limits: limits))
 }
 
 func post(_ server: LogViewerServer, _ lines: [String], gzip: Bool = false, headers: [(String, String)] = []) throws -> HTTPTestResponse {
@@ -186,10 +189,10 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
         let directory = TemporaryDirectory("logserver")
         defer { directory.remove() }
         #expect(throws: LogViewerError.self) {
-            try LogViewerServer(configuration: LogViewerConfiguration(storeDirectory: directory.path, host: "0.0.0.0", port: 0, collect: true))
+            try LogViewerServer(configuration: LogViewerConfiguration(storeDirectory: directory.path, host: "0.0.0.0", port: 0, ingest: try CollectingRoute(storeDirectory: directory.path)))
         }
         do {
-            _ = try LogViewerServer(configuration: LogViewerConfiguration(storeDirectory: directory.path, host: "0.0.0.0", port: 0, collect: true))
+            _ = try LogViewerServer(configuration: LogViewerConfiguration(storeDirectory: directory.path, host: "0.0.0.0", port: 0, ingest: try CollectingRoute(storeDirectory: directory.path)))
         } catch {
             #expect(error.isUsage)
             #expect(error.description.contains("--token"))
@@ -338,7 +341,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
         let directory = TemporaryDirectory("logserver")
         defer { directory.remove() }
         let server = try LogViewerServer(configuration: LogViewerConfiguration(
-            storeDirectory: directory.path + "/store", port: 0, collect: true, streamKeepAliveSeconds: 0.3))
+            storeDirectory: directory.path + "/store", port: 0, ingest: try CollectingRoute(storeDirectory: directory.path + "/store"),
+            streamKeepAliveSeconds: 0.3))
         defer { server.stop() }
         let received = try await onOwnThread { () throws -> String in
             let stream = try HTTPTestConnection(port: server.port)
@@ -353,7 +357,8 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
         let directory = TemporaryDirectory("logserver")
         defer { directory.remove() }
         let server = try LogViewerServer(configuration: LogViewerConfiguration(
-            storeDirectory: directory.path + "/store", host: "0.0.0.0", port: 0, token: "t0ken", collect: true))
+            storeDirectory: directory.path + "/store", host: "0.0.0.0", port: 0, token: "t0ken",
+            ingest: try CollectingRoute(storeDirectory: directory.path + "/store")))
         defer { server.stop() }
         #expect(server.url == "http://127.0.0.1:\(server.port)/?token=t0ken")
         let port = server.port

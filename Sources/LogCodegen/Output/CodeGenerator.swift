@@ -9,13 +9,19 @@ import LogSchema
 public struct CodeGenerator: Sendable {
     public var translator: SwiftTranslator
     public var renderer: SwiftRenderer
+    /// The name of the definitions folder when the schema is embedded for the in-app viewer
+    /// (``EmbeddedSchemaRenderer``, `loggen generate --embed-schema`); `nil` for no such file.
+    public var embeddedSchemaFolderName: String?
 
     /// - Parameters:
     ///   - accessLevel: the access level of the generated declarations.
     ///   - additionalImports: modules every file imports, for the external custom types.
-    public init(accessLevel: SwiftAccessLevel = .public, additionalImports: [String] = []) {
+    ///   - embeddedSchemaFolderName: the definitions folder's name, to add the file that embeds
+    ///     the schema (`schema+embedded.swift`); `nil` (the default) adds none.
+    public init(accessLevel: SwiftAccessLevel = .public, additionalImports: [String] = [], embeddedSchemaFolderName: String? = nil) {
         translator = SwiftTranslator(additionalImports: additionalImports)
         renderer = SwiftRenderer(accessLevel: accessLevel)
+        self.embeddedSchemaFolderName = embeddedSchemaFolderName
     }
 
     /// The generated files for a schema, sorted by name.
@@ -23,7 +29,12 @@ public struct CodeGenerator: Sendable {
     /// - Throws: ``CodeGenerationError`` when a definition name cannot become Swift.
     public func generate(_ schema: Schema) throws(CodeGenerationError) -> [GeneratedFile] {
         let renderer = renderer
-        return try translator.plan(schema).concurrentMap { GeneratedFile(name: $0.name, bytes: $0.render(with: renderer)) }
+        var files = try translator.plan(schema).concurrentMap { GeneratedFile(name: $0.name, bytes: $0.render(with: renderer)) }
+        if let folderName = embeddedSchemaFolderName {
+            files.append(EmbeddedSchemaRenderer(accessLevel: renderer.accessLevel).file(for: schema, folderName: folderName))
+            files.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        }
+        return files
     }
 
     /// The generated files for a schema, sorted by name, each rendered only when
@@ -37,7 +48,7 @@ public struct CodeGenerator: Sendable {
         _ schema: Schema, documentDigests: [String: ContentDigest] = [:]
     ) throws(CodeGenerationError) -> [GeneratedFilesWriter.PendingFile] {
         let renderer = renderer
-        return try translator.plan(schema).map { plan in
+        var files = try translator.plan(schema).map { plan in
             var input: ContentDigest? = ContentDigest()
             input?.combine(plan.key)
             for document in plan.documents {
@@ -52,5 +63,14 @@ public struct CodeGenerator: Sendable {
                 plan.render(with: renderer)
             }
         }
+        if let folderName = embeddedSchemaFolderName {
+            // Made from every document: produced and compared on every run (encoding is quick).
+            let embedded = EmbeddedSchemaRenderer(accessLevel: renderer.accessLevel)
+            files.append(GeneratedFilesWriter.PendingFile(name: GeneratedFilePlan.embeddedSchemaFileName, input: nil) {
+                embedded.file(for: schema, folderName: folderName).bytes
+            })
+            files.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        }
+        return files
     }
 }

@@ -152,7 +152,7 @@ enum SwiftLiteral {
 
     /// C0 and C1 control characters, DEL, and the bidirectional controls that could make
     /// the source read differently from how it compiles.
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
         case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true

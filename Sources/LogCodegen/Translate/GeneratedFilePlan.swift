@@ -11,6 +11,10 @@ enum GeneratedFilePlan {
     /// `GeneratedSchema`; no category can have this name (`+` is not allowed in names).
     static let commonFileName = "common+types.swift"
 
+    /// The file `--embed-schema` adds: the definitions' JSON for the in-app viewer
+    /// (`GeneratedSchema.definitionsJSON`).
+    static let embeddedSchemaFileName = "schema+embedded.swift"
+
     /// The documents that hold no category (`common.md`, `types.md`): they make the common file.
     static let sharedDocumentNames: Set<String> = ["common", "types"]
 
@@ -21,8 +25,8 @@ enum GeneratedFilePlan {
 
     /// Every file for the documents with these base names (`recipe_search` for
     /// `recipe_search.md`), sorted as `SwiftTranslator.plan(_:)` sorts them.
-    static func fileNames(forDocuments baseNames: [String]) -> [String] {
+    static func fileNames(forDocuments baseNames: [String], embedsSchema: Bool = false) -> [String] {
         let categories = baseNames.filter { !sharedDocumentNames.contains($0) }.map(categoryFileName)
-        return (categories + [commonFileName]).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return (categories + [commonFileName] + (embedsSchema ? [embeddedSchemaFileName] : [])).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }

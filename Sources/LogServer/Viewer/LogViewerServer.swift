@@ -16,8 +16,11 @@ public struct LogViewerConfiguration: Sendable {
     public var port: UInt16
     /// The token every request must carry; required to bind anything but loopback.
     public var token: String?
+    /// What answers `POST /v1/logs` (`logview serve --collect`: LogIngest's `CollectingRoute`,
+    /// which creates the store); `nil` for a read-only server, which needs an existing store.
+    public var ingest: (any IngestRoute)?
     /// Whether `POST /v1/logs` appends to the store.
-    public var collect: Bool
+    public var collect: Bool { ingest != nil }
     /// The largest request body, compressed or not (8 MiB unless given).
     public var maximumBodyBytes: Int
     /// Bounds on connections and time.
@@ -28,7 +31,7 @@ public struct LogViewerConfiguration: Sendable {
 
     public init(
         storeDirectory: String, schema: Schema? = nil, host: String = "127.0.0.1", port: UInt16 = 8765, token: String? = nil,
-        collect: Bool = false, maximumBodyBytes: Int = 8 << 20, limits: HTTPServer.Limits = HTTPServer.Limits(),
+        ingest: (any IngestRoute)? = nil, maximumBodyBytes: Int = 8 << 20, limits: HTTPServer.Limits = HTTPServer.Limits(),
         streamKeepAliveSeconds: Double = 15
     ) {
         self.streamKeepAliveSeconds = streamKeepAliveSeconds
@@ -37,7 +40,7 @@ public struct LogViewerConfiguration: Sendable {
         self.host = host
         self.port = port
         self.token = token
-        self.collect = collect
+        self.ingest = ingest
         self.maximumBodyBytes = maximumBodyBytes
         self.limits = limits
     }
@@ -47,39 +50,37 @@ public struct LogViewerConfiguration: Sendable {
 public struct LogViewerError: Error, Sendable, CustomStringConvertible {
     public var description: String
     public var isUsage: Bool
+
+    public init(description: String, isUsage: Bool) {
+        self.description = description
+        self.isUsage = isUsage
+    }
 }
 
 /// `logview serve`: the viewer, its API over a store, and (collecting) `POST /v1/logs`.
 ///
 /// The store is read through ``StoreQuery`` (one per request: it is not thread-safe) and never
-/// written unless collecting, where the ``LogCollector`` is its only writer. Nothing a request
+/// written here; collecting, the configuration's ``IngestRoute`` is its only writer. Nothing a request
 /// names reaches the file system: the pages are compiled in (``ViewerAssets``).
 public final class LogViewerServer: Sendable {
     public let configuration: LogViewerConfiguration
     private let access: AccessPolicy
-    private let collector: LogCollector?
     private let server: Locked<HTTPServer?>
     /// The port it listens on.
     public let port: UInt16
 
-    /// Validates the configuration, opens the store (creating it when collecting) and starts serving.
+    /// Validates the configuration, checks the store opens (collecting, the ingest route has
+    /// created it) and starts serving; on failure the ingest route is closed.
     /// - Throws: ``LogViewerError``.
     public init(configuration: LogViewerConfiguration) throws(LogViewerError) {
         self.configuration = configuration
         if !AccessPolicy.isLoopback(configuration.host) && configuration.token == nil {
+            configuration.ingest?.close()
             throw LogViewerError(
                 description: "listening on \(configuration.host) lets other machines read the logs; pass --token TOKEN too (clients send 'Authorization: Bearer TOKEN'), or listen on 127.0.0.1",
                 isUsage: true)
         }
-        if configuration.collect {
-            do {
-                try FileManager.default.createDirectory(atPath: configuration.storeDirectory, withIntermediateDirectories: true)
-                collector = try LogCollector(directory: configuration.storeDirectory)
-            } catch {
-                throw LogViewerError(description: "cannot collect into '\(configuration.storeDirectory)': \(error)", isUsage: false)
-            }
-        } else {
-            collector = nil
+        if configuration.ingest == nil {
             do {
                 _ = try StoreLocation(option: configuration.storeDirectory, environment: [:]).open()
             } catch {
@@ -101,7 +102,7 @@ public final class LogViewerServer: Sendable {
             server.withLock { $0 = started }
             relay.set(self)
         } catch {
-            collector?.close()
+            configuration.ingest?.close()
             throw LogViewerError(description: error.description, isUsage: false)
         }
     }
@@ -120,7 +121,7 @@ public final class LogViewerServer: Sendable {
     /// Stops serving and closes the store.
     public func stop() {
         server.withLock { $0 }?.stop()
-        collector?.close()
+        configuration.ingest?.close()
     }
 
     // MARK: - Routing
@@ -146,7 +147,7 @@ public final class LogViewerServer: Sendable {
         if let token = configuration.token, request.queryValue("token") != nil {
             headers.append(("Set-Cookie", "\(AccessPolicy.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"))
         }
-        let routes = ViewerRoutes(configuration: configuration, collector: collector, isStopping: { [server] in server.withLock { $0?.isStopping ?? true } })
+        let routes = ViewerRoutes(configuration: configuration, isStopping: { [server] in server.withLock { $0?.isStopping ?? true } })
         switch (request.method, request.path) {
         case ("GET", _), ("HEAD", _):
             if let asset = ViewerAssets.asset(at: request.path) {
@@ -165,7 +166,11 @@ public final class LogViewerServer: Sendable {
             default: exchange.respond(status: 404, text: "error: nothing at \(request.path); the viewer is at /, the API under /api/ (docs/Logview.md)\n", headers: headers)
             }
         case ("POST", "/v1/logs"):
-            routes.collect(request, exchange, headers: headers)
+            guard let ingest = configuration.ingest else {
+                exchange.respond(status: 404, text: "logview: error: this server does not collect logs; start it with logview serve --collect\n", headers: headers)
+                return
+            }
+            ingest.handle(request, exchange, headers: headers)
         default:
             exchange.respond(status: 405, text: "error: \(request.method) \(request.path) is not served\n", headers: headers + [("Allow", "GET, HEAD")])
         }

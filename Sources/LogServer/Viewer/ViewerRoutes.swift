@@ -1,5 +1,4 @@
 import Foundation
-import LogGzip
 import LogQuery
 import LogSchema
 import LogStore
@@ -8,7 +7,6 @@ import LogStore
 /// command of the same name, through the same LogQuery code.
 struct ViewerRoutes {
     let configuration: LogViewerConfiguration
-    let collector: LogCollector?
     let isStopping: @Sendable () -> Bool
 
     /// The client went away mid-response.
@@ -279,40 +277,6 @@ struct ViewerRoutes {
             exchange.respond(status: 200, json: json.jsonText + "\n", headers: headers)
         } catch {
             exchange.respond(status: 500, text: "logview: error: \(error)\n", headers: headers)
-        }
-    }
-
-    // MARK: - POST /v1/logs
-
-    /// Appends the posted envelopes (JSON lines, optionally gzip) to the store.
-    func collect(_ request: HTTPRequest, _ exchange: HTTPExchange, headers: [(String, String)]) {
-        guard let collector else {
-            exchange.respond(status: 404, text: "logview: error: this server does not collect logs; start it with logview serve --collect\n", headers: headers)
-            return
-        }
-        var body = request.body
-        switch request.header("content-encoding")?.lowercased() {
-        case nil, "identity":
-            break
-        case "gzip":
-            switch Gzip.decompress(body, maximumCount: configuration.maximumBodyBytes) {
-            case .bytes(let bytes): body = bytes
-            case .invalid:
-                exchange.respond(status: 400, text: "logview: error: the body is not valid gzip\n", headers: headers)
-                return
-            case .tooLarge:
-                exchange.respond(status: 413, text: "logview: error: the body inflates to over \(configuration.maximumBodyBytes) bytes (--max-body)\n", headers: headers)
-                return
-            }
-        case let other?:
-            exchange.respond(status: 415, text: "logview: error: Content-Encoding '\(other)' is not accepted; send gzip or no encoding\n", headers: headers)
-            return
-        }
-        do {
-            let outcome = try collector.collect(body)
-            exchange.respond(status: outcome.rejected.isEmpty ? 200 : 400, json: outcome.json, headers: headers)
-        } catch {
-            exchange.respond(status: 503, text: "logview: error: the store did not take the logs: \(error); send them again\n", headers: headers + [("Retry-After", "1")])
         }
     }
 }

@@ -189,6 +189,13 @@ function select(index) {
   showDetailWhenReady(state.logs[index]);
 }
 
+// The selected log as JSON, or null: the in-app screen's share action asks for it
+// (BehaviorLogViewer's LogViewerView, through WKWebView's evaluateJavaScript).
+function selectedLogJSON() {
+  const log = state.logs[state.selected];
+  return log ? JSON.stringify(log) : null;
+}
+
 function isAtBottom() {
   const list = $("list");
   return list.scrollTop + list.clientHeight >= list.scrollHeight - 8;

@@ -11,8 +11,8 @@ DOCS_SCRATCH     ?= .build-docs
 DOCS_SITE         = $(DOCS_SCRATCH)/site
 DOCS_SYMBOLS      = $(abspath $(DOCS_SCRATCH))/symbol-graphs
 DOCS_MODULES_DIR  = $(DOCS_SCRATCH)/debug/Modules
-# BehaviorLogHTTP brings BehaviorLog and LogStore; the other two are leaves of their own.
-DOCS_TARGETS      = BehaviorLogHTTP BehaviorLogTesting LogQuery
+# BehaviorLogHTTP brings BehaviorLog and LogStore; the others are leaves of their own.
+DOCS_TARGETS      = BehaviorLogHTTP BehaviorLogTesting BehaviorLogViewer LogQuery
 DOCS_BUILD_FLAGS  = -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(DOCS_SYMBOLS) \
                     -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
 
@@ -27,7 +27,7 @@ docs-modules: deps
 	  $(SWIFT) build --scratch-path $(DOCS_SCRATCH) --target $$target $(DOCS_BUILD_FLAGS) || exit 1; \
 	done
 
-## docs: the DocC documentation of BehaviorLog, BehaviorLogTesting, BehaviorLogHTTP, LogStore and
+## docs: the DocC documentation of BehaviorLog, BehaviorLogTesting, BehaviorLogHTTP, BehaviorLogViewer, LogStore and
 ## LogQuery, with zero docc warnings, as one static site in .build-docs/site (part of `make test`;
 ## `python3 -m http.server -d .build-docs/site`, then open /documentation/behaviorlog).
 docs: docs-modules

@@ -25,12 +25,13 @@ sys.dont_write_bytecode = True  # no __pycache__ in mk/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from toolchain import toolchain  # noqa: E402
 
-MODULES = ["BehaviorLog", "BehaviorLogTesting", "BehaviorLogHTTP", "LogStore", "LogQuery"]
+MODULES = ["BehaviorLog", "BehaviorLogTesting", "BehaviorLogHTTP", "BehaviorLogViewer", "LogStore", "LogQuery"]
 # Which catalog each document of docs/ joins. A new document must be placed here.
 ARTICLES = {
     "Runtime": "BehaviorLog", "Syntax": "BehaviorLog", "Codegen": "BehaviorLog",
     "Platforms": "BehaviorLog", "Performance": "BehaviorLog",
     "Store": "LogStore", "Warehouse": "BehaviorLogHTTP", "Logview": "LogQuery",
+    "InAppViewer": "BehaviorLogViewer",
 }
 
 

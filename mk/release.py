@@ -25,7 +25,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in mk/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from toolchain import c_module_flags, target_triple, toolchain  # noqa: E402
 
-MODULES = ["BehaviorLog", "BehaviorLogTesting", "BehaviorLogHTTP", "LogStore", "LogQuery"]
+MODULES = ["BehaviorLog", "BehaviorLogTesting", "BehaviorLogHTTP", "BehaviorLogViewer", "LogStore", "LogQuery"]
 BASELINE = "api"
 CHANGELOG = "CHANGELOG.md"
 VERSION_SOURCE = "Sources/CommandLineSupport/PackageVersion.swift"

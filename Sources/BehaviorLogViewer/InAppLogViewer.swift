@@ -12,7 +12,7 @@ import LogServer
 /// must carry a token made at random for each ``start()`` (the ``url`` carries it once; the
 /// page then keeps it in an HttpOnly cookie), so only the screen that opens ``url`` can read
 /// the logs; the `Host` and `Origin` checks of `logview serve` apply. It serves only between
-/// ``start()`` and ``stop()``: ``LogViewerView`` and ``LogViewerViewController`` start it
+/// ``start()`` and ``stop()``: `LogViewerView` and `LogViewerViewController` (Apple platforms) start it
 /// while they are on screen with the app in the foreground, and stop it otherwise.
 ///
 /// For debug and internal builds only: a release build that links it and shows its screen

@@ -246,6 +246,15 @@ func behaviorlogtestingSnippet1() async throws {
     recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1))
 }
 
+// Sources/BehaviorLogViewer/BehaviorLogViewer.docc/BehaviorLogViewer.md, Swift block 1
+func behaviorlogviewerSnippet1() async throws {
+    let viewer = try InAppLogViewer(
+        storeDirectory: BehaviorLogger.defaultDirectory.appending(path: "history"),
+        definitionsJSON: GeneratedSchema.definitionsJSON)
+    let page = try viewer.start()   // http://127.0.0.1:<port>/?token=<random>: show it in a web view
+    viewer.stop()                   // when the screen goes away
+}
+
 // Sources/LogQuery/LogQuery.docc/LogQuery.md, Swift block 1
 func logquerySnippet1() async throws {
     let lastHour = try QueryOptions(tags: ["recipe_search.*"], since: "1h", limit: 20).query()

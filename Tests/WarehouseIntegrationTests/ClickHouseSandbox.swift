@@ -31,6 +31,13 @@ final class ClickHouseSandbox: Sendable {
         (httpPort, tcpPort) = try Self.start(directory)
     }
 
+    /// A server started by someone else (one of a ``ClickHouseClusterSandbox``'s).
+    init(directory: String, httpPort: Int, tcpPort: Int) {
+        self.directory = directory
+        self.httpPort = httpPort
+        self.tcpPort = tcpPort
+    }
+
     private static func start(_ directory: String) throws -> (Int, Int) {
         let output = try runScript(["start", directory, String(ProcessInfo.processInfo.processIdentifier)])
         let ports = output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
@@ -48,13 +55,27 @@ final class ClickHouseSandbox: Sendable {
     func stop() { _ = try? Self.runScript(["stop", directory]) }
 
     @discardableResult
-    private static func runScript(_ arguments: [String]) throws -> String {
+    static func runScript(_ arguments: [String], script: String = script) throws -> String {
         // Files, not pipes: a pipe's end held by the server would keep a read from ending.
         let result = try ProcessRunner.run("/bin/bash", [script] + arguments, outputThroughFiles: true)
         guard result.status == 0 else {
-            throw SandboxError("clickhouse-sandbox \(arguments[0]) failed (\(result.status)): \(result.standardError)")
+            throw SandboxError("\((script as NSString).lastPathComponent) \(arguments[0]) failed (\(result.status)): \(result.standardError)")
         }
         return result.standardOutput
+    }
+
+    /// Runs each statement of a script (`loggen ddl`'s output: statements ending `;` at the
+    /// end of a line), one request each: the HTTP interface takes one statement per query.
+    func execute(script: String) async throws {
+        for statement in script.components(separatedBy: ";\n") {
+            let lines = statement.split(separator: "\n").filter { !$0.hasPrefix("--") }
+            guard !lines.isEmpty else { continue }
+            do {
+                try await query(lines.joined(separator: "\n"))
+            } catch {
+                throw SandboxError("\(lines[0]) …: \(error)")
+            }
+        }
     }
 
     /// Runs a query over HTTP and returns the body; throws with ClickHouse's message on an error.

@@ -26,8 +26,15 @@ final class ClickHouseSandbox: Sendable {
     var url: URL { URL(string: "http://127.0.0.1:\(httpPort)/")! }
 
     /// Starts a server in a new temporary directory.
-    init() throws {
+    /// - Parameter users: A `users.d` file (`<yandex><users>…`) that adds users, profiles and
+    ///   quotas to the sandbox's `default` user.
+    init(users: String? = nil) throws {
         directory = TemporaryDirectory("clickhouse-sandbox").path
+        if let users {
+            try Self.runScript(["prepare", directory])
+            try FileManager.default.createDirectory(atPath: directory + "/users.d", withIntermediateDirectories: true)
+            try users.write(toFile: directory + "/users.d/users.xml", atomically: true, encoding: .utf8)
+        }
         (httpPort, tcpPort) = try Self.start(directory)
     }
 
@@ -79,12 +86,17 @@ final class ClickHouseSandbox: Sendable {
     }
 
     /// Runs a query over HTTP and returns the body; throws with ClickHouse's message on an error.
+    /// - Parameter user: Another user than `default`, with its password.
     @discardableResult
-    func query(_ sql: String, settings: [String: String] = [:]) async throws -> String {
+    func query(_ sql: String, settings: [String: String] = [:], user: (name: String, password: String)? = nil) async throws -> String {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
         components.queryItems = settings.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
         var request = URLRequest(url: components.url!, timeoutInterval: 60)
         request.httpMethod = "POST"
+        if let user {
+            request.setValue(user.name, forHTTPHeaderField: "X-ClickHouse-User")
+            request.setValue(user.password, forHTTPHeaderField: "X-ClickHouse-Key")
+        }
         let (data, response) = try await URLSession.shared.upload(for: request, from: Data(sql.utf8))
         let body = String(decoding: data, as: UTF8.self)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw SandboxError("ClickHouse: \(body)") }

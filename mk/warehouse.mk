@@ -1,35 +1,56 @@
-# Warehouse: zlib for gzip bodies, the ClickHouse server the tests run against, the benchmark.
+# Warehouse: zlib for gzip bodies, the ClickHouse servers the tests run against (python3 for the
+# cluster sandbox's keeper check), chdb (today's ClickHouse, from PyPI, in a venv), the benchmark.
 
-APT_PACKAGES += zlib1g-dev curl
+APT_PACKAGES += zlib1g-dev curl python3 python3-venv
 
 CLICKHOUSE_SANDBOX = Tests/Support/clickhouse-sandbox
 CH_BENCH_LOGS     ?= 1000000
 CH_BENCH_DIR       = bench-out/clickhouse
+# chdb embeds today's ClickHouse (26.9); chdb-core alone (no pandas, pyarrow), pinned.
+CHDB_VENV          = .build/chdb-venv
+CHDB_PACKAGE       = chdb-core==26.9.0
 
-.PHONY: clickhouse-deps bench-clickhouse
+.PHONY: clickhouse-deps chdb-deps bench-clickhouse test-warehouse
 
 # The ClickHouse tests need clickhouse-server. It is installed in a prerequisite of its own,
 # so that a machine without a package source for it still runs every other test: the
 # ClickHouse suites then report themselves skipped. In CI ($CI set) they must run, so there
 # a failed install fails the tests instead of skipping them.
-swift-test: clickhouse-deps
+swift-test: clickhouse-deps chdb-deps
 ifdef CI
 ifeq ($(DEBIAN),yes)
 export BEHAVIORLOG_REQUIRE_CLICKHOUSE = 1
 endif
 endif
 
-## clickhouse-deps: install clickhouse-server and clickhouse-client when missing.
+## clickhouse-deps: install clickhouse-server, clickhouse-client and zookeeper when missing
+## (the cluster tests run a ZooKeeper for ON CLUSTER and replication; it brings a Java runtime).
 clickhouse-deps: deps
 	@if [ "$(DEBIAN)" != yes ]; then \
 	  command -v clickhouse-server >/dev/null 2>&1 || echo "SKIPPED installing clickhouse-server (not Debian or Ubuntu): the ClickHouse tests report themselves skipped"; \
-	elif ! command -v clickhouse-server >/dev/null 2>&1 || ! command -v clickhouse-client >/dev/null 2>&1; then \
-	  echo "installing: clickhouse-server clickhouse-client"; \
+	elif ! command -v clickhouse-server >/dev/null 2>&1 || ! command -v clickhouse-client >/dev/null 2>&1 \
+	    || [ ! -f /usr/share/java/zookeeper.jar ]; then \
+	  echo "installing: clickhouse-server clickhouse-client zookeeper"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq >/dev/null 2>&1; \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clickhouse-server clickhouse-client >/dev/null 2>&1 \
-	    || echo "warning: clickhouse-server could not be installed (no package source?); the ClickHouse tests will be SKIPPED"; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clickhouse-server clickhouse-client zookeeper >/dev/null 2>&1 \
+	    || echo "warning: clickhouse-server or zookeeper could not be installed (no package source?); the ClickHouse tests will be SKIPPED"; \
 	fi
+
+## chdb-deps: install chdb (today's ClickHouse, embedded) from PyPI into $(CHDB_VENV), when missing;
+## about 560 MB. Without it the suites on today's ClickHouse report themselves skipped.
+chdb-deps: deps
+	@if ! $(CHDB_VENV)/bin/python -c "import chdb" >/dev/null 2>&1; then \
+	  echo "installing: $(CHDB_PACKAGE) into $(CHDB_VENV)"; \
+	  { python3 -m venv $(CHDB_VENV) && $(CHDB_VENV)/bin/pip install -q --no-deps $(CHDB_PACKAGE); } >/dev/null 2>&1 \
+	    || echo "warning: chdb could not be installed (no PyPI?); the tests on today's ClickHouse will be SKIPPED"; \
+	fi
+
+## test-warehouse: the warehouse's tests alone (LogWarehouseTests, WarehouseIntegrationTests),
+## with their servers, as `make test` runs them.
+test-warehouse: clickhouse-deps chdb-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter 'LogWarehouseTests|WarehouseIntegrationTests'
 
 ## bench-clickhouse: 1 M logs from post() to rows visible in ClickHouse, beside clickhouse-client
 ## inserting the same rows (the very bodies the output sent, recorded to a file) with FORMAT JSONEachRow.

@@ -19,13 +19,18 @@ package struct ClickHouseRowEncoder: Sendable {
     package var momentColumns: [String: Bool]
     /// The columns that are not `Nullable`.
     package var columnsWithoutNull: Set<String>
+    /// Whether the table's `time` is `DateTime64` (`loggen ddl --dialect clickhouse-24`): the
+    /// moment goes whole, to the microsecond, with no `time_ms`. Payload `DateTime64` columns
+    /// are not in ``momentColumns``: today's servers read the runtime's ISO 8601 text as it is.
+    package var timeIsDateTime64: Bool
 
     /// The same, as a table looked up with the key's bytes in place.
     private let columns: ColumnTable
 
-    package init(momentColumns: [String: Bool], columnsWithoutNull: Set<String> = []) {
+    package init(momentColumns: [String: Bool], columnsWithoutNull: Set<String> = [], timeIsDateTime64: Bool = false) {
         self.momentColumns = momentColumns
         self.columnsWithoutNull = columnsWithoutNull
+        self.timeIsDateTime64 = timeIsDateTime64
         columns = ColumnTable(momentColumns: momentColumns, columnsWithoutNull: columnsWithoutNull)
     }
 
@@ -37,10 +42,13 @@ package struct ClickHouseRowEncoder: Sendable {
             if parts.count >= 2 { types[String(parts[0])] = String(parts[1]) }
         }
         var moments: [String: Bool] = [:]
-        for (name, type) in types where type.contains("DateTime") && name != "time" {
+        for (name, type) in types where type.contains("DateTime") && !type.contains("DateTime64") && name != "time" {
             moments[name] = types[name + "_ms"] != nil
         }
-        self.init(momentColumns: moments, columnsWithoutNull: Set(types.filter { !$0.value.hasPrefix("Nullable(") }.keys))
+        let nullable = { (type: String) in type.hasPrefix("Nullable(") || type.hasPrefix("LowCardinality(Nullable(") }
+        self.init(
+            momentColumns: moments, columnsWithoutNull: Set(types.filter { !nullable($0.value) }.keys),
+            timeIsDateTime64: types["time"]?.hasPrefix("DateTime64") ?? false)
     }
 
     /// Appends the row of `log` (one JSON object, no newline).
@@ -58,11 +66,15 @@ package struct ClickHouseRowEncoder: Sendable {
             row.append(contentsOf: #","event_name":"#.utf8)
             Self.appendString(UnsafeBufferPointer(rebasing: tag[min(dot + 1, tag.count)...]), to: &row)
         }
-        let milliseconds = UnixTime.milliseconds(microseconds: log.timestamp.microsecondsSince1970)
         row.append(contentsOf: #","time":"#.utf8)
-        Self.appendDateTime(milliseconds: milliseconds, to: &row)
-        row.append(contentsOf: #","time_ms":"#.utf8)
-        Self.appendInteger(CivilTime.floorDivide(milliseconds, 1000).1, to: &row)
+        if timeIsDateTime64 {
+            Self.appendDateTime(microseconds: log.timestamp.microsecondsSince1970, fractionDigits: 6, to: &row)
+        } else {
+            let milliseconds = UnixTime.milliseconds(microseconds: log.timestamp.microsecondsSince1970)
+            Self.appendDateTime(microseconds: milliseconds &* 1000, fractionDigits: 0, to: &row)
+            row.append(contentsOf: #","time_ms":"#.utf8)
+            Self.appendInteger(CivilTime.floorDivide(milliseconds, 1000).1, to: &row)
+        }
         row.append(contentsOf: #","seq":"#.utf8)
         Self.appendInteger(Int64(log.sequence), to: &row)
 
@@ -199,13 +211,13 @@ package struct ClickHouseRowEncoder: Sendable {
         row.append(UInt8(ascii: "\""))
     }
 
-    /// `"YYYY-MM-DD hh:mm:ss"` in UTC for milliseconds since 1970.
-    static func appendDateTime(milliseconds: Int64, to row: inout [UInt8]) {
-        let civil = CivilTime(microseconds: milliseconds &* 1000)
+    /// `"YYYY-MM-DD hh:mm:ss"` (or with `.ffffff`, `fractionDigits` 6) in UTC for microseconds since 1970.
+    static func appendDateTime(microseconds: Int64, fractionDigits: Int, to row: inout [UInt8]) {
+        let civil = CivilTime(microseconds: microseconds)
         JSONText.append(to: &row, upTo: ISO8601.maximumCount + 2) { position in
             position.pointee = UInt8(ascii: "\"")
             position += 1
-            ISO8601.writeDateTime(civil, separator: UInt8(ascii: " "), fractionDigits: 0, at: &position)
+            ISO8601.writeDateTime(civil, separator: UInt8(ascii: " "), fractionDigits: fractionDigits, at: &position)
             position.pointee = UInt8(ascii: "\"")
             position += 1
         }

@@ -32,9 +32,12 @@ public struct WarehouseColumn: Hashable, Sendable {
     }
 
     /// The column as written in `CREATE TABLE` and `ADD COLUMN`: `keyword String COMMENT '…'`.
-    public var definition: String {
+    public var definition: String { definition(withComment: true) }
+
+    /// The column as written in `CREATE TABLE`, with or without its comment.
+    func definition(withComment: Bool) -> String {
         var text = "\(ClickHouseSQL.identifier(name)) \(type)"
-        if !comment.isEmpty { text += " COMMENT \(ClickHouseSQL.literal(comment))" }
+        if withComment, !comment.isEmpty { text += " COMMENT \(ClickHouseSQL.literal(comment))" }
         return text
     }
 }

@@ -3,7 +3,8 @@ import LogMarkdown
 import LogSchema
 import LogWarehouse
 
-/// `loggen ddl <dir> --dialect clickhouse [--table NAME] [--alter-from <old dir>]`.
+/// `loggen ddl <dir> --dialect clickhouse|clickhouse-24 | --server-version V [--table NAME]
+/// [--cluster NAME [--replicated]] [--alter-from <old dir>]`.
 let ddlCommand = CommandSpec(
     name: "ddl",
     abstract: "Print the warehouse table for the definitions, or the ALTERs from older ones.",
@@ -14,27 +15,56 @@ let ddlCommand = CommandSpec(
         to these, and exits 1 with the reason when a change cannot be migrated safely
         (a column's type changed, enum cases reordered): the changes 'loggen diff' reports
         as breaking the warehouse, with the same lines.
+
+        The dialect clickhouse runs on ClickHouse 18.16 and later; clickhouse-24 uses today's
+        types (DateTime64, LowCardinality). --server-version picks the dialect for a server.
+        With --cluster, writes the cluster form, every statement ON CLUSTER: the shards'
+        table <table>_local and a Distributed table <table> over it, sharded by the UUID.
         """,
     examples: [
         "loggen ddl LogDefinitions --dialect clickhouse --table logs | clickhouse-client --multiquery",
         "loggen ddl LogDefinitions --dialect clickhouse --alter-from old/LogDefinitions",
+        "loggen ddl LogDefinitions --server-version 24.8 --cluster analytics --replicated --table logs",
     ],
     arguments: [
         .positional("dir", help: "The folder of definition documents (one .md per category)."),
-        .option("dialect", valueName: "name", help: "The warehouse's SQL dialect: clickhouse."),
+        .option("dialect", valueName: "name", help: "The warehouse's SQL dialect: clickhouse or clickhouse-24."),
+        .option("server-version", valueName: "version", help: "Pick the dialect for this ClickHouse version (SELECT version())."),
         .option("table", valueName: "name", help: "The table's name, table or database.table (default: logs)."),
+        .option("cluster", valueName: "name", help: "Write the cluster form for this cluster of remote_servers."),
+        .flag("replicated", help: "With --cluster: replicated shards (ReplicatedReplacingMergeTree)."),
         .option("alter-from", valueName: "old dir", help: "Print the ALTERs from the definitions in this folder instead."),
     ],
     run: { arguments in
-        guard let dialectName = arguments.value("dialect") else {
-            throw UsageError("missing --dialect; the supported dialect is clickhouse")
-        }
-        guard let dialect = WarehouseDialect(name: dialectName) else {
-            throw UsageError("unknown dialect '\(dialectName)'; the supported dialect is clickhouse")
+        let dialect: WarehouseDialect
+        switch (arguments.value("dialect"), arguments.value("server-version")) {
+        case (nil, nil):
+            throw UsageError("missing --dialect; the supported dialects are clickhouse and clickhouse-24 (or give --server-version)")
+        case (_?, _?):
+            throw UsageError("--dialect and --server-version both pick the dialect; give one of them")
+        case (let name?, nil):
+            guard let named = WarehouseDialect(name: name) else {
+                throw UsageError("unknown dialect '\(name)'; the supported dialects are clickhouse and clickhouse-24")
+            }
+            dialect = named
+        case (nil, let version?):
+            guard let picked = WarehouseDialect(serverVersion: version) else {
+                throw UsageError("unsupported --server-version '\(version)'; give the server's version as SELECT version() prints it, 18.16 or later")
+            }
+            dialect = picked
         }
         let table = arguments.value("table") ?? "logs"
         guard ClickHouseTable.isValidName(table) else {
             throw UsageError("invalid table name '\(table)'; use letters, digits and _, as table or database.table")
+        }
+        var cluster: ClickHouseCluster?
+        if let name = arguments.value("cluster") {
+            guard ClickHouseCluster.isValidName(name) else {
+                throw UsageError("invalid cluster name '\(name)'; use the name of remote_servers, letters, digits and _")
+            }
+            cluster = ClickHouseCluster(name: name, isReplicated: arguments.flag("replicated"))
+        } else if arguments.flag("replicated") {
+            throw UsageError("--replicated needs --cluster; name the cluster whose shards are replicated")
         }
         guard let new = loadCheckedSchema(arguments.positional("dir")!) else { return 1 }
         do {
@@ -42,9 +72,10 @@ let ddlCommand = CommandSpec(
                 guard let old = loadCheckedSchema(oldDirectory) else { return 1 }
                 writeToStandardOutput(try dialect.migration(
                     from: old, oldSource: definitionsName(oldDirectory), to: new,
-                    newSource: definitionsName(arguments.positional("dir")!), table: table))
+                    newSource: definitionsName(arguments.positional("dir")!), table: table, cluster: cluster))
             } else {
-                writeToStandardOutput(try dialect.createTable(for: new, table: table, source: definitionsName(arguments.positional("dir")!)))
+                writeToStandardOutput(try dialect.createTable(
+                    for: new, table: table, cluster: cluster, source: definitionsName(arguments.positional("dir")!)))
             }
         } catch let error as WarehouseError {
             DiagnosticPrinter.printToStandardError(error.diagnostics)

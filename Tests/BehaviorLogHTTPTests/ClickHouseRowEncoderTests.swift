@@ -20,12 +20,14 @@ import Testing
         rating\tNullable(Float64)\t\t\t
         """
 
-    private func row(_ body: String, tag: String = "recipe_detail.show", milliseconds: Double = 1_764_496_800_123) -> String {
+    private func row(
+        _ body: String, tag: String = "recipe_detail.show", milliseconds: Double = 1_764_496_800_123, describe: String? = nil
+    ) -> String {
         let log = LogRecord(
-            sequence: 42, tag: tag, timestamp: LogTimestamp(microsecondsSince1970: Int64(milliseconds) * 1000),
+            sequence: 42, tag: tag, timestamp: LogTimestamp(microsecondsSince1970: Int64(milliseconds) * 1000 + 456),
             uuid: UUID(uuidString: "01A22C1C-2103-74CF-8079-913CE7C8F1F7")!, payload: Array(body.utf8))
         var bytes: [UInt8] = []
-        ClickHouseRowEncoder(describeOutput: describe).appendRow(of: log, to: &bytes)
+        ClickHouseRowEncoder(describeOutput: describe ?? self.describe).appendRow(of: log, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -37,6 +39,20 @@ import Testing
     @Test func momentsAreSplitIntoDateTimeAndMilliseconds() {
         let body = #"{"schema":"v1","common":{},"violations":[],"payload":{"opened_at":"2026-11-30T10:29:54.007Z","seen_at":["2026-01-02T03:04:05.600Z","2026-01-02T03:04:06.000Z"],"closed_at":null}}"#
         #expect(row(body).hasSuffix(#""opened_at":"2026-11-30 10:29:54","opened_at_ms":7,"seen_at":["2026-01-02 03:04:05","2026-01-02 03:04:06"],"seen_at_ms":[600,0],"closed_at":null,"closed_at_ms":null}"#))
+    }
+
+    /// A table of `loggen ddl --dialect clickhouse-24`: the time whole, to the microsecond, no
+    /// `time_ms`; payload moments as the runtime wrote them; `NULL` kept for an optional enum.
+    @Test func aTableOfTodaysTypesTakesMomentsWhole() {
+        let modern = """
+            uuid\tUUID\t\t\t
+            event_category\tLowCardinality(String)\t\t\t
+            time\tDateTime64(6, 'UTC')\t\t\t
+            opened_at\tNullable(DateTime64(6, 'UTC'))\t\t\t
+            order\tLowCardinality(Nullable(String))\t\t\t
+            """
+        let body = #"{"schema":"v1","common":{},"violations":[],"payload":{"opened_at":"2026-11-30T10:29:54.007Z","order":null}}"#
+        #expect(row(body, describe: modern) == #"{"uuid":"01a22c1c-2103-74cf-8079-913ce7c8f1f7","event_category":"recipe_detail","event_name":"show","time":"2025-11-30 10:00:00.123456","seq":42,"schema":"v1","violations.field":[],"violations.kind":[],"violations.detail":[],"opened_at":"2026-11-30T10:29:54.007Z","order":null}"#)
     }
 
     @Test func violationsBecomeTheNestedArrays() {

@@ -14,18 +14,6 @@ struct ClickHouseDDLTests {
         return result.output
     }
 
-    /// A copy of LogDefinitions/ as it was before: no `rating` field, no `cooking_time` order.
-    private func olderDefinitions() throws -> String {
-        let old = TemporaryDirectory("warehouse-old-definitions").path
-        for file in try FileManager.default.contentsOfDirectory(atPath: definitionsDirectory) {
-            var text = try String(contentsOfFile: definitionsDirectory + "/" + file, encoding: .utf8)
-            text = text.replacingOccurrences(of: "- rating: !double? 0..5\n    - The recipe's average rating, when it has one\n", with: "")
-            text = text.replacingOccurrences(of: "- cooking_time\n    - Quickest recipes first\n", with: "")
-            try text.write(toFile: old + "/" + file, atomically: true, encoding: .utf8)
-        }
-        return old
-    }
-
     @Test func theTableForLogDefinitionsIsCreated() async throws {
         try await server.query(try ddl([definitionsDirectory, "--table", "created"]))
         let columns = try await server.columns(of: "created")

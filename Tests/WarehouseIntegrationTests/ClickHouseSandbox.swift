@@ -26,9 +26,23 @@ final class ClickHouseSandbox: Sendable {
     var url: URL { URL(string: "http://127.0.0.1:\(httpPort)/")! }
 
     /// Starts a server in a new temporary directory.
-    init() throws {
+    /// - Parameter users: A `users.d` file (`<yandex><users>…`) that adds users, profiles and
+    ///   quotas to the sandbox's `default` user.
+    init(users: String? = nil) throws {
         directory = TemporaryDirectory("clickhouse-sandbox").path
+        if let users {
+            try Self.runScript(["prepare", directory])
+            try FileManager.default.createDirectory(atPath: directory + "/users.d", withIntermediateDirectories: true)
+            try users.write(toFile: directory + "/users.d/users.xml", atomically: true, encoding: .utf8)
+        }
         (httpPort, tcpPort) = try Self.start(directory)
+    }
+
+    /// A server started by someone else (one of a ``ClickHouseClusterSandbox``'s).
+    init(directory: String, httpPort: Int, tcpPort: Int) {
+        self.directory = directory
+        self.httpPort = httpPort
+        self.tcpPort = tcpPort
     }
 
     private static func start(_ directory: String) throws -> (Int, Int) {
@@ -48,22 +62,41 @@ final class ClickHouseSandbox: Sendable {
     func stop() { _ = try? Self.runScript(["stop", directory]) }
 
     @discardableResult
-    private static func runScript(_ arguments: [String]) throws -> String {
+    static func runScript(_ arguments: [String], script: String = script) throws -> String {
         // Files, not pipes: a pipe's end held by the server would keep a read from ending.
         let result = try ProcessRunner.run("/bin/bash", [script] + arguments, outputThroughFiles: true)
         guard result.status == 0 else {
-            throw SandboxError("clickhouse-sandbox \(arguments[0]) failed (\(result.status)): \(result.standardError)")
+            throw SandboxError("\((script as NSString).lastPathComponent) \(arguments[0]) failed (\(result.status)): \(result.standardError)")
         }
         return result.standardOutput
     }
 
+    /// Runs each statement of a script (`loggen ddl`'s output: statements ending `;` at the
+    /// end of a line), one request each: the HTTP interface takes one statement per query.
+    func execute(script: String) async throws {
+        for statement in script.components(separatedBy: ";\n") {
+            let lines = statement.split(separator: "\n").filter { !$0.hasPrefix("--") }
+            guard !lines.isEmpty else { continue }
+            do {
+                try await query(lines.joined(separator: "\n"))
+            } catch {
+                throw SandboxError("\(lines[0]) …: \(error)")
+            }
+        }
+    }
+
     /// Runs a query over HTTP and returns the body; throws with ClickHouse's message on an error.
+    /// - Parameter user: Another user than `default`, with its password.
     @discardableResult
-    func query(_ sql: String, settings: [String: String] = [:]) async throws -> String {
+    func query(_ sql: String, settings: [String: String] = [:], user: (name: String, password: String)? = nil) async throws -> String {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
         components.queryItems = settings.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
         var request = URLRequest(url: components.url!, timeoutInterval: 60)
         request.httpMethod = "POST"
+        if let user {
+            request.setValue(user.name, forHTTPHeaderField: "X-ClickHouse-User")
+            request.setValue(user.password, forHTTPHeaderField: "X-ClickHouse-Key")
+        }
         let (data, response) = try await URLSession.shared.upload(for: request, from: Data(sql.utf8))
         let body = String(decoding: data, as: UTF8.self)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw SandboxError("ClickHouse: \(body)") }

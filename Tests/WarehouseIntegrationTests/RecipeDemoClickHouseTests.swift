@@ -62,7 +62,8 @@ enum RowComparison {
 
         let tag = log["tag"] as! String
         check("\(row["event_category"]!).\(row["event_name"]!)" == tag, "tag \(tag) vs \(row["event_category"]!).\(row["event_name"]!)")
-        check(moment(row["time"], row["time_ms"]) == log["time"] as? String, "time \(log["time"]!) vs \(row["time"]!) + \(row["time_ms"]!) ms")
+        let time = types["time"]?.hasPrefix("DateTime64") == true ? moment64(row["time"]) : moment(row["time"], row["time_ms"])
+        check(time == log["time"] as? String, "time \(log["time"]!) vs \(row["time"]!) + \(row["time_ms"] ?? "no") ms")
         check((row["seq"] as? NSNumber)?.int64Value == (log["seq"] as? NSNumber)?.int64Value, "seq \(log["seq"]!) vs \(row["seq"]!)")
         check(row["schema"] as? String == log["schema"] as? String, "schema")
         let violations = log["violations"] as! [[String: Any]]
@@ -86,6 +87,12 @@ enum RowComparison {
         return text.replacingOccurrences(of: " ", with: "T") + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 
+    /// `DateTime64(6)`'s `"2026-11-30 10:29:54.123456"` to the millisecond, as the runtime writes a moment.
+    static func moment64(_ dateTime: Any?) -> String? {
+        guard let text = dateTime as? String, text.count == 26 else { return nil }
+        return text.prefix(23).replacingOccurrences(of: " ", with: "T") + "Z"
+    }
+
     static func same(_ stored: Any, _ column: Any?, _ milliseconds: Any?, type: String) -> Bool {
         var type = type
         if type.hasPrefix("Nullable(") { type = String(type.dropFirst(9).dropLast()) }
@@ -98,6 +105,7 @@ enum RowComparison {
         }
         switch type {
         case "DateTime('UTC')": return moment(column, milliseconds) == stored as? String
+        case "DateTime64(6, 'UTC')": return moment64(column) == stored as? String
         case "UInt8": return (stored as? Bool).map { $0 ? 1 : 0 } == (column as? NSNumber)?.intValue
         case "Float32": return (stored as? NSNumber).map { Float($0.doubleValue) } == (column as? NSNumber).map { Float($0.doubleValue) }
         case "Float64": return (stored as? NSNumber)?.doubleValue == (column as? NSNumber)?.doubleValue

@@ -17,3 +17,15 @@ func runTool(_ tool: String, _ arguments: [String]) throws -> ToolRun {
         try ProcessRunner.builtExecutable(tool), arguments, environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC", "NO_COLOR": "1"])
     return ToolRun(status: result.status, output: result.standardOutput, errors: result.standardError)
 }
+
+/// A copy of LogDefinitions/ as it was before: no `rating` field, no `cooking_time` order.
+func olderDefinitions() throws -> String {
+    let old = TemporaryDirectory("warehouse-old-definitions").path
+    for file in try FileManager.default.contentsOfDirectory(atPath: definitionsDirectory) {
+        var text = try String(contentsOfFile: definitionsDirectory + "/" + file, encoding: .utf8)
+        text = text.replacingOccurrences(of: "- rating: !double? 0..5\n    - The recipe's average rating, when it has one\n", with: "")
+        text = text.replacingOccurrences(of: "- cooking_time\n    - Quickest recipes first\n", with: "")
+        try text.write(toFile: old + "/" + file, atomically: true, encoding: .utf8)
+    }
+    return old
+}

@@ -217,7 +217,7 @@ import Testing
         let values: [LogValue] = [
             .integer(.min), .integer(.max), .double(-2.2250738585072014e-308), .double(-.greatestFiniteMagnitude),
             .double(-.leastNonzeroMagnitude), .double(.nan), .double(-1e15 + 0.5), .bool(false), .null,
-            .float(-1.1754942e-38), .float(-.greatestFiniteMagnitude), .float(-.leastNonzeroMagnitude), .float(-16_777_215),
+            .float(-Float.leastNormalMagnitude.nextDown), .float(-.greatestFiniteMagnitude), .float(-.leastNonzeroMagnitude), .float(-16_777_215),
             .float(-0.00012345679), .float(.nan),
             .string(String(repeating: "\u{01}", count: 50)), .string(String(repeating: "\"", count: 33)),
             .date(extremeDate), .timestamp(Date(timeIntervalSince1970: -9e12)), .timestamp(Date(timeIntervalSince1970: 9e12)),

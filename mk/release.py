@@ -117,10 +117,21 @@ def dump(modules_dir, out_dir, modules=MODULES):
         normalize(output)
 
 
+def without_internal(node):
+    """The node without the declarations the digester marks `isInternal` (`package` ones, which
+    the module holds for its package's other targets): they are no app's API."""
+    if isinstance(node, dict):
+        return {key: without_internal(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [without_internal(item) for item in node if not (isinstance(item, dict) and item.get("isInternal"))]
+    return node
+
+
 def normalize(path):
-    """Dumps differ between machines only in what describes the toolchain; drop it, sort keys."""
+    """Dumps differ between machines only in what describes the toolchain; drop it, sort keys;
+    keep the public API only."""
     with open(path, encoding="utf-8") as file:
-        data = json.load(file)
+        data = without_internal(json.load(file))
     data.pop("json_format_version", None)
     with open(path, "w", encoding="utf-8") as file:
         json.dump(data, file, indent=1, sort_keys=True)

@@ -256,7 +256,7 @@ public final class LogStoreWriter: Sendable {
     }
 
     /// Up to `limit` records after the acknowledged position of cursor `name`. Reading does not
-    /// move the cursor: until ``acknowledge(cursor:through:)`` the same records come back.
+    /// move the cursor: until ``acknowledge(cursor:through:durably:)`` the same records come back.
     public func read(cursor name: String, limit: Int) throws(LogStoreError) -> [LogRecord] {
         try locked { (core) throws(LogStoreError) -> [LogRecord] in
             guard !core.isClosed else { throw .closed }

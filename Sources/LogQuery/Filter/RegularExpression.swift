@@ -1,7 +1,7 @@
 import LogCore
 
 /// A compiled regular expression in Swift's `Regex` syntax, the dialect the definitions'
-/// `pattern` constraint uses (``RegexDialect``), shareable across threads: it is never
+/// `pattern` constraint uses (LogCore's `RegexDialect`), shareable across threads: it is never
 /// changed after it is built.
 public struct RegularExpression: @unchecked Sendable {
     /// The pattern as written.

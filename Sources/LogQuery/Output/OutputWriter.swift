@@ -69,20 +69,20 @@ public struct OutputWriter {
     }
 
     /// Writes `YYYY-MM-DD`, the separator, then `HH:MM:SS.mmm` (milliseconds rounded down;
-    /// at most ``ISO8601/maximumCount`` bytes).
+    /// at most `ISO8601.maximumCount` bytes).
     @inline(__always)
     package mutating func writeDateTime(_ time: CivilTime, separator: UInt8) {
         ISO8601.writeDateTime(time, separator: separator, fractionDigits: 3, at: &position)
     }
 
-    /// Writes `YYYY-MM-DD` (at most ``ISO8601/maximumDateCount`` bytes).
+    /// Writes `YYYY-MM-DD` (at most `ISO8601.maximumDateCount` bytes).
     @inline(__always)
     package mutating func writeDate(_ time: CivilTime) {
         ISO8601.writeDate(time, at: &position)
     }
 
     /// Writes a moment in ISO 8601, UTC, with milliseconds: `2026-11-30T10:29:54.123Z`
-    /// (at most ``ISO8601/maximumCount`` bytes).
+    /// (at most `ISO8601.maximumCount` bytes).
     @inline(__always)
     public mutating func writeISO8601(microseconds: Int64) {
         ISO8601.write(microseconds: microseconds, fractionDigits: 3, at: &position)

@@ -1,6 +1,6 @@
 /// Counts of logs: in total, per tag, and per time bucket, with the time span they cover.
 ///
-/// Counts come from scanning logs (``add(tag:microseconds:)``) or, for whole segments that a
+/// Counts come from scanning logs (``add(tag:microseconds:bucketStart:)``) or, for whole segments that a
 /// query takes entirely, straight from the store's index (``add(tagCounts:timeRange:)``).
 public struct LogStatistics: Hashable, Sendable {
     /// The number of logs counted.

@@ -74,7 +74,7 @@ public struct TimeExpression: Sendable {
         return civil.microseconds(offsetSeconds: offsetSeconds(at: first))
     }
 
-    /// The moment of an ISO 8601 text only (no relative forms; ``ISO8601``'s grammar);
+    /// The moment of an ISO 8601 text only (no relative forms; LogCore's `ISO8601` grammar);
     /// local times read in ``timeZone``.
     /// `YYYY-MM-DD[(T| )HH:MM[:SS[.fraction]]][Z|±HH[:MM]]`.
     public func parseISO8601(_ text: String) -> Int64? {

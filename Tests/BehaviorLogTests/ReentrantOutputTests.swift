@@ -3,6 +3,7 @@ import Foundation
 import LogCore
 import LogStore
 import Testing
+import TestSupport
 
 /// Item 5 of issue 14: the logger calls no output under a lock that the output's own calls
 /// into the logger need. An output that reads `statistics` (and posts) from `write`,
@@ -92,29 +93,5 @@ private final class ReentrantOutput: LogOutput {
     func flush() async {
         _ = logger?.statistics
         state.withLock { $0.flushes += 1 }
-    }
-}
-
-/// Runs `body` in a task of its own and reports whether it returned within `limit` (a task
-/// group would wait for a child that never returns; this does not).
-private func returns(within limit: Duration, _ body: @escaping @Sendable () async -> Void) async -> Bool {
-    let outcome = Locked<Bool?>(nil)
-    return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-        @Sendable func finish(_ value: Bool) {
-            let first = outcome.withLock { state -> Bool in
-                guard state == nil else { return false }
-                state = value
-                return true
-            }
-            if first { continuation.resume(returning: value) }
-        }
-        Task.detached {
-            await body()
-            finish(true)
-        }
-        Task.detached {
-            try? await Task.sleep(for: limit)
-            finish(false)
-        }
     }
 }

@@ -22,6 +22,11 @@ public final class LocalStoreOutput: LogOutput {
         var written = 0
         var storeErrors = 0
         var lastError: String?
+        /// The count last handed to `onDurable`, and whether a thread is calling it now (the
+        /// one reporter: the counts reach the app in increasing order, and the call is made with
+        /// no lock held).
+        var reported = 0
+        var reporting = false
     }
 
     private let writer: LogStoreWriter
@@ -40,7 +45,9 @@ public final class LocalStoreOutput: LogOutput {
     ///     by `syncInterval`.)
     ///   - syncInterval: The longest a written log waits for its sync (5 seconds by default).
     ///   - onDurable: Told how many of the logs this output wrote since it opened are durable
-    ///     — the first N, in post order; called in increasing order, under a lock (keep it short).
+    ///     — the first N, in post order; called in increasing order, one call at a time, with no
+    ///     lock of the output held (it may read ``statistics``), on the thread that saw the sync:
+    ///     keep it short, it holds up that thread.
     /// - Throws: `LogStoreError` when the store cannot be opened (another writer holds it,
     ///   the directory cannot be created).
     public init(
@@ -140,11 +147,8 @@ public final class LocalStoreOutput: LogOutput {
     }
 
     private func durableAdvanced(to sequence: UInt64) {
-        // The callback runs under the lock, so that counts are reported in increasing order
-        // whichever thread saw the sync.
-        progress.withLock { state in
+        var report: Int? = progress.withLock { state in
             state.durableSequence = max(state.durableSequence, sequence)
-            let before = state.durableCount
             var done = 0
             for batch in state.batches {
                 guard batch.last <= state.durableSequence else { break }
@@ -152,8 +156,26 @@ public final class LocalStoreOutput: LogOutput {
                 done += 1
             }
             state.batches.removeFirst(done)
-            if state.durableCount > before { onDurable?(state.durableCount) }
+            return claimReport(&state)
         }
+        // App code, called with no lock held: whichever thread saw the sync reports, and a
+        // thread that finds another one reporting leaves its count to it (so the counts still
+        // arrive in increasing order, one call at a time).
+        while let count = report {
+            onDurable?(count)
+            report = progress.withLock { state in
+                state.reporting = false
+                return claimReport(&state)
+            }
+        }
+    }
+
+    /// The count to hand to `onDurable` now, if this thread is to report it.
+    private func claimReport(_ state: inout Progress) -> Int? {
+        guard onDurable != nil, !state.reporting, state.durableCount > state.reported else { return nil }
+        state.reporting = true
+        state.reported = state.durableCount
+        return state.durableCount
     }
 
     private func recordError(_ error: any Error) {

@@ -22,6 +22,8 @@ import LogStore
 /// dropped — except the main thread, which never waits: its logs go on into the queue past
 /// its capacity (counted as `mainThreadOverflows`), up to four times the capacity, beyond
 /// which they are dropped and counted (`mainThreadDrops`) rather than freeze the app's UI.
+/// The writer thread never waits either (an output posting from `write`: it would wait for
+/// itself); its posts are counted as `writerThreadOverflows` and `writerThreadDrops`.
 /// Call `shutdown()` before the process ends to write and sync what is queued.
 public final class BehaviorLogger: Sendable {
     private struct QueueState {
@@ -90,6 +92,11 @@ public final class BehaviorLogger: Sendable {
     private let isMainThread: @Sendable () -> Bool
     private let mainThreadOverflowCount = AtomicCounter()
     private let mainThreadDropCount = AtomicCounter()
+    private let writerThreadOverflowCount = AtomicCounter()
+    private let writerThreadDropCount = AtomicCounter()
+    /// The writer thread's identity (`System.currentThreadIdentifier()`), set when it starts: a
+    /// post from it (an output's `write`) must never wait for the queue it alone empties.
+    private let writerThread = AtomicCounter()
     /// How long the writer waits for a batch to gather, and the queue length that wakes it
     /// sooner.
     private static let nap = DispatchTimeInterval.microseconds(500)
@@ -117,7 +124,10 @@ public final class BehaviorLogger: Sendable {
         }
         // Consent (issue 17): each output learns the consent before it can send anything.
         for setting in configuration.outputs { setting.output.consentChanged(to: setting.requiresConsent ? configuration.consent : .granted) }
-        Thread.start(named: Self.writerThreadName) { [self] in runWriter() }
+        Thread.start(named: Self.writerThreadName) { [self] in
+            writerThread.store(UInt64(System.currentThreadIdentifier()))
+            runWriter()
+        }
     }
 
     // MARK: Posting
@@ -168,11 +178,16 @@ public final class BehaviorLogger: Sendable {
         enum Next { case none, wake, wait, wakeAndWait, rejected, overflowed, wakeAndOverflow, dropped }
         var moving: EncodedLog? = consume log
         let capacity = configuration.queueCapacity
+        // Only near a full queue: which thread posts matters only then.
+        var poster = Poster.other
         let (next, retired): (Next, LogPayload?) = queue.withLock { state in
             if state.stopping { return (.rejected, nil) }
-            // The main thread never waits for the writer (a frozen UI is worse than a log).
-            let mainThread = state.pending.count >= capacity - 1 && isMainThread()
-            if mainThread && state.pending.count >= 4 * capacity { return (.dropped, nil) }
+            // The main thread never waits for the writer (a frozen UI is worse than a log), nor
+            // does the writer thread itself (an output posting from `write`: it would wait for
+            // itself, the one thread that empties the queue).
+            if state.pending.count >= capacity - 1 { poster = currentPoster() }
+            let mustNotWait = poster != .other
+            if mustNotWait && state.pending.count >= 4 * capacity { return (.dropped, nil) }
             let retired = state.retired.popLast()
             state.pending.append(moving.take()!)
             state.enqueued += 1
@@ -182,7 +197,7 @@ public final class BehaviorLogger: Sendable {
                 state.writerNapping = false
             }
             if state.pending.count >= capacity {
-                if mainThread { return (wake ? .wakeAndOverflow : .overflowed, retired) }
+                if mustNotWait { return (wake ? .wakeAndOverflow : .overflowed, retired) }
                 state.postersWaiting += 1
                 return (wake ? .wakeAndWait : .wait, retired)
             }
@@ -200,12 +215,16 @@ public final class BehaviorLogger: Sendable {
             spillCount.add(1)
             roomAvailable.wait()
         case .overflowed, .wakeAndOverflow:
-            // Past the capacity, on the main thread: go on without waiting.
+            // Past the capacity, on the main thread or the writer: go on without waiting.
             if next == .wakeAndOverflow { wakeup.signal() }
-            mainThreadOverflowCount.add(1)
+            (poster == .writer ? writerThreadOverflowCount : mainThreadOverflowCount).add(1)
         case .dropped:
             // The dropped log is still in `moving` and is released here.
-            if mainThreadDropCount.add(1) == 0 {
+            if poster == .writer {
+                if writerThreadDropCount.add(1) == 0 {
+                    FileDescriptorSink.write("BehaviorLog: warning: an output posted from the logger's writer thread into a queue four times over its capacity; such logs are dropped, since the writer cannot wait for itself (counted in statistics.writerThreadDrops)\n")
+                }
+            } else if mainThreadDropCount.add(1) == 0 {
                 FileDescriptorSink.write("BehaviorLog: warning: the main thread posted faster than the logs could be written; logs past four times the queue's capacity are dropped (counted in statistics.mainThreadDrops)\n")
             }
         case .rejected:
@@ -215,6 +234,14 @@ public final class BehaviorLogger: Sendable {
                 FileDescriptorSink.write("BehaviorLog: warning: a log was posted after BehaviorLogger.shutdown(); it is not written (tag \(tag))\n")
             }
         }
+    }
+
+    /// Which thread posts, where that decides whether it may wait for room.
+    private enum Poster { case other, main, writer }
+
+    private func currentPoster() -> Poster {
+        if writerThread.load() == UInt64(System.currentThreadIdentifier()) { return .writer }
+        return isMainThread() ? .main : .other
     }
 
     // MARK: Control
@@ -312,9 +339,11 @@ public final class BehaviorLogger: Sendable {
         // Every post is queued, filtered out or refused after shutdown: counting them once
         // more would be one more atomic add per post.
         result.mainThreadDrops = mainThreadDropCount.load()
-        result.posted = enqueued + result.filteredOut + result.postedAfterShutdown + result.mainThreadDrops
+        result.writerThreadDrops = writerThreadDropCount.load()
+        result.posted = enqueued + result.filteredOut + result.postedAfterShutdown + result.mainThreadDrops + result.writerThreadDrops
         result.spills = spillCount.load()
         result.mainThreadOverflows = mainThreadOverflowCount.load()
+        result.writerThreadOverflows = writerThreadOverflowCount.load()
         return result
     }
 

@@ -78,6 +78,21 @@ import TestSupport
         outputReference.withLock { $0 = nil }
     }
 
+    /// Issue 25, defect 10: a negative limit is no logs, not a trap.
+    @Test func recentLogsWithANegativeOrZeroLimitIsEmpty() async throws {
+        let directory = TemporaryDirectory("history").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory))
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history)]))
+        for index in 0..<5 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+        await logger.flush()
+        #expect(try history.recentLogs(limit: -1).isEmpty)
+        #expect(try history.recentLogs(limit: Int.min).isEmpty)
+        #expect(try history.recentLogs(limit: 0).isEmpty)
+        #expect(try history.recentLogs(limit: 2).map(\.sequence) == [4, 5])
+        await logger.shutdown()
+    }
+
     @Test func aSecondWriterOnTheSameStoreIsAClearError() throws {
         let directory = TemporaryDirectory("history").path
         defer { try? FileManager.default.removeItem(atPath: directory) }

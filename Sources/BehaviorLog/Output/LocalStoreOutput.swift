@@ -141,7 +141,9 @@ public final class LocalStoreOutput: LogOutput {
     }
 
     /// The last `limit` logs in the store, oldest first, for an in-app debug screen.
+    /// - Parameter limit: How many logs at most; none for 0 or less.
     public func recentLogs(limit: Int) throws -> [LogRecord] {
+        guard limit > 0 else { return [] }
         let last = writer.lastSequence
         return try writer.read(after: last > UInt64(limit) ? last - UInt64(limit) : 0, limit: limit)
     }

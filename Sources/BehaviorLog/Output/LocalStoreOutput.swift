@@ -128,6 +128,10 @@ public final class LocalStoreOutput: LogOutput {
 
     public func shutdown() async {
         record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
+        let abandoned = refusals.abandonHeld()
+        if abandoned > 0 {
+            FileDescriptorSink.write("BehaviorLog: error: the local store at \(directory.path) still refused writes at shutdown; \(abandoned) logs held in memory are lost (statistics.lostLogs)\n")
+        }
         syncNow()
         scheduler.stop()
         do { try writer.close() } catch { recordError(error) }

@@ -169,6 +169,12 @@ public final class BufferedOutput: LogOutput {
     /// Makes the logs durable, abandons a send in flight (its chunk is sent again on the
     /// next start) and stops the sender.
     public func shutdown() async {
+        // The last try for logs the store refused; what it still refuses is lost with the process.
+        append([], force: true)
+        let abandoned = refusals.abandonHeld()
+        if abandoned > 0 {
+            FileDescriptorSink.write("BehaviorLog: error: \(name): its store still refused writes at shutdown; \(abandoned) logs held in memory are lost (statistics.lostLogs)\n")
+        }
         makeDurable()
         let abandon = state.withLock { state in
             state.stopping = true

@@ -277,6 +277,7 @@ extern ssize_t send(int, const void *, size_t, int);
 extern ssize_t recv(int, void *, size_t, int);
 extern int setsockopt(int, int, int, const void *, socklen_t);
 extern int shutdown(int, int);
+#define SHUT_RDWR 2
 extern int getaddrinfo(const char *, const char *, const struct addrinfo *, struct addrinfo **);
 extern void freeaddrinfo(struct addrinfo *);
 extern const char *gai_strerror(int);

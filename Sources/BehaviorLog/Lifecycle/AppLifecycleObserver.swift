@@ -7,7 +7,7 @@ import UIKit
 /// Opt-in: flushes the logger when the app goes to the background, inside the background time
 /// the system grants, then suspends its sending until the app returns; resumes it then.
 ///
-/// ```swift
+/// ```swift apple
 /// let lifecycle = AppLifecycleObserver(logger: logger)   // keep it as long as the logger
 /// ```
 ///
@@ -17,7 +17,7 @@ import UIKit
 /// `UIApplication`, the app reports the scene phase itself and the flush runs inside
 /// `ProcessInfo.performExpiringActivity(withReason:using:)`:
 ///
-/// ```swift
+/// ```swift fragment
 /// .onChange(of: scenePhase) { phase in
 ///     if phase == .background { lifecycle.enteredBackground() }
 ///     if phase == .active { lifecycle.enteringForeground() }

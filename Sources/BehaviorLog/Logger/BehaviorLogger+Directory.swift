@@ -8,7 +8,7 @@ extension BehaviorLogger {
     /// `$XDG_DATA_HOME/BehaviorLog` (or `~/.local/share/BehaviorLog`).
     ///
     /// ```swift
-    /// let history = try LocalStoreOutput(directory: BehaviorLogger.defaultDirectory.appending(path: "history").path)
+    /// let history = try LocalStoreOutput(directory: BehaviorLogger.defaultDirectory.appending(path: "history"))
     /// ```
     ///
     /// An app that shares its logs with an extension puts them in its App Group container

@@ -6,12 +6,14 @@ import LogStore
 /// Routes logs through a filter chain to outputs. This is what an app posts to:
 ///
 /// ```swift
-/// let logger = BehaviorLogger(configuration: LoggerConfiguration(
-///     filters: [FilterSetting(CommonPayloadFilter { common.payload }),
-///               FilterSetting(PersonalDataFilter(mode: .hash(salt: salt)))],
-///     outputs: [OutputSetting(try LocalStoreOutput(directory: history)),
-///               OutputSetting(try BufferedOutput(directory: outbox, backend: backend))]))
-/// logger.post(RecipeSearch.search(keyword: "egg", order: .latest))
+/// let logs = BehaviorLogger.defaultDirectory
+/// let salt = try PersonalDataSalt(directory: logs)
+/// let logger = BehaviorLogger(configuration: try LoggerConfiguration(
+///     filters: [FilterSetting(CommonPayloadFilter { session.commonPayload }),
+///               FilterSetting(PersonalDataFilter(mode: .saltedHash(salt)))],
+///     outputs: [OutputSetting(try LocalStoreOutput(directory: logs.appending(path: "history"))),
+///               OutputSetting(try BufferedOutput(directory: logs.appending(path: "outputs/backend"), backend: collector))]))
+/// logger.post(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1))
 /// ```
 ///
 /// `post` returns at once: it runs the filters on the calling thread and puts the log in

@@ -11,7 +11,7 @@ import LogStore
 /// what a power loss or a kernel panic can take, and on a phone each one costs battery.
 ///
 /// ```swift
-/// let history = try LocalStoreOutput(directory: URL.applicationSupportDirectory.appending(path: "logs"))
+/// let history = try LocalStoreOutput(directory: BehaviorLogger.defaultDirectory.appending(path: "history"))
 /// ```
 public final class LocalStoreOutput: LogOutput {
     private struct Progress {

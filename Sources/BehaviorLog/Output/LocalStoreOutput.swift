@@ -33,6 +33,8 @@ public final class LocalStoreOutput: LogOutput {
     private let scheduler: SyncScheduler
     private let progress = Locked(Progress())
     private let refusals = StoreRefusals()
+    /// `shutdown()` closed the store (`deinit` has nothing left to do).
+    private let closed = Locked(false)
     private let onDurable: (@Sendable (Int) -> Void)?
     /// The store's directory.
     public let directory: URL
@@ -74,6 +76,19 @@ public final class LocalStoreOutput: LogOutput {
         }
         box.set { [weak self] sequence in self?.durableAdvanced(to: sequence) }
         errors.setError { [weak self] error in self?.recordError(error) }
+    }
+
+    /// Released (by its logger's release, or unused): what was written becomes durable, the
+    /// sync thread ends and the store is closed, so a dropped output leaves no thread and no
+    /// lock behind. (A sync on the releasing thread: the writer's, when the logger goes first.)
+    deinit {
+        if !closed.withLock({ $0 }) {
+            record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
+            _ = refusals.abandonHeld()
+            syncNow()
+            scheduler.stop()
+            try? writer.close()
+        }
     }
 
     /// How many logs this output wrote since it opened, how many of them are durable, and
@@ -134,6 +149,7 @@ public final class LocalStoreOutput: LogOutput {
         }
         syncNow()
         scheduler.stop()
+        closed.withLock { $0 = true }
         do { try writer.close() } catch { recordError(error) }
     }
 

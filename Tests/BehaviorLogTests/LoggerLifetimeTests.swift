@@ -40,6 +40,35 @@ import TestSupport
         }
     }
 
+    @Test func aReleasedLoggerIsFreedAndItsBufferedOutputToo() async throws {
+        let root = TemporaryDirectory("lifetime-buffered")
+        defer { try? FileManager.default.removeItem(atPath: root.path) }
+        let references = Locked<(logger: WeakReference, output: WeakReference)?>(nil)
+        do {
+            let output = try BufferedOutput(directory: URL(fileURLWithPath: root.path).appending(path: "outbox"), backend: ScriptedBackend())
+            let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output)]))
+            logger.post(RecipeSearch.selectRecipe(recipeID: 1, position: 1))
+            references.withLock { $0 = (WeakReference(logger), WeakReference(output)) }
+        }
+        let freed = await returns(within: .seconds(30)) {
+            while references.withLock({ $0!.logger.object != nil || $0!.output.object != nil }) { try? await Task.sleep(for: .milliseconds(20)) }
+        }
+        let (logger, output) = references.withLock { ($0!.logger.object != nil, $0!.output.object != nil) }
+        #expect(freed, "still alive after release: logger \(logger), buffered output \(output)")
+        // Its sender closed the store as it ended: it opens again, with the log in it.
+        let outbox = URL(fileURLWithPath: root.path).appending(path: "outbox")
+        @Sendable func opens() -> Bool {
+            guard let store = try? LogStoreOutbox(directory: outbox.path, configuration: .standard) else { return false }
+            try? store.close()
+            return true
+        }
+        let reopened = await returns(within: .seconds(30)) {
+            while !opens() { try? await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(reopened, "the released output's store stayed locked")
+        #expect(try LogStoreReader(directory: outbox.path).stats().recordCount == 1)
+    }
+
     /// Threads of this process whose kernel name passes `matching` (`/proc/self/task/*/comm`).
     static func threads(named matching: (String) -> Bool) -> Int {
         guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return 0 }
@@ -48,4 +77,9 @@ import TestSupport
             return matching(name.trimmingCharacters(in: .whitespacesAndNewlines))
         }.count
     }
+}
+
+final class WeakReference: @unchecked Sendable {   // set once, read under the test's lock
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
 }

@@ -67,7 +67,8 @@ public final class BehaviorLogger: Sendable {
     // MARK: Control
 
     /// Waits until every log posted before the call is written to the outputs, then asks
-    /// each output to make it durable and to send what is pending.
+    /// each output to make it durable and to send what is pending, all at once: an output's
+    /// send (a network) never holds up another output's sync.
     public func flush() async {
         await core.flush()
     }

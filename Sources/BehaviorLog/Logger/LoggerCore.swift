@@ -224,10 +224,16 @@ final class LoggerCore: Sendable {
     // MARK: Control
 
     /// Waits until every log posted before the call is written to the outputs, then asks
-    /// each output to make it durable and to send what is pending.
+    /// each output to make it durable and to send what is pending, all at once: an output's
+    /// send (a network) never holds up another output's sync.
     func flush() async {
         await waitUntilDelivered()
-        for setting in configuration.outputs { await setting.output.flush() }
+        await withTaskGroup(of: Void.self) { group in
+            for setting in configuration.outputs {
+                let output = setting.output
+                group.addTask { await output.flush() }
+            }
+        }
     }
 
     /// Stops the outputs from sending (for example when the app goes to the background);

@@ -182,6 +182,19 @@ import Testing
         await flushing.value
     }
 
+    /// Issue 25, item 4: the sender's store work (sync, reading unsent logs) is blocking disk
+    /// work, done on the output's own thread (`bl-send.<name>`), never on Swift's cooperative pool.
+    @Test func theSenderReadsTheStoreOnItsOwnThread() async throws {
+        let backend = ScriptedBackend()
+        let storage = InMemoryOutbox()
+        let output = BufferedOutput(storage: storage, backend: backend, configuration: quick(chunkCount: 10), name: "own")
+        output.write(entries(30))
+        #expect(await eventually { backend.accepted.count == 30 })
+        let threads = storage.state.withLock { $0.readingThreads }
+        #expect(!threads.isEmpty && threads.allSatisfy { $0 == "bl-send.own" }, "\(threads)")
+        await output.shutdown()
+    }
+
     @Test func aStuckBackendDoesNotStallAnotherOutput() async throws {
         let healthy = ScriptedBackend()
         let stuck = BufferedOutput(storage: InMemoryOutbox(), backend: StuckBackend(), configuration: quick(chunkCount: 1, sendTimeout: .seconds(3600)), name: "stuck")

@@ -7,7 +7,7 @@
 /// four times it, is dropped, counted in `LoggerStatistics.writerThreadOverflows` and
 /// `writerThreadDrops`). `write` must not wait for a
 /// network: an output that ships logs keeps them (`BufferedOutput`) and sends them from
-/// its own task, so that one slow output never holds up the others.
+/// its own thread, so that one slow output never holds up the others.
 public protocol LogOutput: AnyObject, Sendable {
     /// Takes a batch of logs, in post order.
     func write(_ logs: [EncodedLog])

@@ -19,6 +19,8 @@ final class InMemoryOutbox: OutboxStorage {
         var unsentQueries = 0
         /// How many times the logs were made durable.
         var syncs = 0
+        /// The names of the threads that read unsent logs (the sender's work on the store).
+        var readingThreads: [String] = []
     }
 
     let state = Locked(State())
@@ -53,8 +55,10 @@ final class InMemoryOutbox: OutboxStorage {
     }
 
     func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord] {
-        state.withLock { state in
+        let thread = Thread.current.name ?? "unnamed"
+        return state.withLock { state in
             state.reads += 1
+            state.readingThreads.append(thread)
             let start = state.logs.firstIndex { $0.sequence > state.acknowledged } ?? state.logs.count
             let end = min(state.durableCount, start + maxCount)
             var result: [LogRecord] = []

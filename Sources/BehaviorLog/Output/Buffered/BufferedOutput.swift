@@ -3,7 +3,7 @@ import LogCore
 import LogStore
 
 /// The base of every output that ships logs: it keeps each log in its own store until the
-/// backend acknowledges it, and sends from its own task, so a slow or failing backend never
+/// backend acknowledges it, and sends from its own thread, so a slow or failing backend never
 /// holds up posting or another output.
 ///
 /// - Chunks: a chunk is sent when `chunkCount` logs or `chunkBytes` bytes are pending, or

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import LogCore
 import LogStore
@@ -25,6 +24,14 @@ final class BufferedOutputCore: Sendable {
         // tells it, or it is used directly), and how many times its logs were erased.
         var consent: LogConsent?
         var erasures = 0
+        /// A wake-up the sender has not seen yet (kept for its next wait, as a semaphore keeps a signal).
+        var wakePending = false
+        // The send in flight (`send(_:unlessErasedSince:)`): its number, when its task began
+        // (the timeout runs from there), and its outcome (the first of the backend's answer,
+        // the timeout and an abandonment decides it; a later one is ignored).
+        var sendGeneration: UInt64 = 0
+        var sendStartedAt: UInt64?
+        var sendOutcome: LogDeliveryResult?
     }
 
     let storage: any OutboxStorage
@@ -32,10 +39,13 @@ final class BufferedOutputCore: Sendable {
     /// When it sends and how it retries.
     let configuration: BufferedOutputConfiguration
     private let name: String
-    /// The send timeouts and the waits' timers (a wait without a timeout costs none).
-    private let timers: DispatchQueue
-    let wake: WakeSignal
-    let state = Locked(State())
+    /// The sender's thread (`bl-send.<name>`), with the output's state under its lock: the one
+    /// worker primitive of the runtime. Its waits are timed waits on its condition variable (an
+    /// idle sender waits with no deadline and costs nothing).
+    let worker = Worker(state: State())
+    var state: Worker<State> { worker }
+    /// Wakes the sender (a wake-up sent while it does not wait is kept for its next wait).
+    let wake: SenderWake
     private let refusals = StoreRefusals()
 
     init(storage: any OutboxStorage, backend: any LogBackend, configuration: BufferedOutputConfiguration, name: String) {
@@ -43,12 +53,12 @@ final class BufferedOutputCore: Sendable {
         self.backend = backend
         self.configuration = configuration
         self.name = name
-        timers = DispatchQueue(label: "bl-send.\(name)")
-        wake = WakeSignal(timers: timers)
+        wake = SenderWake(worker: worker)
         storage.onSyncFailure { [weak self] error in self?.recordStoreError(error, lost: 0) }
         let backlogAtStart = storage.pendingCount > 0
-        // A detached task on the global executor (a task executor of its own would need iOS 18).
-        Task.detached(priority: .utility) { [self] in await runSender(backlogAtStart: backlogAtStart) }
+        // Its own thread, not Swift's cooperative pool: it syncs and reads the store (blocking
+        // disk work) and waits between sends. The thread holds the core, never the output.
+        worker.start(name: "bl-send.\(name)") { [self] _ in runSender(backlogAtStart: backlogAtStart) }
     }
 
     /// What the output did so far.
@@ -186,7 +196,7 @@ final class BufferedOutputCore: Sendable {
 
     // MARK: Sending
 
-    private func runSender(backlogAtStart: Bool) async {
+    private func runSender(backlogAtStart: Bool) {
         var generator = SystemRandomNumberGenerator()
         let clock = ContinuousClock()
         var failures = 0
@@ -199,7 +209,7 @@ final class BufferedOutputCore: Sendable {
             if stopping { break }
             if suspended || held {   // issue 17: nothing is sent without consent
                 resolveFlushWaiters()
-                await wake.wait(for: nil)
+                waitForWake(seconds: nil)
                 continue
             }
             let pending = storage.pendingCount
@@ -214,14 +224,14 @@ final class BufferedOutputCore: Sendable {
                     if storage.isDrained { state.appendedBytes = 0 }
                 }
                 resolveFlushWaiters()
-                await wake.wait(for: nil)
+                waitForWake(seconds: nil)
                 continue
             }
             let due = dueAt ?? clock.now.advanced(by: configuration.flushInterval)
             dueAt = due
             let full = pending >= configuration.chunkCount || appendedBytes >= configuration.chunkBytes
             if !full && !flushRequested && clock.now < due {
-                await wake.wait(for: Self.seconds(due - clock.now))
+                waitForWake(seconds: Self.seconds(due - clock.now))
                 continue
             }
 
@@ -235,7 +245,7 @@ final class BufferedOutputCore: Sendable {
             } catch {
                 recordStoreError(error, lost: 0)
                 failures += 1
-                await pause(configuration.backoff.delay(afterFailures: failures, using: &generator))
+                pause(configuration.backoff.delay(afterFailures: failures, using: &generator))
                 continue
             }
             guard let last = logs.last else {
@@ -243,11 +253,11 @@ final class BufferedOutputCore: Sendable {
                 // nothing to send until new logs come.
                 dueAt = nil
                 resolveFlushWaiters()
-                await wake.wait(for: nil)
+                waitForWake(seconds: nil)
                 continue
             }
             let bytes = logs.reduce(0) { $0 + $1.payload.count }
-            let result = await send(LogChunk(logs: logs), unlessErasedSince: erasuresAtRead)
+            let result = send(LogChunk(logs: logs), unlessErasedSince: erasuresAtRead)
             // Issue 17: the logs were erased meanwhile (denied consent, `eraseAllData`): nothing to acknowledge.
             if state.withLock({ $0.erasures != erasuresAtRead }) { continue }
             if state.withLock({ $0.stopping }) && result != .accepted { break }
@@ -268,7 +278,7 @@ final class BufferedOutputCore: Sendable {
                 }
                 resolveFlushWaiters()
                 let notBefore = retryAfter.map { clock.now.advanced(by: max(.zero, $0)) }
-                await pause(configuration.backoff.delay(afterFailures: failures, using: &generator), notBefore: notBefore)
+                pause(configuration.backoff.delay(afterFailures: failures, using: &generator), notBefore: notBefore)
             case .permanentFailure(let reason):
                 failures = 0
                 do {
@@ -302,7 +312,7 @@ final class BufferedOutputCore: Sendable {
     /// tries at once: the app asked for it) — except before `notBefore`, the backend's own
     /// `Retry-After`: sending sooner would only be refused again, so until then a flush
     /// returns at once (as after any failed send) and the wait goes on.
-    private func pause(_ seconds: Double, notBefore: ContinuousClock.Instant? = nil) async {
+    private func pause(_ seconds: Double, notBefore: ContinuousClock.Instant? = nil) {
         let clock = ContinuousClock()
         let backoffEnd = clock.now.advanced(by: .seconds(seconds))
         let deadline = notBefore.map { max($0, backoffEnd) } ?? backoffEnd
@@ -314,7 +324,7 @@ final class BufferedOutputCore: Sendable {
                 resolveFlushWaiters()
                 continue
             }
-            await wake.wait(for: Self.seconds(deadline - clock.now))
+            waitForWake(seconds: Self.seconds(deadline - clock.now))
         }
     }
 
@@ -327,31 +337,73 @@ final class BufferedOutputCore: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Sends a chunk; gives up (retryable) after the timeout or when the output stops.
-    private func send(_ chunk: LogChunk, unlessErasedSince erasures: Int) async -> LogDeliveryResult {
+    /// Waits for a wake-up (one sent since the last wait counts) or `seconds`, on the sender's thread.
+    private func waitForWake(seconds: Double?) {
+        let deadline = seconds.map { System.monotonicNanoseconds() &+ UInt64(max(0, min($0, 1e9)) * 1e9) }
+        worker.next { state -> WorkerDecision<Void> in
+            if state.wakePending {
+                state.wakePending = false
+                return .run(())
+            }
+            if let deadline, System.monotonicNanoseconds() >= deadline { return .run(()) }
+            return .wait(untilNanoseconds: deadline)
+        }
+    }
+
+    /// Sends a chunk; gives up (retryable) after the timeout or when the output stops. The one
+    /// place the runtime calls into `async` code: the backend's `send` runs in a task, and the
+    /// sender's thread waits for its answer, the timeout or an abandonment on its condition
+    /// variable. A send abandoned before its task begins never reaches the backend, and no timer
+    /// outlives the send (the timeout is the thread's timed wait).
+    private func send(_ chunk: LogChunk, unlessErasedSince erasures: Int) -> LogDeliveryResult {
         let timeout = configuration.sendTimeout.seconds
+        let worker = self.worker
+        let generation: UInt64? = state.withLock { state in
+            guard state.erasures == erasures else { return nil }   // issue 17: erased since the chunk was read
+            state.sendGeneration += 1
+            state.sendStartedAt = nil
+            state.sendOutcome = nil
+            let generation = state.sendGeneration
+            state.abandonSend = {
+                worker.withLock { state in
+                    if state.sendGeneration == generation && state.sendOutcome == nil {
+                        state.sendOutcome = .retryableFailure("the output stopped during the send")
+                    }
+                }
+                worker.wake()
+            }
+            return generation
+        }
+        guard let generation else { return .retryableFailure("the output's logs were erased") }
         let backend = self.backend
-        let race = SendRace()
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<LogDeliveryResult, Never>) in
-            race.start(continuation)
-            let erased = state.withLock { state in
-                state.abandonSend = { race.finish(.retryableFailure("the output stopped during the send")) }
-                return state.erasures != erasures   // issue 17: erased since the chunk was read
+        let task = Task.detached(priority: .utility) {
+            // The timeout starts when the send does: a task that waits for a thread of the shared
+            // pool (an app can keep it busy) is late, not failed, and is not sent twice.
+            let current = worker.withLock { state -> Bool in
+                guard state.sendGeneration == generation, state.sendOutcome == nil else { return false }
+                state.sendStartedAt = System.monotonicNanoseconds()
+                return true
             }
-            if erased {
-                race.finish(.retryableFailure("the output's logs were erased"))
-            } else {
-                // The timeout starts when the send does: a task that waits for a thread of the
-                // shared pool (an app can keep it busy) is late, not failed, and is not sent twice.
-                let timers = timers
-                race.add(Task.detached(priority: .utility) {
-                    race.armTimeout(after: timeout, on: timers)
-                    race.finish(await backend.send(chunk))
-                })
+            guard current else { return }
+            worker.wake()
+            let result = await backend.send(chunk)
+            worker.withLock { state in
+                if state.sendGeneration == generation && state.sendOutcome == nil { state.sendOutcome = result }
             }
+            worker.wake()
+        }
+        let timeoutNanoseconds = UInt64(max(0, min(timeout, 1e9)) * 1e9)
+        let result: LogDeliveryResult = worker.next { state in
+            if let outcome = state.sendOutcome { return .run(outcome) }
+            guard let started = state.sendStartedAt else { return .wait(untilNanoseconds: nil) }
+            let deadline = started &+ timeoutNanoseconds
+            guard System.monotonicNanoseconds() >= deadline else { return .wait(untilNanoseconds: deadline) }
+            let expired = LogDeliveryResult.retryableFailure("no answer within \(timeout) s")
+            state.sendOutcome = expired
+            return .run(expired)
         }
         state.withLock { $0.abandonSend = nil }
-        race.cancelTasks()
+        task.cancel()
         return result
     }
 
@@ -368,38 +420,12 @@ final class BufferedOutputCore: Sendable {
     }
 }
 
-/// The first of a send, its timeout and a stop to finish decides the send's result.
-private final class SendRace: Sendable {
-    private let continuation = Locked<CheckedContinuation<LogDeliveryResult, Never>?>(nil)
-    private let tasks = Locked<[Task<Void, Never>]>([])
-    private let timeout = Locked<DispatchWorkItem?>(nil)
+/// Wakes a buffered output's sender: the wake-up is kept until its next wait.
+struct SenderWake: Sendable {
+    let worker: Worker<BufferedOutputCore.State>
 
-    func start(_ continuation: CheckedContinuation<LogDeliveryResult, Never>) {
-        self.continuation.withLock { $0 = continuation }
-    }
-
-    func add(_ task: Task<Void, Never>) {
-        tasks.withLock { $0.append(task) }
-    }
-
-    func finish(_ result: LogDeliveryResult) {
-        let waiting = continuation.withLock { value in
-            defer { value = nil }
-            return value
-        }
-        waiting?.resume(returning: result)
-    }
-
-    /// Finishes the race with a retryable failure `seconds` from now, unless it ends first.
-    func armTimeout(after seconds: Double, on queue: DispatchQueue) {
-        let expiry = DispatchWorkItem { [self] in finish(.retryableFailure("no answer within \(seconds) s")) }
-        timeout.withLock { $0 = expiry }
-        queue.asyncAfter(deadline: .now() + max(0, seconds), execute: expiry)
-    }
-
-    /// Cancels the send's task and its timer (so no timer is left to wake the process later).
-    func cancelTasks() {
-        timeout.withLock { $0 }?.cancel()
-        for task in tasks.withLock({ $0 }) { task.cancel() }
+    func signal() {
+        worker.withLock { $0.wakePending = true }
+        worker.wake()
     }
 }

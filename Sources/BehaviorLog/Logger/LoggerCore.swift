@@ -62,10 +62,11 @@ final class LoggerCore: Sendable {
     /// route only, not its tag.
     private let outputsTakeEveryTag: Bool
     private let uuids: UUIDGenerator
-    private let queue = Locked(QueueState())
+    /// The queue, under the writer's worker (`Worker`, the runtime's one worker primitive): its
+    /// lock is the queue's, its condition variable what the writer sleeps and naps on.
+    private let queue = Worker(state: QueueState())
     private let delivery: WriterOwned<DeliveryState>
     private let filterRoutes = Locked(FilterRoutes())
-    private let wakeup = DispatchSemaphore(value: 0)
     /// Signalled once per waiting poster when the writer takes the queue.
     private let roomAvailable = DispatchSemaphore(value: 0)
     private let filteredOutCount = AtomicCounter()
@@ -81,7 +82,7 @@ final class LoggerCore: Sendable {
     private let writerThread = AtomicCounter()
     /// How long the writer waits for a batch to gather, and the queue length that wakes it
     /// sooner.
-    private static let nap = DispatchTimeInterval.microseconds(500)
+    private static let napNanoseconds: UInt64 = 500_000
     /// The writer thread's name (`Thread.current.name` on it; `comm` for the kernel).
     static let writerThreadName = "bl-writer"
     private var napWakeCount: Int { max(1, configuration.queueCapacity / 4) }
@@ -101,7 +102,7 @@ final class LoggerCore: Sendable {
         }
         // Consent (issue 17): each output learns the consent before it can send anything.
         for setting in configuration.outputs { setting.output.consentChanged(to: setting.requiresConsent ? configuration.consent : .granted) }
-        Thread.start(named: Self.writerThreadName) { [self] in
+        queue.start(name: Self.writerThreadName) { [self] _ in
             writerThread.store(UInt64(System.currentThreadIdentifier()))
             runWriter()
         }
@@ -183,17 +184,17 @@ final class LoggerCore: Sendable {
         _ = consume retired   // a buffer this thread allocated, freed here, after the lock
         switch next {
         case .none: break
-        case .wake: wakeup.signal()
+        case .wake: queue.wake()
         case .wait, .wakeAndWait:
             // The queue is full: wait until the writer takes it (it goes on writing meanwhile,
             // while this thread would only have waited for the writer's batch before writing
             // its own).
-            if next == .wakeAndWait { wakeup.signal() }
+            if next == .wakeAndWait { queue.wake() }
             spillCount.add(1)
             roomAvailable.wait()
         case .overflowed, .wakeAndOverflow:
             // Past the capacity, on the main thread or the writer: go on without waiting.
-            if next == .wakeAndOverflow { wakeup.signal() }
+            if next == .wakeAndOverflow { queue.wake() }
             (poster == .writer ? writerThreadOverflowCount : mainThreadOverflowCount).add(1)
         case .dropped:
             // The dropped log is still in `moving` and is released here.
@@ -255,7 +256,7 @@ final class LoggerCore: Sendable {
             state.stopping = true
             state.writerSleeping = false
             state.writerNapping = false
-            if wasSleeping { wakeup.signal() }
+            if wasSleeping { queue.wake() }
             return state.writerExited
         }
         if !alreadyExited {
@@ -281,7 +282,7 @@ final class LoggerCore: Sendable {
             state.stopping = true
             state.writerSleeping = false
             state.writerNapping = false
-            if wasSleeping { wakeup.signal() }
+            if wasSleeping { queue.wake() }
         }
     }
 
@@ -306,7 +307,7 @@ final class LoggerCore: Sendable {
             state.writerNapping = false
             return true
         }
-        if wake { wakeup.signal() }
+        if wake { queue.wake() }
     }
 
     /// Deletes every log this logger's outputs keep — stores, outboxes, cursors, indexes, logs
@@ -352,7 +353,7 @@ final class LoggerCore: Sendable {
                 if state.writerSleeping || state.writerNapping {
                     state.writerSleeping = false
                     state.writerNapping = false
-                    wakeup.signal()
+                    queue.wake()
                 }
                 return false
             }
@@ -403,8 +404,15 @@ final class LoggerCore: Sendable {
                 // futex wake is the most expensive thing a post can do). It is cut short when
                 // the queue fills to `napWakeCount`, by a flush and by shutdown. An idle writer
                 // still sleeps without a timer.
-                _ = wakeup.wait(timeout: .now() + Self.nap)
-                queue.withLock { $0.writerNapping = false }
+                let napEnd = System.monotonicNanoseconds() &+ Self.napNanoseconds
+                queue.next { state -> WorkerDecision<Void> in
+                    // A post that fills the queue to `napWakeCount`, a flush or a shutdown clears the flag.
+                    guard state.writerNapping, System.monotonicNanoseconds() < napEnd else {
+                        state.writerNapping = false
+                        return .run(())
+                    }
+                    return .wait(untilNanoseconds: napEnd)
+                }
                 napped = true
             case .sleep:
                 // Once per run of batches: an idle writer sleeps without timers, so an app
@@ -413,8 +421,11 @@ final class LoggerCore: Sendable {
                     reportIdle()
                     idleWasReported = true
                 }
-                wakeup.wait()
-                queue.withLock { $0.writerSleeping = false }
+                // Until a post (or a flush, a consent change, a shutdown) clears the flag; one that
+                // came while the outputs were told of the idle queue is seen here at once.
+                queue.next { state -> WorkerDecision<Void> in
+                    state.writerSleeping ? .wait(untilNanoseconds: nil) : .run(())
+                }
                 // Woken from an idle sleep: the log that woke it is written at once, without a
                 // nap (a trickle of logs then costs one wake-up each, not two); a burst gathers
                 // into batches from its second log on.

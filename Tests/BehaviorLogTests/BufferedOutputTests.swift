@@ -192,7 +192,12 @@ import Testing
         #expect(await eventually { backend.accepted.count == 30 })
         let threads = storage.state.withLock { $0.readingThreads }
         #expect(!threads.isEmpty && threads.allSatisfy { $0 == "bl-send.own" }, "\(threads)")
+        // So do a flush's and a shutdown's syncs: the async caller only waits for them.
+        output.write(entries(5))
+        await output.flush()
         await output.shutdown()
+        let syncing = storage.state.withLock { $0.syncingThreads }
+        #expect(!syncing.isEmpty && syncing.allSatisfy { $0 == "bl-send.own" }, "\(syncing)")
     }
 
     @Test func aStuckBackendDoesNotStallAnotherOutput() async throws {

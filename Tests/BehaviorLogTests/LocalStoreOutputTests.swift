@@ -78,6 +78,26 @@ import TestSupport
         outputReference.withLock { $0 = nil }
     }
 
+    /// Issue 25, item 4: `flush()` and `shutdown()` sync on the output's own thread
+    /// (`bl-sync.<directory>`), never on Swift's cooperative pool; onDurable reports from there.
+    @Test func aFlushSyncsOnTheOutputsOwnThread() async throws {
+        let directory = TemporaryDirectory("own-sync").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let threads = Locked<[String]>([])
+        let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory), syncInterval: .seconds(3600)) { _ in
+            let name = Thread.current.name ?? "unnamed"
+            threads.withLock { $0.append(name) }
+        }
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history)]))
+        for index in 0..<20 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+        await logger.flush()
+        await logger.shutdown()
+        let names = threads.withLock { $0 }
+        let expected = "bl-sync." + URL(fileURLWithPath: directory).lastPathComponent
+        // (Linux cuts a thread's name to 15 bytes.)
+        #expect(!names.isEmpty && names.allSatisfy { $0 == expected || $0 == String(expected.prefix(15)) }, "\(names)")
+    }
+
     /// Issue 25, defect 10: a negative limit is no logs, not a trap.
     @Test func recentLogsWithANegativeOrZeroLimitIsEmpty() async throws {
         let directory = TemporaryDirectory("history").path

@@ -136,18 +136,24 @@ public final class LocalStoreOutput: LogOutput {
         }
     }
 
+    /// Writes what a full store refused earlier (if it takes it now) and syncs, on the output's
+    /// sync thread: disk work stays off Swift's cooperative pool.
     public func flush() async {
-        record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
-        syncNow()
+        await scheduler.perform { [self] in
+            record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
+            syncNow()
+        }
     }
 
     public func shutdown() async {
-        record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
-        let abandoned = refusals.abandonHeld()
-        if abandoned > 0 {
-            FileDescriptorSink.write("BehaviorLog: error: the local store at \(directory.path) still refused writes at shutdown; \(abandoned) logs held in memory are lost (statistics.lostLogs)\n")
+        await scheduler.perform { [self] in
+            record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
+            let abandoned = refusals.abandonHeld()
+            if abandoned > 0 {
+                FileDescriptorSink.write("BehaviorLog: error: the local store at \(directory.path) still refused writes at shutdown; \(abandoned) logs held in memory are lost (statistics.lostLogs)\n")
+            }
+            syncNow()
         }
-        syncNow()
         scheduler.stop()
         closed.withLock { $0 = true }
         do { try writer.close() } catch { recordError(error) }

@@ -72,6 +72,12 @@ final class SyncScheduler: Sendable {
         }
     }
 
+    /// Runs blocking store work (`flush()`'s and `shutdown()`'s sync) on the scheduler's thread,
+    /// for an `async` caller, which waits without holding a thread of the cooperative pool.
+    func perform(_ work: @escaping @Sendable () -> Void) async {
+        await worker.perform(work)
+    }
+
     /// Ends the thread (after a sync in progress), and waits for it.
     func stop() {
         worker.withLock { $0.stopped = true }

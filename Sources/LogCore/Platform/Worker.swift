@@ -29,6 +29,9 @@ public enum WorkerDecision<Step> {
 public final class Worker<State>: @unchecked Sendable {   // state under `locked`'s mutex; the condition is thread-safe
     @usableFromInline let locked: Locked<State>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
+    /// Work handed to the thread by ``perform(_:)`` (under `locked`'s mutex), and whether the
+    /// thread still takes it (it stops taking it when its body returns).
+    private let chores: UnsafeMutablePointer<(pending: [(work: @Sendable () -> Void, done: @Sendable () -> Void)], closed: Bool)>
     /// Whether the thread was started and has ended, and which thread it is.
     private let exit = Locked<(started: Bool, done: Bool, threadIdentifier: UInt)>((false, false, 0))
     private let exited: UnsafeMutablePointer<pthread_cond_t>
@@ -38,6 +41,8 @@ public final class Worker<State>: @unchecked Sendable {   // state under `locked
     /// - Parameter state: The state the thread and its callers share.
     public init(state: State) {
         locked = Locked(state)
+        chores = .allocate(capacity: 1)
+        chores.initialize(to: ([], false))
         condition = Self.makeCondition()
         exited = Self.makeCondition()
     }
@@ -52,6 +57,16 @@ public final class Worker<State>: @unchecked Sendable {   // state under `locked
             System.nameCurrentThread(name)
             exit.withLock { $0.threadIdentifier = System.currentThreadIdentifier() }
             body(self)
+            // Work handed over meanwhile is done here; later work is done by its caller.
+            pthread_mutex_lock(locked.mutex)
+            chores.pointee.closed = true
+            let left = chores.pointee.pending
+            chores.pointee.pending = []
+            pthread_mutex_unlock(locked.mutex)
+            for chore in left {
+                chore.work()
+                chore.done()
+            }
             exit.withLock { $0.done = true }
             pthread_cond_broadcast(exited)
         }
@@ -60,6 +75,8 @@ public final class Worker<State>: @unchecked Sendable {   // state under `locked
     }
 
     deinit {
+        chores.deinitialize(count: 1)
+        chores.deallocate()
         pthread_cond_destroy(condition)
         condition.deallocate()
         pthread_cond_destroy(exited)
@@ -78,12 +95,41 @@ public final class Worker<State>: @unchecked Sendable {   // state under `locked
         pthread_cond_signal(condition)
     }
 
+    /// Hands blocking `work` (a sync, a file's close) to the worker's thread, then calls `done`
+    /// (an `async` caller resumes its continuation there: it waits without holding a thread of
+    /// Swift's cooperative pool). The thread does it at its next ``next(_:)``, also while it
+    /// waits there for something else; once the thread has ended, the caller does it at once.
+    public func perform(_ work: @escaping @Sendable () -> Void, then done: @escaping @Sendable () -> Void) {
+        pthread_mutex_lock(locked.mutex)
+        let closed = chores.pointee.closed
+        if !closed { chores.pointee.pending.append((work, done)) }
+        pthread_mutex_unlock(locked.mutex)
+        if closed {
+            work()
+            done()
+        } else {
+            wake()
+        }
+    }
+
     /// On the worker's thread: runs `decide` under the lock until it returns `.run`, waiting
-    /// between tries (the lock released) until ``wake()`` or the deadline `decide` gave.
+    /// between tries (the lock released) until ``wake()`` or the deadline `decide` gave. Work
+    /// handed over with ``perform(_:)`` is done first, with the lock released.
     public func next<Step>(_ decide: (inout State) -> WorkerDecision<Step>) -> Step {
         pthread_mutex_lock(locked.mutex)
         defer { pthread_mutex_unlock(locked.mutex) }
         while true {
+            if !chores.pointee.pending.isEmpty {
+                let work = chores.pointee.pending
+                chores.pointee.pending = []
+                pthread_mutex_unlock(locked.mutex)
+                for chore in work {
+                    chore.work()
+                    chore.done()
+                }
+                pthread_mutex_lock(locked.mutex)
+                continue
+            }
             switch decide(&locked.value.pointee) {
             case .run(let step):
                 return step

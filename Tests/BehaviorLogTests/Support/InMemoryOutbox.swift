@@ -19,8 +19,10 @@ final class InMemoryOutbox: OutboxStorage {
         var unsentQueries = 0
         /// How many times the logs were made durable.
         var syncs = 0
-        /// The names of the threads that read unsent logs (the sender's work on the store).
+        /// The names of the threads that read unsent logs and made the logs durable (the
+        /// sender's work on the store, and a flush's).
         var readingThreads: [String] = []
+        var syncingThreads: [String] = []
     }
 
     let state = Locked(State())
@@ -48,7 +50,9 @@ final class InMemoryOutbox: OutboxStorage {
     }
 
     func makeDurable() throws {
+        let thread = Thread.current.name ?? "unnamed"
         state.withLock { state in
+            state.syncingThreads.append(thread)
             state.durableCount = state.logs.count
             state.syncs += 1
         }

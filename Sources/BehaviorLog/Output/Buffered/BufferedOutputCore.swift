@@ -126,8 +126,11 @@ final class BufferedOutputCore: Sendable {
     /// suspended.
     func flush() async {
         usedDirectly()   // issue 17
-        append([], force: true)   // logs the store refused earlier, if it takes them now
-        makeDurable()
+        // Disk work, so on the sender's thread, which does it even while a send is in flight.
+        await worker.perform { [self] in
+            append([], force: true)   // logs the store refused earlier, if it takes them now
+            makeDurable()
+        }
         await withCheckedContinuation { continuation in
             let now: Bool = state.withLock { state in
                 if state.suspended || state.consent != .granted || state.stopping || state.senderFinished { return true }
@@ -152,13 +155,15 @@ final class BufferedOutputCore: Sendable {
     /// Makes the logs durable, abandons a send in flight (its chunk is sent again on the
     /// next start) and stops the sender.
     func shutdown() async {
-        // The last try for logs the store refused; what it still refuses is lost with the process.
-        append([], force: true)
-        let abandoned = refusals.abandonHeld()
-        if abandoned > 0 {
-            FileDescriptorSink.write("BehaviorLog: error: \(name): its store still refused writes at shutdown; \(abandoned) logs held in memory are lost (statistics.lostLogs)\n")
+        await worker.perform { [self] in
+            // The last try for logs the store refused; what it still refuses is lost with the process.
+            append([], force: true)
+            let abandoned = refusals.abandonHeld()
+            if abandoned > 0 {
+                FileDescriptorSink.write("BehaviorLog: error: \(name): its store still refused writes at shutdown; \(abandoned) logs held in memory are lost (statistics.lostLogs)\n")
+            }
+            makeDurable()
         }
-        makeDurable()
         let abandon = state.withLock { state in
             state.stopping = true
             return state.abandonSend
@@ -173,11 +178,10 @@ final class BufferedOutputCore: Sendable {
             }
             if finished { continuation.resume() }
         }
-        do { try storage.close() } catch { recordStoreError(error, lost: 0) }
     }
 
-    /// The output was released without `shutdown()`: makes the written logs durable, abandons
-    /// a send in flight and stops the sender without waiting for it; the sender closes the
+    /// The output was released without `shutdown()`: abandons a send in flight and stops the
+    /// sender without waiting for it; the sender makes the written logs durable and closes the
     /// store as it ends (and the core goes with it).
     func release() {
         let abandon: (@Sendable () -> Void)?? = state.withLock { state in
@@ -187,9 +191,6 @@ final class BufferedOutputCore: Sendable {
             return .some(state.abandonSend)
         }
         guard let abandon else { return }   // shut down already
-        append([], force: true)
-        _ = refusals.abandonHeld()
-        makeDurable()
         abandon?()
         wake.signal()
     }
@@ -295,15 +296,19 @@ final class BufferedOutputCore: Sendable {
                 }
             }
         }
-        let (waiters, released) = state.withLock { state in
+        // Released without shutdown(): what it wrote becomes durable here, on this thread.
+        if state.withLock({ $0.released }) {
+            append([], force: true)
+            _ = refusals.abandonHeld()
+            makeDurable()
+        }
+        do { try storage.close() } catch { recordStoreError(error, lost: 0) }
+        let waiters = state.withLock { state in
             state.senderFinished = true
             defer { state.finishWaiters.removeAll(); state.flushWaiters.removeAll() }
-            return (state.finishWaiters + state.flushWaiters, state.released)
+            return state.finishWaiters + state.flushWaiters
         }
         for waiter in waiters { waiter.resume() }
-        if released {
-            do { try storage.close() } catch { recordStoreError(error, lost: 0) }
-        }
     }
 
     private static func seconds(_ duration: Duration) -> Double { duration.seconds }

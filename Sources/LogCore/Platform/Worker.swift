@@ -23,13 +23,15 @@ public enum WorkerDecision<Step> {
 /// The thread runs `body` with the worker; `body` loops on ``next(_:)``, which decides under the
 /// lock what to do and waits, the lock released, until ``wake()`` or the deadline it asked for.
 /// Other threads change the state with ``withLock(_:)`` and then call ``wake()``: since the
-/// worker decides under the same lock, no wake-up is ever lost. `body` must not hold its owner
-/// strongly (capture what it needs, or a weak reference), so that releasing the owner can stop
-/// it; ``join()`` waits until `body` has returned.
+/// worker decides under the same lock, no wake-up is ever lost. `body` must not hold what the
+/// app holds (the logger, the output): it holds an inner core at most, and the app-facing
+/// object's `deinit` tells the worker to stop, so that releasing it stops the thread;
+/// ``join()`` waits until `body` has returned. ``perform(_:then:)`` hands the thread blocking
+/// work for an `async` caller.
 public final class Worker<State>: @unchecked Sendable {   // state under `locked`'s mutex; the condition is thread-safe
     @usableFromInline let locked: Locked<State>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
-    /// Work handed to the thread by ``perform(_:)`` (under `locked`'s mutex), and whether the
+    /// Work handed to the thread by ``perform(_:then:)`` (under `locked`'s mutex), and whether the
     /// thread still takes it (it stops taking it when its body returns).
     private let chores: UnsafeMutablePointer<(pending: [(work: @Sendable () -> Void, done: @Sendable () -> Void)], closed: Bool)>
     /// Whether the thread was started and has ended, and which thread it is.
@@ -114,7 +116,7 @@ public final class Worker<State>: @unchecked Sendable {   // state under `locked
 
     /// On the worker's thread: runs `decide` under the lock until it returns `.run`, waiting
     /// between tries (the lock released) until ``wake()`` or the deadline `decide` gave. Work
-    /// handed over with ``perform(_:)`` is done first, with the lock released.
+    /// handed over with ``perform(_:then:)`` is done first, with the lock released.
     public func next<Step>(_ decide: (inout State) -> WorkerDecision<Step>) -> Step {
         pthread_mutex_lock(locked.mutex)
         defer { pthread_mutex_unlock(locked.mutex) }

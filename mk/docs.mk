@@ -1,11 +1,12 @@
-# Docs: every Swift snippet of README.md and docs/*.md compiles (Tests/DocSnippetTests).
+# Docs: every Swift snippet of README.md, docs/*.md and the public API's doc comments compiles (Tests/DocSnippetTests).
 
 # `make test` fails when Tests/DocSnippetTests/DocSnippets.swift does not match the docs.
 TEST_CHECKS += check-doc-snippets
 
 .PHONY: doc-snippets check-doc-snippets public-api-count
 
-## doc-snippets: rewrite Tests/DocSnippetTests/DocSnippets.swift from the docs' ```swift blocks.
+## doc-snippets: rewrite Tests/DocSnippetTests/DocSnippets.swift from the ```swift blocks of the docs and of the
+## doc comments of BehaviorLog, BehaviorLogHTTP and BehaviorLogTesting.
 doc-snippets:
 	python3 mk/doc-snippets.py
 

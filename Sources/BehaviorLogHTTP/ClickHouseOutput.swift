@@ -91,7 +91,7 @@ public struct ClickHouseConfiguration: Sendable {
 ///
 /// ```swift
 /// let warehouse = try ClickHouseOutput(
-///     directory: storeDirectory.appending(path: "outputs/clickhouse"),
+///     directory: store.appending(path: "outputs/clickhouse"),
 ///     configuration: ClickHouseConfiguration(server: URL(string: "http://127.0.0.1:8123/")!, table: "logs"))
 /// ```
 public final class ClickHouseOutput: HTTPOutput, @unchecked Sendable {

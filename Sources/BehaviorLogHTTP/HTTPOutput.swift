@@ -12,7 +12,7 @@ import LogStore
 ///
 /// ```swift
 /// let output = try HTTPOutput(
-///     directory: storeDirectory.appending(path: "outputs/collector"),
+///     directory: store.appending(path: "outputs/collector"),
 ///     configuration: HTTPOutputConfiguration(
 ///         url: URL(string: "https://collector.example.com/logs")!, format: .jsonEachRow, gzip: true,
 ///         headers: [("Authorization", "Bearer \(token)")], timeout: .seconds(20)))

@@ -10,7 +10,7 @@ import LogStore
 /// let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(recorder)]))
 /// searchScreen.search("egg")                      // the app posts through `logger`
 /// await logger.flush()
-/// recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: .latest))
+/// recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1))
 /// ```
 ///
 /// It stands for an output that ships logs, so by default it follows the user's consent

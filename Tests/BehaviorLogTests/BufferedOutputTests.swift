@@ -1,5 +1,6 @@
 @testable import BehaviorLog
 import Foundation
+import LogCore
 import LogStore
 import TestSupport
 import Testing
@@ -155,6 +156,48 @@ import Testing
         output.resume()
         #expect(await eventually { backend.accepted.count == 3 })
         await output.shutdown()
+    }
+
+    /// Issue 25, defect 7: `flush()` flushed the outputs one after another, so a buffered output
+    /// listed first held the history's sync behind its send. The outputs flush concurrently: the
+    /// history is durable while the stuck send still runs.
+    @Test func aStuckSendDoesNotHoldUpTheHistorysSyncInAFlush() async throws {
+        let directory = TemporaryDirectory("history").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let durable = Locked(0)
+        let stuck = BufferedOutput(storage: InMemoryOutbox(), backend: StuckBackend(), configuration: quick(chunkCount: 1, sendTimeout: .seconds(3600)), name: "stuck")
+        // Synced only by a flush (its interval is an hour).
+        let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory), syncInterval: .seconds(3600)) { count in
+            durable.withLock { $0 = count }
+        }
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(stuck), OutputSetting(history)]))
+        for index in 0..<10 { logger.post(tag: "a.b", payload: LogPayload([("i", .integer(Int64(index)))])) }
+        #expect(await eventually { stuck.statistics.unsentLogs == 10 })   // the send of the first is under way
+        let flushing = Task { await logger.flush() }
+        let synced = await returns(within: .seconds(30)) {
+            while durable.withLock({ $0 }) < 10 { try? await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(synced, "the history's sync waited behind the stuck output's flush")
+        await logger.shutdown()   // abandons the stuck send; the flush returns
+        await flushing.value
+    }
+
+    /// Issue 25, item 4: the sender's store work (sync, reading unsent logs) is blocking disk
+    /// work, done on the output's own thread (`bl-send.<name>`), never on Swift's cooperative pool.
+    @Test func theSenderReadsTheStoreOnItsOwnThread() async throws {
+        let backend = ScriptedBackend()
+        let storage = InMemoryOutbox()
+        let output = BufferedOutput(storage: storage, backend: backend, configuration: quick(chunkCount: 10), name: "own")
+        output.write(entries(30))
+        #expect(await eventually { backend.accepted.count == 30 })
+        let threads = storage.state.withLock { $0.readingThreads }
+        #expect(!threads.isEmpty && threads.allSatisfy { $0 == "bl-send.own" }, "\(threads)")
+        // So do a flush's and a shutdown's syncs: the async caller only waits for them.
+        output.write(entries(5))
+        await output.flush()
+        await output.shutdown()
+        let syncing = storage.state.withLock { $0.syncingThreads }
+        #expect(!syncing.isEmpty && syncing.allSatisfy { $0 == "bl-send.own" }, "\(syncing)")
     }
 
     @Test func aStuckBackendDoesNotStallAnotherOutput() async throws {

@@ -55,4 +55,32 @@ import Testing
         #expect(shipped.heldLogs == 0 && shipped.lostLogs == fullOutbox.lostLogs && shipped.unsentLogs == 0, "\(shipped)")
         await logger.shutdown()
     }
+
+    /// Issue 25, defect 9: the count goes on to the end. Logs held in memory for a full store
+    /// when the logger shuts down are lost, and counted so: after `shutdown()` every posted log
+    /// is in exactly one count — stored or lost (the history), unsent or lost (the outbox) —
+    /// with none left as "held" by a process about to end.
+    @Test(.enabled(if: SmallFileSystem.canMount, "mounting a tmpfs needs root (CI runs as root)"))
+    func everyLogEndsInOneCountAtShutdown() async throws {
+        let disk = try #require(SmallFileSystem.mount(bytes: 16 << 20), "cannot mount a tmpfs here")
+        defer { disk.unmount() }
+        let small = try LogStoreConfiguration(segmentBytes: 64 << 10, maximumTotalBytes: nil, maximumAge: nil)
+        let history = try LocalStoreOutput(directory: URL(fileURLWithPath: disk.path + "/history"), configuration: small)
+        let shipping = try BufferedOutput(
+            directory: URL(fileURLWithPath: disk.path + "/outbox"), backend: ScriptedBackend(), storeConfiguration: small, name: "backend")
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history), OutputSetting(shipping)]))
+        try disk.fill(leaving: 256 << 10)
+        shipping.suspend()
+        let padding = String(repeating: "x", count: 250)
+        let posted = 15_000
+        for index in 0..<posted { logger.post(RecipeSearch.search(keyword: "\(index)", order: padding)) }
+        await logger.shutdown()
+        let kept = history.statistics
+        #expect(kept.heldLogs == 0 && kept.lostLogs > 0, "\(kept)")
+        #expect(kept.written + kept.lostLogs == posted, "\(kept)")
+        #expect(try LogStoreReader(directory: disk.path + "/history").stats().recordCount == kept.written)
+        let outbox = shipping.statistics
+        #expect(outbox.heldLogs == 0 && outbox.lostLogs > 0, "\(outbox)")
+        #expect(outbox.unsentLogs + outbox.lostLogs == posted, "\(outbox)")
+    }
 }

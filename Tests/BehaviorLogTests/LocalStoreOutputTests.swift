@@ -49,6 +49,70 @@ import TestSupport
         await logger.shutdown()
     }
 
+    /// Issue 25, defect 1: `onDurable` is app code, called with no lock of the output held, so
+    /// a callback that reads the output's statistics does not deadlock (it ran under the lock
+    /// `statistics` takes).
+    @Test func anOnDurableCallbackMayReadTheOutputsStatistics() async throws {
+        let directory = TemporaryDirectory("history").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let outputReference = Locked<LocalStoreOutput?>(nil)
+        let seen = Locked<[(count: Int, durable: Int)]>([])
+        let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory), onDurable: { count in
+            let durable = outputReference.withLock { $0 }?.statistics.durable ?? -1
+            seen.withLock { $0.append((count, durable)) }
+        })
+        outputReference.withLock { $0 = history }
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history)]))
+        let returned = await returns(within: .seconds(60)) {
+            for index in 0..<100 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+            await logger.flush()
+        }
+        #expect(returned, "flush did not return: onDurable, reading statistics, deadlocked on the output's lock")
+        guard returned else { return }
+        await logger.shutdown()
+        let reports = seen.withLock { $0 }
+        #expect(reports.last?.count == 100)
+        // In increasing order, and the statistics read inside already counted each report.
+        #expect(reports.map(\.count) == reports.map(\.count).sorted())
+        #expect(reports.allSatisfy { $0.durable >= $0.count }, "\(reports)")
+        outputReference.withLock { $0 = nil }
+    }
+
+    /// Issue 25, item 4: `flush()` and `shutdown()` sync on the output's own thread
+    /// (`bl-sync.<directory>`), never on Swift's cooperative pool; onDurable reports from there.
+    @Test func aFlushSyncsOnTheOutputsOwnThread() async throws {
+        let directory = TemporaryDirectory("own-sync").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let threads = Locked<[String]>([])
+        let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory), syncInterval: .seconds(3600)) { _ in
+            let name = Thread.current.name ?? "unnamed"
+            threads.withLock { $0.append(name) }
+        }
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history)]))
+        for index in 0..<20 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+        await logger.flush()
+        await logger.shutdown()
+        let names = threads.withLock { $0 }
+        let expected = "bl-sync." + URL(fileURLWithPath: directory).lastPathComponent
+        // (Linux cuts a thread's name to 15 bytes.)
+        #expect(!names.isEmpty && names.allSatisfy { $0 == expected || $0 == String(expected.prefix(15)) }, "\(names)")
+    }
+
+    /// Issue 25, defect 10: a negative limit is no logs, not a trap.
+    @Test func recentLogsWithANegativeOrZeroLimitIsEmpty() async throws {
+        let directory = TemporaryDirectory("history").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory))
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history)]))
+        for index in 0..<5 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+        await logger.flush()
+        #expect(try history.recentLogs(limit: -1).isEmpty)
+        #expect(try history.recentLogs(limit: Int.min).isEmpty)
+        #expect(try history.recentLogs(limit: 0).isEmpty)
+        #expect(try history.recentLogs(limit: 2).map(\.sequence) == [4, 5])
+        await logger.shutdown()
+    }
+
     @Test func aSecondWriterOnTheSameStoreIsAClearError() throws {
         let directory = TemporaryDirectory("history").path
         defer { try? FileManager.default.removeItem(atPath: directory) }

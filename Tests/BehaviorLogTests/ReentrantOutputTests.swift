@@ -3,6 +3,7 @@ import Foundation
 import LogCore
 import LogStore
 import Testing
+import TestSupport
 
 /// Item 5 of issue 14: the logger calls no output under a lock that the output's own calls
 /// into the logger need. An output that reads `statistics` (and posts) from `write`,
@@ -40,6 +41,57 @@ import Testing
         #expect(statistics.posted == 202 && statistics.delivered == 202)
         #expect(output.tags.filter { $0 == "reentrant.posted" }.count == 1)
     }
+}
+
+extension ReentrantOutputTests {
+    /// Issue 25, defect 3: an output's `write` runs on the writer thread, the one thread that
+    /// empties the queue, so a post from it into a full queue must not wait for the writer
+    /// (today it waited for itself). It goes past the capacity, counted, and beyond four times
+    /// the capacity it is dropped, counted: every post ends in exactly one count.
+    @Test func anOutputThatPostsIntoAFullQueueFromWriteNeverWaits() async throws {
+        let output = PostingOutput(postsPerFirstWrite: 40)
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output)], queueCapacity: 8))
+        output.logger = logger
+        let returned = await returns(within: .seconds(60)) {
+            logger.post(tag: "app.first", payload: LogPayload())
+            await logger.flush()
+            await logger.shutdown()
+        }
+        #expect(returned, "a post from the writer thread into a full queue waited for the writer: the logger hung")
+        guard returned else { return }
+        // 7 posts fit the queue (capacity 8, the 8th fills it), 25 go past it up to 32, 8 are dropped.
+        let statistics = logger.statistics
+        #expect(statistics.posted == 41)
+        #expect(statistics.writerThreadOverflows == 25 && statistics.writerThreadDrops == 8, "\(statistics)")
+        #expect(statistics.delivered == 33 && statistics.spills == 0, "\(statistics)")
+        #expect(output.tags.count == 33)
+    }
+}
+
+/// Posts `postsPerFirstWrite` logs from its first `write` (on the writer thread).
+private final class PostingOutput: LogOutput {
+    private let postsPerFirstWrite: Int
+    private let state = Locked((tags: [String](), posted: false))
+    private let loggerReference = Locked<BehaviorLogger?>(nil)
+    var logger: BehaviorLogger? {
+        get { loggerReference.withLock { $0 } }
+        set { loggerReference.withLock { $0 = newValue } }
+    }
+    var tags: [String] { state.withLock { $0.tags } }
+
+    init(postsPerFirstWrite: Int) { self.postsPerFirstWrite = postsPerFirstWrite }
+
+    func write(_ logs: [EncodedLog]) {
+        let first = state.withLock { state in
+            state.tags += logs.map(\.envelope.tag)
+            defer { state.posted = true }
+            return !state.posted
+        }
+        guard first, let logger else { return }
+        for index in 0..<postsPerFirstWrite { logger.post(tag: "echo.e\(index)", payload: LogPayload()) }
+    }
+
+    func shutdown() async { loggerReference.withLock { $0 = nil } }
 }
 
 /// Calls back into its logger from every method the writer calls.
@@ -92,29 +144,5 @@ private final class ReentrantOutput: LogOutput {
     func flush() async {
         _ = logger?.statistics
         state.withLock { $0.flushes += 1 }
-    }
-}
-
-/// Runs `body` in a task of its own and reports whether it returned within `limit` (a task
-/// group would wait for a child that never returns; this does not).
-private func returns(within limit: Duration, _ body: @escaping @Sendable () async -> Void) async -> Bool {
-    let outcome = Locked<Bool?>(nil)
-    return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-        @Sendable func finish(_ value: Bool) {
-            let first = outcome.withLock { state -> Bool in
-                guard state == nil else { return false }
-                state = value
-                return true
-            }
-            if first { continuation.resume(returning: value) }
-        }
-        Task.detached {
-            await body()
-            finish(true)
-        }
-        Task.detached {
-            try? await Task.sleep(for: limit)
-            finish(false)
-        }
     }
 }

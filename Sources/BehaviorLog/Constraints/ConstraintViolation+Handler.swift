@@ -17,9 +17,8 @@ import LogCore
 /// Tests replace the handler to record violations instead of stopping:
 ///
 /// ```swift
-/// let recorder = ViolationRecorder()
-/// ConstraintViolation.withHandler({ recorder.append($0) }) {
-///     _ = RecipeSearch.search(keyword: String(repeating: "a", count: 300), order: .latest).payload
+/// ConstraintViolation.withHandler({ recorded.append($0) }) {   // `recorded`: the test's list
+///     _ = RecipeSearch.search(keyword: String(repeating: "a", count: 300), order: .latest, filters: [], page: 1).payload
 /// }
 /// ```
 extension ConstraintViolation {

@@ -2,7 +2,7 @@
 /// conform (through ``GeneratedLogEvent``), with one case per event:
 ///
 /// ```swift
-/// logger.post(RecipeSearch.search(keyword: "egg", order: .latest))
+/// logger.post(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1))
 /// ```
 ///
 /// A hand-written conformance gives `categoryName`, `eventName` and `payload`; the rest

@@ -2,7 +2,7 @@
 /// to every log, taken from a provider closure at post time.
 ///
 /// ```swift
-/// CommonPayloadFilter { CommonPayload(userId: session.userID, appVersion: "1.2") }
+/// let common = CommonPayloadFilter { session.commonPayload }   // a generated CommonPayload the app keeps built
 /// ```
 ///
 /// Given the generated `CommonPayload`, the filter marks its `[pii]` fields

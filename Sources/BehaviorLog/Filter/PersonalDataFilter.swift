@@ -11,7 +11,7 @@ import LogStore
 /// up without the install's salt. `null` stays `null` (absence is not personal).
 ///
 /// ```swift
-/// PersonalDataFilter(mode: .saltedHash(try PersonalDataSalt(directory: appSupportDirectory)))
+/// let filter = PersonalDataFilter(mode: .saltedHash(try PersonalDataSalt(directory: supportDirectory)))
 /// ```
 ///
 /// The install's salt is made once, when its file does not exist. When the file exists but

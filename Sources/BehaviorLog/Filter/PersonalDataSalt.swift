@@ -8,8 +8,8 @@ import LogStore
 /// longer match those made after.
 ///
 /// ```swift
-/// let salt = try PersonalDataSalt(directory: appSupportDirectory)
-/// FilterSetting(PersonalDataFilter(mode: .saltedHash(salt)))
+/// let salt = try PersonalDataSalt(directory: supportDirectory)
+/// let filter = FilterSetting(PersonalDataFilter(mode: .saltedHash(salt)))
 /// ```
 public final class PersonalDataSalt: Sendable {
     private struct State {

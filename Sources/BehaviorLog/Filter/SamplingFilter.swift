@@ -8,7 +8,7 @@ import Foundation
 /// no pattern are kept.
 ///
 /// ```swift
-/// try SamplingFilter(rates: [("recipe_detail.scroll", 0.01), ("debug.**", 0.1)])
+/// let sampling = try SamplingFilter(rates: [("recipe_detail.scroll", 0.01), ("debug.**", 0.1)])
 /// ```
 public struct SamplingFilter: LogFilter {
     private let rates: [(pattern: TagPattern, threshold: UInt64, keepsAll: Bool)]

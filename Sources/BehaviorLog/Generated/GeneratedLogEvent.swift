@@ -7,7 +7,7 @@
 /// A ``LogEvent`` that `loggen` generated: a table of its events (``_layout``) and one
 /// switch over its cases (``_fields``) answer every requirement of ``LogEvent``.
 ///
-/// ```swift
+/// ```swift generated
 /// public enum RecipeSearch: GeneratedLogEvent {
 ///     case search(keyword: String, order: SearchOrder)
 ///     public var _fields: LogEventFields {

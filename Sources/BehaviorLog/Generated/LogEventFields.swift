@@ -10,7 +10,7 @@
 /// and a ``LogPayloadLayout`` turns the answer into a tag, a payload and the personal
 /// fields:
 ///
-/// ```swift
+/// ```swift generated
 /// case .search(let keyword, let order):
 ///     return LogEventFields(0, keyword, order)
 /// ```

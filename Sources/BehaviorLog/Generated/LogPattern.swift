@@ -1,3 +1,5 @@
+import LogCore
+
 // MARK: - Support for generated code
 //
 // Not API: for the code `loggen` generates (swift-protobuf's convention). An app does not
@@ -8,7 +10,8 @@
 ///
 /// Generated code keeps each pattern in a `static let`, so it is compiled on first use
 /// and shared afterwards. The whole string must match, as the definitions say. The
-/// engine is Swift's `Regex`, the one `loggen lint` validates patterns with; the simple
+/// dialect is LogCore's `RegexDialect`, the one `loggen lint` validates patterns with and
+/// `logview --where` matches with; the simple
 /// anchored character-class patterns definitions use (`^[A-Z0-9_]+$`) are answered first by
 /// ``SimplePatternMatcher``, which gives the same answers without allocating for short
 /// printable ASCII strings.
@@ -25,7 +28,7 @@ public struct LogPattern: Sendable {
         self.source = source
         simple = SimplePatternMatcher(source)
         do {
-            compiled = CompiledRegex(regex: try Regex(source))
+            compiled = CompiledRegex(regex: try RegexDialect.compile(source))
         } catch {
             assertionFailure("invalid log pattern \(source): \(error)")
             compiled = nil

@@ -10,7 +10,7 @@
 /// Generated code describes each event in one line, fields in the order written, and
 /// answers which event a value is with one switch (``GeneratedLogEvent``):
 ///
-/// ```swift
+/// ```swift generated
 /// public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_search", events: [
 ///     "search: keyword maxLength=256, order, filters maxCount=3, page min=1 max=1000",
 ///     "tap_suggestion: suggestion maxLength=256 pattern=1",

@@ -7,7 +7,7 @@ import UIKit
 /// Opt-in: flushes the logger when the app goes to the background, inside the background time
 /// the system grants, then suspends its sending until the app returns; resumes it then.
 ///
-/// ```swift
+/// ```swift apple
 /// let lifecycle = AppLifecycleObserver(logger: logger)   // keep it as long as the logger
 /// ```
 ///
@@ -17,7 +17,7 @@ import UIKit
 /// `UIApplication`, the app reports the scene phase itself and the flush runs inside
 /// `ProcessInfo.performExpiringActivity(withReason:using:)`:
 ///
-/// ```swift
+/// ```swift fragment
 /// .onChange(of: scenePhase) { phase in
 ///     if phase == .background { lifecycle.enteredBackground() }
 ///     if phase == .active { lifecycle.enteringForeground() }
@@ -105,20 +105,17 @@ public final class AppLifecycleObserver {
     #else
     private func beginBackgroundFlush(_ task: UInt64) {
         let logger = self.logger
+        let activity = ExpiringActivityFlush()
         // The block runs on a background queue, and the activity lasts until it returns; it is
-        // called again with `expired` true (possibly at once) when the time is up.
+        // called again with `expired` true (possibly at once) when the time is up, which ends
+        // the first call's wait at once (`ExpiringActivityFlush`).
         ProcessInfo.processInfo.performExpiringActivity(withReason: "BehaviorLog flush") { [weak self] expired in
-            if expired {
-                Task { @MainActor in self?.handle(.backgroundTimeExpired(task)) }
-                return
+            let observer = self
+            activity.run(expired: expired, flush: { await logger.flush() }) { event in
+                Task { @MainActor in
+                    observer?.handle(event == .expired ? .backgroundTimeExpired(task) : .flushFinished(task))
+                }
             }
-            let flushed = DispatchSemaphore(value: 0)
-            Task.detached {
-                await logger.flush()
-                flushed.signal()
-            }
-            flushed.wait()
-            Task { @MainActor in self?.handle(.flushFinished(task)) }
         }
     }
 

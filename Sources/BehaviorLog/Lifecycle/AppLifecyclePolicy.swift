@@ -1,5 +1,5 @@
-/// What the app-lifecycle helpers (`AppLifecycleObserver` on iOS, tvOS, visionOS and Mac
-/// Catalyst; `WatchLifecycleObserver` on watchOS) need of a logger: `BehaviorLogger` conforms.
+/// What the app-lifecycle helper (`AppLifecycleObserver`, on iOS, tvOS, visionOS, Mac Catalyst
+/// and watchOS) needs of a logger: `BehaviorLogger` conforms.
 public protocol LifecycleLogging: AnyObject, Sendable {
     /// Makes everything written durable, and sends what is pending now.
     func flush() async

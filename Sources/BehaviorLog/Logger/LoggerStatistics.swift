@@ -19,6 +19,13 @@ public struct LoggerStatistics: Sendable, Equatable {
     /// Logs the main thread posted while the queue held four times its capacity: dropped
     /// rather than block the app's UI (a warning is printed once).
     public var mainThreadDrops: UInt64 = 0
+    /// Logs an output posted from the logger's writer thread (from its `write`, for instance)
+    /// into a full queue: the writer is the thread that empties the queue, so it never waits
+    /// for it; the queue grows past its capacity (up to four times).
+    public var writerThreadOverflows: UInt64 = 0
+    /// Logs an output posted from the writer thread while the queue held four times its
+    /// capacity: dropped, since waiting would wait for itself (a warning is printed once).
+    public var writerThreadDrops: UInt64 = 0
     /// Logs posted after `shutdown()` began; they are not written (a warning is printed once).
     public var postedAfterShutdown: UInt64 = 0
 }

@@ -11,7 +11,7 @@ import LogStore
 /// what a power loss or a kernel panic can take, and on a phone each one costs battery.
 ///
 /// ```swift
-/// let history = try LocalStoreOutput(directory: URL.applicationSupportDirectory.appending(path: "logs"))
+/// let history = try LocalStoreOutput(directory: BehaviorLogger.defaultDirectory.appending(path: "history"))
 /// ```
 public final class LocalStoreOutput: LogOutput {
     private struct Progress {
@@ -22,12 +22,19 @@ public final class LocalStoreOutput: LogOutput {
         var written = 0
         var storeErrors = 0
         var lastError: String?
+        /// The count last handed to `onDurable`, and whether a thread is calling it now (the
+        /// one reporter: the counts reach the app in increasing order, and the call is made with
+        /// no lock held).
+        var reported = 0
+        var reporting = false
     }
 
     private let writer: LogStoreWriter
     private let scheduler: SyncScheduler
     private let progress = Locked(Progress())
     private let refusals = StoreRefusals()
+    /// `shutdown()` closed the store (`deinit` has nothing left to do).
+    private let closed = Locked(false)
     private let onDurable: (@Sendable (Int) -> Void)?
     /// The store's directory.
     public let directory: URL
@@ -40,7 +47,9 @@ public final class LocalStoreOutput: LogOutput {
     ///     by `syncInterval`.)
     ///   - syncInterval: The longest a written log waits for its sync (5 seconds by default).
     ///   - onDurable: Told how many of the logs this output wrote since it opened are durable
-    ///     — the first N, in post order; called in increasing order, under a lock (keep it short).
+    ///     — the first N, in post order; called in increasing order, one call at a time, with no
+    ///     lock of the output held (it may read ``statistics``), on the thread that saw the sync:
+    ///     keep it short, it holds up that thread.
     /// - Throws: `LogStoreError` when the store cannot be opened (another writer holds it,
     ///   the directory cannot be created).
     public init(
@@ -67,6 +76,19 @@ public final class LocalStoreOutput: LogOutput {
         }
         box.set { [weak self] sequence in self?.durableAdvanced(to: sequence) }
         errors.setError { [weak self] error in self?.recordError(error) }
+    }
+
+    /// Released (by its logger's release, or unused): what was written becomes durable, the
+    /// sync thread ends and the store is closed, so a dropped output leaves no thread and no
+    /// lock behind. (A sync on the releasing thread: the writer's, when the logger goes first.)
+    deinit {
+        if !closed.withLock({ $0 }) {
+            record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
+            _ = refusals.abandonHeld()
+            syncNow()
+            scheduler.stop()
+            try? writer.close()
+        }
     }
 
     /// How many logs this output wrote since it opened, how many of them are durable, and
@@ -114,15 +136,26 @@ public final class LocalStoreOutput: LogOutput {
         }
     }
 
+    /// Writes what a full store refused earlier (if it takes it now) and syncs, on the output's
+    /// sync thread: disk work stays off Swift's cooperative pool.
     public func flush() async {
-        record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
-        syncNow()
+        await scheduler.perform { [self] in
+            record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
+            syncNow()
+        }
     }
 
     public func shutdown() async {
-        record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
-        syncNow()
+        await scheduler.perform { [self] in
+            record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
+            let abandoned = refusals.abandonHeld()
+            if abandoned > 0 {
+                FileDescriptorSink.write("BehaviorLog: error: the local store at \(directory.path) still refused writes at shutdown; \(abandoned) logs held in memory are lost (statistics.lostLogs)\n")
+            }
+            syncNow()
+        }
         scheduler.stop()
+        closed.withLock { $0 = true }
         do { try writer.close() } catch { recordError(error) }
     }
 
@@ -134,17 +167,16 @@ public final class LocalStoreOutput: LogOutput {
     }
 
     /// The last `limit` logs in the store, oldest first, for an in-app debug screen.
+    /// - Parameter limit: How many logs at most; none for 0 or less.
     public func recentLogs(limit: Int) throws -> [LogRecord] {
+        guard limit > 0 else { return [] }
         let last = writer.lastSequence
         return try writer.read(after: last > UInt64(limit) ? last - UInt64(limit) : 0, limit: limit)
     }
 
     private func durableAdvanced(to sequence: UInt64) {
-        // The callback runs under the lock, so that counts are reported in increasing order
-        // whichever thread saw the sync.
-        progress.withLock { state in
+        var report: Int? = progress.withLock { state in
             state.durableSequence = max(state.durableSequence, sequence)
-            let before = state.durableCount
             var done = 0
             for batch in state.batches {
                 guard batch.last <= state.durableSequence else { break }
@@ -152,8 +184,26 @@ public final class LocalStoreOutput: LogOutput {
                 done += 1
             }
             state.batches.removeFirst(done)
-            if state.durableCount > before { onDurable?(state.durableCount) }
+            return claimReport(&state)
         }
+        // App code, called with no lock held: whichever thread saw the sync reports, and a
+        // thread that finds another one reporting leaves its count to it (so the counts still
+        // arrive in increasing order, one call at a time).
+        while let count = report {
+            onDurable?(count)
+            report = progress.withLock { state in
+                state.reporting = false
+                return claimReport(&state)
+            }
+        }
+    }
+
+    /// The count to hand to `onDurable` now, if this thread is to report it.
+    private func claimReport(_ state: inout Progress) -> Int? {
+        guard onDurable != nil, !state.reporting, state.durableCount > state.reported else { return nil }
+        state.reporting = true
+        state.reported = state.durableCount
+        return state.durableCount
     }
 
     private func recordError(_ error: any Error) {

@@ -3,10 +3,11 @@
 /// The logger calls `write(_:)` on its writer thread with the logs bound to the output,
 /// in post order, one batch at a time and never concurrently, and with no lock of the logger
 /// held: an output may read `BehaviorLogger.statistics` or post from any of its methods
-/// (a post from `write` that finds the queue full waits for the writer, which is in `write`:
-/// post from another thread then). `write` must not wait for a
+/// (a post from `write` never waits, even into a full queue: it goes past the capacity or, at
+/// four times it, is dropped, counted in `LoggerStatistics.writerThreadOverflows` and
+/// `writerThreadDrops`). `write` must not wait for a
 /// network: an output that ships logs keeps them (`BufferedOutput`) and sends them from
-/// its own task, so that one slow output never holds up the others.
+/// its own thread, so that one slow output never holds up the others.
 public protocol LogOutput: AnyObject, Sendable {
     /// Takes a batch of logs, in post order.
     func write(_ logs: [EncodedLog])

@@ -7,8 +7,8 @@ import os
 /// where development output belongs: `ConsoleOutput` writes to standard error, which goes
 /// nowhere there.
 ///
-/// ```swift
-/// OutputSetting(OSLogOutput(subsystem: "com.example.recipes"))
+/// ```swift apple
+/// let console = OutputSetting(OSLogOutput(subsystem: "com.example.recipes"))
 /// ```
 ///
 /// Each log is one message: its tag and the JSON of its payload fields, public, then the

@@ -9,7 +9,8 @@ import LogStore
 /// next logs once the store takes writes again. After a refusal the store is tried again at the
 /// next write no sooner than a backoff (100 ms, doubling to 5 s), so a full disk is not asked
 /// a thousand times a second; `flush()` and `shutdown()` try at once. No timer: an idle output
-/// with held logs costs nothing, and tries again when the app logs or flushes.
+/// with held logs costs nothing, and tries again when the app logs or flushes. At shutdown what
+/// is still held is counted as lost (`abandonHeld()`): every log ends in exactly one count.
 final class StoreRefusals: Sendable {
     /// What one write came to.
     struct Outcome {
@@ -95,6 +96,19 @@ final class StoreRefusals: Sendable {
                 outcome.lostNow = Self.hold(batch[outcome.kept...], in: &state, maximumCount: maximumCount, maximumBytes: maximumBytes)
             }
             return outcome
+        }
+    }
+
+    /// At shutdown, after the last try: the logs still held will never be written (the process
+    /// is about to end), so they are counted as lost, and none stays counted as held.
+    /// - Returns: How many were held.
+    func abandonHeld() -> Int {
+        state.withLock { state in
+            let count = state.held.count
+            state.lost += UInt64(count)
+            state.held.removeAll()
+            state.heldBytes = 0
+            return count
         }
     }
 

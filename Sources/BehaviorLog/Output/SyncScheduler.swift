@@ -1,5 +1,3 @@
-import Dispatch
-import Foundation
 import LogCore
 import LogStore
 
@@ -20,22 +18,16 @@ final class SyncScheduler: Sendable {
         var stopped = false
     }
 
-    /// What the thread does next, decided under the lock.
+    /// What the thread does next, decided under the worker's lock.
     private enum Step {
         case sync
-        case wait(untilNanoseconds: UInt64?)
         case exit
     }
 
-    private let state = Locked(State())
-    /// Wakes the thread: at the first append after a sync, and at `stop()`. A signal sent while
-    /// the thread is not waiting is kept, and costs at most one extra look at the state.
-    private let wakeup = DispatchSemaphore(value: 0)
-    /// Signalled when the thread has ended; `stop()` passes it on, so every caller returns.
-    private let exited = DispatchSemaphore(value: 0)
-
+    /// The thread, its state and its wake-ups: woken at the first append after a sync and at
+    /// `stop()`; it holds the store's writer, never the output.
+    private let worker: Worker<State>
     private let writer: LogStoreWriter
-    private let intervalNanoseconds: UInt64
     private let onSync: @Sendable ((any Error)?) -> Void
 
     /// - Parameters:
@@ -45,28 +37,31 @@ final class SyncScheduler: Sendable {
     init(writer: LogStoreWriter, interval: Duration, name: String, onSync: @escaping @Sendable ((any Error)?) -> Void) {
         self.writer = writer
         let (seconds, attoseconds) = interval.components
-        intervalNanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        let intervalNanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
         self.onSync = onSync
-        Thread.start(named: name) { [self] in run() }
+        worker = Worker(state: State())
+        worker.start(name: name) { worker in
+            Self.run(worker, writer: writer, intervalNanoseconds: intervalNanoseconds, onSync: onSync)
+        }
     }
 
     /// Counts `count` logs written; the first after a sync arms the interval (one wake-up of the
     /// thread per interval, not per log).
     func appended(_ count: Int) {
-        let first = state.withLock { state in
+        let first = worker.withLock { state in
             let first = state.appended == 0
             if first { state.firstAppendNanoseconds = System.monotonicNanoseconds() }
             state.appended += count
             return first
         }
-        if first { wakeup.signal() }
+        if first { worker.wake() }
     }
 
     /// Syncs now, on the calling thread.
     /// - Returns: the store's durable sequence.
     @discardableResult
     func syncNow() throws -> UInt64 {
-        state.withLock { $0.appended = 0 }
+        worker.withLock { $0.appended = 0 }
         do {
             let durable = try writer.sync()
             onSync(nil)
@@ -77,33 +72,35 @@ final class SyncScheduler: Sendable {
         }
     }
 
-    /// Ends the thread (after a sync in progress), and waits for it.
-    func stop() {
-        state.withLock { $0.stopped = true }
-        wakeup.signal()
-        exited.wait()
-        exited.signal()
+    /// Runs blocking store work (`flush()`'s and `shutdown()`'s sync) on the scheduler's thread,
+    /// for an `async` caller, which waits without holding a thread of the cooperative pool.
+    func perform(_ work: @escaping @Sendable () -> Void) async {
+        await worker.perform(work)
     }
 
-    private func run() {
+    /// Ends the thread (after a sync in progress), and waits for it.
+    func stop() {
+        worker.withLock { $0.stopped = true }
+        worker.wake()
+        worker.join()
+    }
+
+    private static func run(
+        _ worker: Worker<State>, writer: LogStoreWriter, intervalNanoseconds: UInt64, onSync: @Sendable ((any Error)?) -> Void
+    ) {
         while true {
-            let step: Step = state.withLock { state in
-                if state.stopped { return .exit }
+            let step: Step = worker.next { state in
+                if state.stopped { return .run(.exit) }
+                // Idle: an untimed wait, so an idle store costs no wake-ups.
                 guard state.appended > 0 else { return .wait(untilNanoseconds: nil) }
                 let deadline = state.firstAppendNanoseconds &+ intervalNanoseconds
                 if System.monotonicNanoseconds() < deadline { return .wait(untilNanoseconds: deadline) }
                 state.appended = 0
-                return .sync
+                return .run(.sync)
             }
             switch step {
             case .exit:
-                exited.signal()
                 return
-            case .wait(untilNanoseconds: nil):
-                wakeup.wait()
-            case .wait(untilNanoseconds: let deadline?):
-                let now = System.monotonicNanoseconds()
-                if deadline > now { _ = wakeup.wait(timeout: .now() + .nanoseconds(Int(clamping: deadline - now))) }
             case .sync:
                 do {
                     try writer.sync()

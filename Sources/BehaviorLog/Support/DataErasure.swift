@@ -9,7 +9,7 @@ import LogStore
 /// `BehaviorLogger.eraseAllData()` instead.
 ///
 /// ```swift
-/// try BehaviorLog.eraseAllData(in: appSupport.appendingPathComponent("logs"))
+/// try BehaviorLog.eraseAllData(in: BehaviorLogger.defaultDirectory)
 /// ```
 /// - Throws: `DataErasureError` naming what could not be deleted (a store a logger has open).
 public func eraseAllData(in directory: URL) throws {

@@ -119,6 +119,17 @@ extension System {
         }
     }
 
+    /// Shuts a connected socket down both ways (`shutdown`, not `close`: the descriptor stays
+    /// its owner's to close): a read waiting on it returns the end of the stream at once, and
+    /// the peer sees the connection closed.
+    public static func shutDownConnection(_ descriptor: Int32) {
+        #if canImport(Darwin)
+        _ = shutdown(descriptor, SHUT_RDWR)
+        #else
+        _ = shutdown(descriptor, Int32(SHUT_RDWR))
+        #endif
+    }
+
     /// Makes reads and writes on a descriptor return `isWouldBlock` instead of waiting.
     public static func setNonBlocking(_ descriptor: Int32) {
         let flags = fcntl(descriptor, F_GETFL, 0)

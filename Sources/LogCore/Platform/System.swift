@@ -335,6 +335,16 @@ public enum System {
         #endif
     }
 
+    /// The calling thread's identity (`pthread_self`), to compare with one taken on another
+    /// thread: a thread that must never wait for itself knows it is that thread.
+    public static func currentThreadIdentifier() -> UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
+    }
+
     /// Standard output's descriptor.
     public static let standardOutput: Int32 = 1
     /// Standard error's descriptor.

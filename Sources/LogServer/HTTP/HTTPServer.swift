@@ -54,15 +54,19 @@ public final class HTTPServer: Sendable {
     /// Whether ``stop()`` was called.
     public var isStopping: Bool { state.withLock { $0.stopping } }
 
-    /// Stops accepting, closes every connection and waits (briefly) for the acceptor to end.
+    /// Stops accepting, closes every open connection (a keep-alive client between requests
+    /// sees it closed) and waits, up to a second, for the acceptor and the connections' threads
+    /// to end.
     public func stop() {
-        let open = state.withLock { state -> [ClientSocket] in
+        state.withLock { state in
             state.stopping = true
-            return Array(state.open.values)
+            // Shut down, not closed: each connection's thread owns its descriptor and closes it
+            // when its read returns the end of the stream, which the shutdown makes at once. (Under
+            // the lock, which a connection's thread holds to close its descriptor: a descriptor
+            // closed and reused meanwhile is never shut down by mistake.)
+            for client in state.open.values { client.shutDown() }
         }
-        // Each connection's thread owns its descriptor and notices `stopping` within 200 ms.
-        _ = open
-        for _ in 0..<100 where !state.withLock({ $0.acceptorDone }) { Thread.sleep(forTimeInterval: 0.01) }
+        for _ in 0..<100 where !state.withLock({ $0.acceptorDone && $0.open.isEmpty }) { Thread.sleep(forTimeInterval: 0.01) }
     }
 
     /// How many connections are open.
@@ -87,8 +91,10 @@ public final class HTTPServer: Sendable {
             }
             let thread = Thread { [self] in
                 serve(client)
-                state.withLock { _ = $0.open.removeValue(forKey: client.descriptor) }
-                client.close()
+                state.withLock { state in
+                    state.open.removeValue(forKey: client.descriptor)
+                    client.close()
+                }
             }
             thread.name = "LogServer.connection"
             thread.stackSize = 1 << 20
@@ -140,8 +146,8 @@ public final class HTTPServer: Sendable {
                 } else {
                     wait = Int64(limits.idleMilliseconds)
                 }
-                // Wake up at least every 200 ms to notice `stop()`.
-                let result = chunk.withUnsafeMutableBytes { client.read(into: $0, waitingUpTo: Int32(min(wait, 200))) }
+                // `stop()` ends the wait: it shuts the connection down, and the read returns the end of the stream.
+                let result = chunk.withUnsafeMutableBytes { client.read(into: $0, waitingUpTo: Int32(min(wait, Int64(Int32.max)))) }
                 switch result {
                 case .bytes(let count):
                     if started == nil { started = ClientSocket.monotonicMilliseconds() }

@@ -103,6 +103,12 @@ final class ClientSocket: @unchecked Sendable {   // used by one thread at a tim
         return true
     }
 
+    /// Ends the connection both ways without closing the descriptor (from another thread:
+    /// the connection's own thread, waiting in a read, sees the end of the stream and closes it).
+    func shutDown() {
+        System.shutDownConnection(descriptor)
+    }
+
     func close() {
         guard !isClosed else { return }
         isClosed = true

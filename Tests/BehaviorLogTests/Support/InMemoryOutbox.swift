@@ -19,6 +19,10 @@ final class InMemoryOutbox: OutboxStorage {
         var unsentQueries = 0
         /// How many times the logs were made durable.
         var syncs = 0
+        /// The names of the threads that read unsent logs and made the logs durable (the
+        /// sender's work on the store, and a flush's).
+        var readingThreads: [String] = []
+        var syncingThreads: [String] = []
     }
 
     let state = Locked(State())
@@ -46,15 +50,19 @@ final class InMemoryOutbox: OutboxStorage {
     }
 
     func makeDurable() throws {
+        let thread = Thread.current.name ?? "unnamed"
         state.withLock { state in
+            state.syncingThreads.append(thread)
             state.durableCount = state.logs.count
             state.syncs += 1
         }
     }
 
     func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord] {
-        state.withLock { state in
+        let thread = Thread.current.name ?? "unnamed"
+        return state.withLock { state in
             state.reads += 1
+            state.readingThreads.append(thread)
             let start = state.logs.firstIndex { $0.sequence > state.acknowledged } ?? state.logs.count
             let end = min(state.durableCount, start + maxCount)
             var result: [LogRecord] = []

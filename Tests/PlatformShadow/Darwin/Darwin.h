@@ -277,6 +277,7 @@ extern ssize_t send(int, const void *, size_t, int);
 extern ssize_t recv(int, void *, size_t, int);
 extern int setsockopt(int, int, int, const void *, socklen_t);
 extern int shutdown(int, int);
+#define SHUT_RDWR 2
 extern int getaddrinfo(const char *, const char *, const struct addrinfo *, struct addrinfo **);
 extern void freeaddrinfo(struct addrinfo *);
 extern const char *gai_strerror(int);
@@ -369,6 +370,19 @@ extern int pthread_mutex_destroy(pthread_mutex_t *);
 extern int pthread_mutex_lock(pthread_mutex_t *);
 extern int pthread_mutex_trylock(pthread_mutex_t *);
 extern int pthread_mutex_unlock(pthread_mutex_t *);
+
+struct _opaque_pthread_cond_t { long __sig; char __opaque[40]; };
+struct _opaque_pthread_condattr_t { long __sig; char __opaque[8]; };
+typedef struct _opaque_pthread_cond_t pthread_cond_t;
+typedef struct _opaque_pthread_condattr_t pthread_condattr_t;
+
+extern int pthread_cond_init(pthread_cond_t *, const pthread_condattr_t *);
+extern int pthread_cond_destroy(pthread_cond_t *);
+extern int pthread_cond_signal(pthread_cond_t *);
+extern int pthread_cond_broadcast(pthread_cond_t *);
+extern int pthread_cond_wait(pthread_cond_t *, pthread_mutex_t *);
+// Darwin has no pthread_condattr_setclock: a relative wait measures the monotonic clock.
+extern int pthread_cond_timedwait_relative_np(pthread_cond_t *, pthread_mutex_t *, const struct timespec *);
 
 struct _opaque_pthread_t { long __sig; void *__cleanup_stack; char __opaque[8176]; };
 typedef struct _opaque_pthread_t *__darwin_pthread_t;

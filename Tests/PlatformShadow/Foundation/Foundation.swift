@@ -1,5 +1,5 @@
 // A shadow `Foundation` for the platform layer's Darwin branches that use Foundation
-// (FileProtection.swift): only the declarations they call, with the signatures and the
+// (FileProtection.swift, Worker.swift): only the declarations they call, with the signatures and the
 // availability of Apple's documentation (developer.apple.com/documentation/foundation).
 // Linux's Foundation cannot stand in: it imports Glibc and lacks the data-protection API's
 // shape, and there is no Foundation at all for the iOS-target run. Nothing here runs.
@@ -50,4 +50,12 @@ public struct URL: Hashable, Sendable {
 public struct URLResourceValues {
     public init() {}
     public var isExcludedFromBackup: Bool?
+}
+
+// Worker.swift starts its thread with Foundation's `Thread` (developer.apple.com/documentation/foundation/thread).
+@available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
+open class Thread {
+    public convenience init(block: @escaping @Sendable () -> Void) { fatalError("shadow") }
+    open var name: String?
+    open func start() { fatalError("shadow") }
 }

@@ -6,8 +6,8 @@ import LogStore
 // start, before anything can be sent) it holds its backlog: an app that starts under `.pending`
 // or `.denied` never sends what an earlier run left unsent. An output used without a logger
 // sends from its first `write`, `flush` or `resume`.
-extension BufferedOutput {
-    public func consentChanged(to consent: LogConsent) {
+extension BufferedOutputCore {
+    func consentChanged(to consent: LogConsent) {
         let abandon: (@Sendable () -> Void)? = state.withLock { state in
             state.consent = consent
             guard consent == .denied else { return nil }
@@ -33,7 +33,7 @@ extension BufferedOutput {
 
     /// Deletes the output's store — sent, unsent and set-aside logs, the cursor, the indexes —
     /// durably, abandoning a send in flight; then it goes on with an empty store.
-    public func eraseAllData() async throws {
+    func eraseAllData() async throws {
         let abandon = state.withLock { state in
             state.erasures += 1
             return state.abandonSend

@@ -1,10 +1,9 @@
-import Dispatch
 import Foundation
 import LogCore
 import LogStore
 
 /// The base of every output that ships logs: it keeps each log in its own store until the
-/// backend acknowledges it, and sends from its own task, so a slow or failing backend never
+/// backend acknowledges it, and sends from its own thread, so a slow or failing backend never
 /// holds up posting or another output.
 ///
 /// - Chunks: a chunk is sent when `chunkCount` logs or `chunkBytes` bytes are pending, or
@@ -20,33 +19,7 @@ import LogStore
 /// - `write` only appends to the store: it never reads the backlog, so posting costs the
 ///   same with 100,000 logs waiting behind a dead backend as with none.
 public final class BufferedOutput: LogOutput {
-    struct State {
-        var suspended = false
-        var stopping = false
-        var senderFinished = false
-        var flushRequested = false
-        var flushWaiters: [CheckedContinuation<Void, Never>] = []
-        var finishWaiters: [CheckedContinuation<Void, Never>] = []
-        var abandonSend: (@Sendable () -> Void)?
-        var appendedBytes = 0
-        var statistics = BufferedOutputStatistics()
-        var reportedStoreError = false
-        // Issue 17 (BufferedOutput+Privacy.swift): the consent it was told (`nil` until a logger
-        // tells it, or it is used directly), and how many times its logs were erased.
-        var consent: LogConsent?
-        var erasures = 0
-    }
-
-    let storage: any OutboxStorage
-    private let backend: any LogBackend
-    /// When it sends and how it retries.
-    public let configuration: BufferedOutputConfiguration
-    private let name: String
-    /// The send timeouts and the waits' timers (a wait without a timeout costs none).
-    private let timers: DispatchQueue
-    let wake: WakeSignal
-    let state = Locked(State())
-    private let refusals = StoreRefusals()
+    let core: BufferedOutputCore
 
     /// Opens (or creates) the output's store and starts sending its backlog.
     /// - Parameters:
@@ -66,27 +39,21 @@ public final class BufferedOutput: LogOutput {
     }
 
     init(storage: any OutboxStorage, backend: any LogBackend, configuration: BufferedOutputConfiguration, name: String) {
-        self.storage = storage
-        self.backend = backend
-        self.configuration = configuration
-        self.name = name
-        timers = DispatchQueue(label: "bl-send.\(name)")
-        wake = WakeSignal(timers: timers)
-        storage.onSyncFailure { [weak self] error in self?.recordStoreError(error, lost: 0) }
-        let backlogAtStart = storage.pendingCount > 0
-        // A detached task on the global executor (a task executor of its own would need iOS 18).
-        Task.detached(priority: .utility) { [self] in await runSender(backlogAtStart: backlogAtStart) }
+        core = BufferedOutputCore(storage: storage, backend: backend, configuration: configuration, name: name)
     }
 
-    /// What the output did so far.
-    public var statistics: BufferedOutputStatistics {
-        var result = state.withLock { $0.statistics }
-        result.unsentLogs = storage.pendingCount
-        let (held, lost, _) = refusals.counts
-        result.heldLogs = held
-        result.lostLogs = Int(lost)
-        return result
+    /// Released without `shutdown()` (with its logger, or unused): what it wrote becomes
+    /// durable, a send in flight is abandoned (its chunk goes again at the next start), and the
+    /// sender stops and closes the store; nothing it started keeps running.
+    deinit {
+        core.release()
     }
+
+    /// When it sends and how it retries.
+    public var configuration: BufferedOutputConfiguration { core.configuration }
+
+    /// What the output did so far.
+    public var statistics: BufferedOutputStatistics { core.statistics }
 
     // MARK: LogOutput
 
@@ -94,312 +61,39 @@ public final class BufferedOutput: LogOutput {
     /// do: the first logs after everything was sent (it starts the `flushInterval`), or a chunk
     /// that just filled. So a log costs no wake-up of the sender of its own.
     public func write(_ logs: [EncodedLog]) {
-        if !keepsWrittenLogs(logs.count) { return }   // issue 17: under `.denied`, nothing is kept
-        append(logs)
-    }
-
-    /// Appends through ``StoreRefusals``: the logs of a write the store refuses (a full disk,
-    /// protected data unavailable) are held in memory and appended, first, when it takes writes
-    /// again; what does not fit is counted as lost.
-    private func append(_ logs: [EncodedLog], force: Bool = false) {
-        let outcome = refusals.write(logs, force: force) { (batch) throws(LogStoreAppendFailure) in try storage.append(batch) }
-        if let error = outcome.firstRefusal {
-            state.withLock { state in
-                state.statistics.storeErrors += 1
-                state.statistics.lastError = "\(name): store: \(error)"
-            }
-            FileDescriptorSink.write("BehaviorLog: error: \(name): its store refused a write: \(error); up to \(refusals.maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); \(StoreRefusals.advice(for: error))\n")
-        }
-        if let lost = outcome.recoveredAfterLosing {
-            FileDescriptorSink.write("BehaviorLog: \(name): its store takes writes again; \(lost) logs could not be kept meanwhile\n")
-        }
-        guard outcome.kept > 0 else { return }
-        let bytes = outcome.keptBytes, count = outcome.kept
-        // Constant time (the exact count walks the store's segment summaries under its lock,
-        // which a backlog of a million logs made the cost of every write).
-        let pending = storage.pendingUpperBound
-        let chunkCount = configuration.chunkCount, chunkBytes = configuration.chunkBytes
-        let wakeSender = state.withLock { state in
-            let bytesBefore = state.appendedBytes
-            state.appendedBytes += bytes
-            return pending <= count
-                || (pending >= chunkCount && pending - count < chunkCount)
-                || (state.appendedBytes >= chunkBytes && bytesBefore < chunkBytes)
-        }
-        if wakeSender { wake.signal() }
-    }
-
-    private func makeDurable() {
-        do {
-            try storage.makeDurable()
-        } catch {
-            recordStoreError(error, lost: 0)
-        }
-        wake.signal()
+        core.write(logs)
     }
 
     /// Makes the written logs durable and sends what is pending now (cutting a backoff
     /// short); returns when nothing is left to send, when a send fails, or at once while
     /// suspended.
     public func flush() async {
-        usedDirectly()   // issue 17
-        append([], force: true)   // logs the store refused earlier, if it takes them now
-        makeDurable()
-        await withCheckedContinuation { continuation in
-            let now: Bool = state.withLock { state in
-                if state.suspended || state.consent != .granted || state.stopping || state.senderFinished { return true }
-                state.flushRequested = true
-                state.flushWaiters.append(continuation)
-                return false
-            }
-            if now { continuation.resume() } else { wake.signal() }
-        }
+        await core.flush()
     }
 
     public func suspend() {
-        state.withLock { $0.suspended = true }
+        core.suspend()
     }
 
     public func resume() {
-        usedDirectly()   // issue 17
-        state.withLock { $0.suspended = false }
-        wake.signal()
+        core.resume()
     }
 
     /// Makes the logs durable, abandons a send in flight (its chunk is sent again on the
     /// next start) and stops the sender.
     public func shutdown() async {
-        makeDurable()
-        let abandon = state.withLock { state in
-            state.stopping = true
-            return state.abandonSend
-        }
-        abandon?()
-        wake.signal()
-        await withCheckedContinuation { continuation in
-            let finished = state.withLock { state in
-                if state.senderFinished { return true }
-                state.finishWaiters.append(continuation)
-                return false
-            }
-            if finished { continuation.resume() }
-        }
-        do { try storage.close() } catch { recordStoreError(error, lost: 0) }
+        await core.shutdown()
     }
 
-    // MARK: Sending
+    // MARK: Privacy (issue 17; BufferedOutput+Privacy.swift)
 
-    private func runSender(backlogAtStart: Bool) async {
-        var generator = SystemRandomNumberGenerator()
-        let clock = ContinuousClock()
-        var failures = 0
-        // A backlog from an earlier run is due at once.
-        var dueAt: ContinuousClock.Instant? = backlogAtStart ? clock.now : nil
-        while true {
-            let (stopping, suspended, flushRequested, appendedBytes, held) = state.withLock {
-                ($0.stopping, $0.suspended, $0.flushRequested, $0.appendedBytes, $0.consent != .granted)
-            }
-            if stopping { break }
-            if suspended || held {   // issue 17: nothing is sent without consent
-                resolveFlushWaiters()
-                await wake.wait(for: nil)
-                continue
-            }
-            let pending = storage.pendingCount
-            if pending == 0 {
-                dueAt = nil
-                // The byte count starts over only when nothing at all is pending: logs
-                // appended but not yet durable are counted, and due when their group commit
-                // lands. Checked under the lock that `write` counts under, so that a batch
-                // appended meanwhile is never forgotten. (Starting over corrects the count
-                // after a cap dropped logs unsent.)
-                state.withLock { state in
-                    if storage.isDrained { state.appendedBytes = 0 }
-                }
-                resolveFlushWaiters()
-                await wake.wait(for: nil)
-                continue
-            }
-            let due = dueAt ?? clock.now.advanced(by: configuration.flushInterval)
-            dueAt = due
-            let full = pending >= configuration.chunkCount || appendedBytes >= configuration.chunkBytes
-            if !full && !flushRequested && clock.now < due {
-                await wake.wait(for: Self.seconds(due - clock.now))
-                continue
-            }
-
-            let erasuresAtRead = state.withLock { $0.erasures }   // issue 17
-            let logs: [LogRecord]
-            do {
-                // Only durable logs are sent: sync first unless the chunk is durable already
-                // (an earlier sync, on the interval or for a larger backlog, may have made it so).
-                if storage.unsentCount < min(pending, configuration.chunkCount) { try storage.makeDurable() }
-                logs = try storage.readUnsent(maxCount: configuration.chunkCount, maxBytes: configuration.chunkBytes)
-            } catch {
-                recordStoreError(error, lost: 0)
-                failures += 1
-                await pause(configuration.backoff.delay(afterFailures: failures, using: &generator))
-                continue
-            }
-            guard let last = logs.last else {
-                // Counted as pending but not readable (the sequence numbers of a failed write):
-                // nothing to send until new logs come.
-                dueAt = nil
-                resolveFlushWaiters()
-                await wake.wait(for: nil)
-                continue
-            }
-            let bytes = logs.reduce(0) { $0 + $1.payload.count }
-            let result = await send(LogChunk(logs: logs), unlessErasedSince: erasuresAtRead)
-            // Issue 17: the logs were erased meanwhile (denied consent, `eraseAllData`): nothing to acknowledge.
-            if state.withLock({ $0.erasures != erasuresAtRead }) { continue }
-            if state.withLock({ $0.stopping }) && result != .accepted { break }
-            switch result {
-            case .accepted:
-                failures = 0
-                do { try storage.acknowledge(through: last.sequence) } catch { recordStoreError(error, lost: 0) }
-                state.withLock { state in
-                    state.statistics.sentLogs += logs.count
-                    state.statistics.sentChunks += 1
-                    state.appendedBytes = max(0, state.appendedBytes - bytes)
-                }
-            case .retryableFailure(let reason, let retryAfter):
-                failures += 1
-                state.withLock { state in
-                    state.statistics.retryableFailures += 1
-                    state.statistics.lastError = "\(name): \(reason)"
-                }
-                resolveFlushWaiters()
-                let notBefore = retryAfter.map { clock.now.advanced(by: max(.zero, $0)) }
-                await pause(configuration.backoff.delay(afterFailures: failures, using: &generator), notBefore: notBefore)
-            case .permanentFailure(let reason):
-                failures = 0
-                do {
-                    try storage.setAside(logs, reason: reason)
-                    try storage.acknowledge(through: last.sequence)
-                } catch {
-                    recordStoreError(error, lost: 0)
-                }
-                state.withLock { state in
-                    state.statistics.rejectedChunks += 1
-                    state.statistics.rejectedLogs += logs.count
-                    state.appendedBytes = max(0, state.appendedBytes - bytes)
-                    state.statistics.lastError = "\(name): rejected \(logs.count) logs: \(reason)"
-                }
-            }
-        }
-        let waiters = state.withLock { state in
-            state.senderFinished = true
-            defer { state.finishWaiters.removeAll(); state.flushWaiters.removeAll() }
-            return state.finishWaiters + state.flushWaiters
-        }
-        for waiter in waiters { waiter.resume() }
+    public func consentChanged(to consent: LogConsent) {
+        core.consentChanged(to: consent)
     }
 
-    private static func seconds(_ duration: Duration) -> Double { duration.seconds }
-
-    /// Waits `seconds`, ignoring wake-ups from new logs, but not a stop or a flush (which
-    /// tries at once: the app asked for it) — except before `notBefore`, the backend's own
-    /// `Retry-After`: sending sooner would only be refused again, so until then a flush
-    /// returns at once (as after any failed send) and the wait goes on.
-    private func pause(_ seconds: Double, notBefore: ContinuousClock.Instant? = nil) async {
-        let clock = ContinuousClock()
-        let backoffEnd = clock.now.advanced(by: .seconds(seconds))
-        let deadline = notBefore.map { max($0, backoffEnd) } ?? backoffEnd
-        while clock.now < deadline {
-            let (stopping, flushRequested) = state.withLock { ($0.stopping, $0.flushRequested) }
-            if stopping { return }
-            if flushRequested {
-                guard let notBefore, clock.now < notBefore else { return }
-                resolveFlushWaiters()
-                continue
-            }
-            await wake.wait(for: Self.seconds(deadline - clock.now))
-        }
-    }
-
-    private func resolveFlushWaiters() {
-        let waiters = state.withLock { state in
-            state.flushRequested = false
-            defer { state.flushWaiters.removeAll() }
-            return state.flushWaiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    /// Sends a chunk; gives up (retryable) after the timeout or when the output stops.
-    private func send(_ chunk: LogChunk, unlessErasedSince erasures: Int) async -> LogDeliveryResult {
-        let timeout = configuration.sendTimeout.seconds
-        let backend = self.backend
-        let race = SendRace()
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<LogDeliveryResult, Never>) in
-            race.start(continuation)
-            let erased = state.withLock { state in
-                state.abandonSend = { race.finish(.retryableFailure("the output stopped during the send")) }
-                return state.erasures != erasures   // issue 17: erased since the chunk was read
-            }
-            if erased {
-                race.finish(.retryableFailure("the output's logs were erased"))
-            } else {
-                // The timeout starts when the send does: a task that waits for a thread of the
-                // shared pool (an app can keep it busy) is late, not failed, and is not sent twice.
-                let timers = timers
-                race.add(Task.detached(priority: .utility) {
-                    race.armTimeout(after: timeout, on: timers)
-                    race.finish(await backend.send(chunk))
-                })
-            }
-        }
-        state.withLock { $0.abandonSend = nil }
-        race.cancelTasks()
-        return result
-    }
-
-    func recordStoreError(_ error: any Error, lost: Int) {
-        let first = state.withLock { state in
-            state.statistics.storeErrors += 1
-            state.statistics.lastError = "\(name): store: \(error)"
-            defer { state.reportedStoreError = true }
-            return !state.reportedStoreError
-        }
-        if first {
-            FileDescriptorSink.write("BehaviorLog: error: \(name): its store failed: \(error)\(lost > 0 ? " (\(lost) logs not kept)" : ""); check the disk\n")
-        }
-    }
-}
-
-/// The first of a send, its timeout and a stop to finish decides the send's result.
-private final class SendRace: Sendable {
-    private let continuation = Locked<CheckedContinuation<LogDeliveryResult, Never>?>(nil)
-    private let tasks = Locked<[Task<Void, Never>]>([])
-    private let timeout = Locked<DispatchWorkItem?>(nil)
-
-    func start(_ continuation: CheckedContinuation<LogDeliveryResult, Never>) {
-        self.continuation.withLock { $0 = continuation }
-    }
-
-    func add(_ task: Task<Void, Never>) {
-        tasks.withLock { $0.append(task) }
-    }
-
-    func finish(_ result: LogDeliveryResult) {
-        let waiting = continuation.withLock { value in
-            defer { value = nil }
-            return value
-        }
-        waiting?.resume(returning: result)
-    }
-
-    /// Finishes the race with a retryable failure `seconds` from now, unless it ends first.
-    func armTimeout(after seconds: Double, on queue: DispatchQueue) {
-        let expiry = DispatchWorkItem { [self] in finish(.retryableFailure("no answer within \(seconds) s")) }
-        timeout.withLock { $0 = expiry }
-        queue.asyncAfter(deadline: .now() + max(0, seconds), execute: expiry)
-    }
-
-    /// Cancels the send's task and its timer (so no timer is left to wake the process later).
-    func cancelTasks() {
-        timeout.withLock { $0 }?.cancel()
-        for task in tasks.withLock({ $0 }) { task.cancel() }
+    /// Deletes the output's store — sent, unsent and set-aside logs, the cursor, the indexes —
+    /// durably, abandoning a send in flight; then it goes on with an empty store.
+    public func eraseAllData() async throws {
+        try await core.eraseAllData()
     }
 }

@@ -33,7 +33,7 @@ extension ConstraintViolation {
     /// The process-wide handler, ``assertInDebugBuilds`` unless replaced.
     ///
     /// Replace it once at start-up (for example to count violations in a debug menu).
-    /// Tests that run in parallel should use ``withHandler(_:operation:)`` instead.
+    /// Tests that run in parallel should use `withHandler(_:operation:)` (sync or async) instead.
     public static var handler: Handler {
         get { HandlerStorage.shared.handler }
         set { HandlerStorage.shared.handler = newValue }

@@ -4,8 +4,8 @@
 // call these; they change with the runtime's `LoggenVersion` (LoggenGenerated.swift), which
 // keeps code generated for an earlier version compiling or failing with a clear message.
 
-/// A ``LogEvent`` that `loggen` generated: a table of its events (``_layout``) and one
-/// switch over its cases (``_fields``) answer every requirement of ``LogEvent``.
+/// A ``LogEvent`` that `loggen` generated: a table of its events (`_layout`) and one
+/// switch over its cases (`_fields`) answer every requirement of ``LogEvent``.
 ///
 /// ```swift generated
 /// public enum RecipeSearch: GeneratedLogEvent {

@@ -6,7 +6,7 @@
 
 /// Which event of a generated type a log is, and its field values in the order written.
 ///
-/// Generated code answers ``GeneratedLogEvent/_fields`` with one switch over its cases,
+/// Generated code answers `GeneratedLogEvent._fields` with one switch over its cases,
 /// and a ``LogPayloadLayout`` turns the answer into a tag, a payload and the personal
 /// fields:
 ///

@@ -6,14 +6,14 @@ import LogCore
 // call these; they change with the runtime's `LoggenVersion` (LoggenGenerated.swift), which
 // keeps code generated for an earlier version compiling or failing with a clear message.
 
-/// A regular expression from a definition (``!string 16 `^[A-Z0-9]+$` ``), compiled once.
+/// A regular expression from a definition (the pattern of `!string 16` followed by `^[A-Z0-9]+$` in backquotes), compiled once.
 ///
 /// Generated code keeps each pattern in a `static let`, so it is compiled on first use
 /// and shared afterwards. The whole string must match, as the definitions say. The
 /// dialect is LogCore's `RegexDialect`, the one `loggen lint` validates patterns with and
 /// `logview --where` matches with; the simple
 /// anchored character-class patterns definitions use (`^[A-Z0-9_]+$`) are answered first by
-/// ``SimplePatternMatcher``, which gives the same answers without allocating for short
+/// `SimplePatternMatcher`, which gives the same answers without allocating for short
 /// printable ASCII strings.
 public struct LogPattern: Sendable {
     /// The expression as written in the definition.

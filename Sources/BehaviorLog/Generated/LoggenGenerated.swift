@@ -48,6 +48,6 @@ public enum LoggenVersion2: LoggenCompatibleVersion {}
 public enum LoggenVersion3: LoggenCompatibleVersion {}
 
 /// Version 4 of the API that generated code uses: version 3 with one switch per type —
-/// ``GeneratedLogEvent``, whose ``GeneratedLogEvent/_fields`` names the event and its
+/// ``GeneratedLogEvent``, whose `GeneratedLogEvent._fields` names the event and its
 /// values, and whose ``LogPayloadLayout`` lines start with the event's name.
 public enum LoggenVersion4: LoggenCompatibleVersion {}

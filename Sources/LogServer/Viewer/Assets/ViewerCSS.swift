@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (a web asset in a string literal: its lines are the page's, not Swift's)
 /// The viewer's style: system fonts, readable on a laptop screen, light or dark (the system's
 /// choice unless the page's button overrides it).
 let viewerCSS = #"""

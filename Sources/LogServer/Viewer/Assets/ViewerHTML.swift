@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (a web asset in a string literal: its lines are the page's, not Swift's)
 /// The viewer's page: a filter bar, the table of logs, the detail of the selected log beside
 /// its definition, and the side panel (counts per tag, the time histogram, coverage).
 let viewerHTML = #"""

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (a web asset in a string literal: its lines are the page's, not Swift's)
 /// The viewer's script: plain JavaScript, no framework, no build step. Every value from a log
 /// reaches the page as text (`textContent`), never as markup.
 let viewerJavaScript = #"""

@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 // The map: the products, then one MARK section per product (or family of products) with the
@@ -213,8 +213,10 @@ targets += [
     .executableTarget(
         name: "logview", dependencies: ["LogCore", "LogQuery", "LogServer", "LogIngest", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
         swiftSettings: swiftSettings),
-    .testTarget(name: "LogServerTests", dependencies: ["LogServer", "LogIngest", "LogQuery", "LogStore", "LogGzip", "TestSupport"], swiftSettings: swiftSettings),
-    .testTarget(name: "LogQueryTests", dependencies: ["LogCore", "LogQuery", "LogMarkdown", "LogSchema", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "LogServerTests", dependencies: ["LogServer", "LogIngest", "LogQuery", "LogStore", "LogGzip", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "LogQueryTests", dependencies: ["LogCore", "LogQuery", "LogMarkdown", "LogSchema", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
     // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
     .testTarget(
         name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery", "LogStore", "LogSchema", "LogMarkdown", "TestSupport"],
@@ -305,7 +307,8 @@ targets += [
     .target(name: "TestSupport", dependencies: ["LogCore"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
     // A file system that loses power (`PowerLossFileSystem`) and the power-loss scenarios run
     // on it, for the store's tests and the buffered output's.
-    .target(name: "LogStoreTestSupport", dependencies: ["LogCore", "LogStore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
+    .target(
+        name: "LogStoreTestSupport", dependencies: ["LogCore", "LogStore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
 ]
 
 let package = Package(

@@ -9,19 +9,20 @@
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 // The root manifest's choice of cmark (`LOGGEN_CMARK`), for the two libraries Linux has:
 // `make check-cmark-gfm` runs the reader's tests here over Debian's libcmark-gfm.
-let cmarkTarget: Target = switch Context.environment["LOGGEN_CMARK"] ?? "" {
-case "", "libcmark":
-    .systemLibrary(name: "CCmark", path: "Sources/CCmark/libcmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])])
-case "gfm":
-    .systemLibrary(name: "CCmark", path: "Sources/CCmark/gfm")  // as the root manifest: no pkg-config
-case let other:
-    fatalError("LOGGEN_CMARK=\(other): ASan/ builds with libcmark or gfm")
-}
+let cmarkTarget: Target =
+    switch Context.environment["LOGGEN_CMARK"] ?? "" {
+    case "", "libcmark":
+        .systemLibrary(name: "CCmark", path: "Sources/CCmark/libcmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])])
+    case "gfm":
+        .systemLibrary(name: "CCmark", path: "Sources/CCmark/gfm")  // as the root manifest: no pkg-config
+    case let other:
+        fatalError("LOGGEN_CMARK=\(other): ASan/ builds with libcmark or gfm")
+    }
 
 let package = Package(
     // The root package's name, so that resource bundles are named as there (BehaviorLog_LogStore).
@@ -41,7 +42,8 @@ let package = Package(
             name: "LogStoreTests", dependencies: ["LogCore", "LogStore", "CLogStoreCRC", "logstore-stress", "LogStoreTestSupport", "TestSupport"],
             swiftSettings: swiftSettings),
         .target(name: "TestSupport", dependencies: ["LogCore"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
-        .target(name: "LogStoreTestSupport", dependencies: ["LogCore", "LogStore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
+        .target(
+            name: "LogStoreTestSupport", dependencies: ["LogCore", "LogStore", "TestSupport"], path: "Tests/LogStoreTestSupport", swiftSettings: swiftSettings),
         // The definitions' reader: its folder listing read `d_name` as the store's did, and it
         // hands cmark's C strings to Swift. A copy of the root manifest's "Definitions" targets.
         cmarkTarget,

@@ -8,8 +8,10 @@
 # Generated code opts out with `// swift-format-ignore-file`. Symlinks (ASan/) are skipped:
 # their targets are formatted where they live.
 #
-# Not yet in `make test`: the tree is formatted in one commit once the open branches are merged,
-# then format-check joins TEST_CHECKS.
+# The tree was formatted in one commit once the open branches were merged; format-check is part
+# of `make test` since.
+
+TEST_CHECKS += format-check
 
 SWIFT_FORMAT ?= $(if $(filter Darwin,$(HOST_OS)),xcrun swift-format,swift-format)
 FORMAT_FILES  = $(shell find Package.swift Sources Tests Plugins Benchmarks Fuzz ASan -name '*.swift' -type f -not -path '*/.build*' | sort)

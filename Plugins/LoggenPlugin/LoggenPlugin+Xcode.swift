@@ -11,11 +11,15 @@ extension LoggenPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let folders = LoggenCommand.definitionFolders(among: target.inputFiles.map(\.url))
         guard let definitions = folders.first else {
-            Diagnostics.warning("\(target.displayName) uses LoggenPlugin but no LogDefinitions/<category>.md is a member of the target; add the LogDefinitions folder to the target")
+            Diagnostics.warning(
+                "\(target.displayName) uses LoggenPlugin but no LogDefinitions/<category>.md is a member of the target; add the LogDefinitions folder to the target"
+            )
             return []
         }
         guard folders.count == 1 else {
-            Diagnostics.error("\(target.displayName) has definitions in \(folders.count) LogDefinitions folders (\(folders.map(\.path).joined(separator: ", "))); keep one per target")
+            Diagnostics.error(
+                "\(target.displayName) has definitions in \(folders.count) LogDefinitions folders (\(folders.map(\.path).joined(separator: ", "))); keep one per target"
+            )
             return []
         }
         return try LoggenCommand.plan(

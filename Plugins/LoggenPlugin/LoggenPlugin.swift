@@ -42,16 +42,20 @@ enum LoggenCommand {
         // removing it runs the command again.
         let marker = definitions.appendingPathComponent(embedSchemaMarker)
         let embedsSchema = FileManager.default.fileExists(atPath: marker.path)
-        return [.buildCommand(
-            displayName: "Generating log events for \(targetName) from LogDefinitions",
-            executable: loggen,
-            // The cache lets a build that changed one document render and write that
-            // category's file alone.
-            arguments: ["generate", definitions.path, "--output", output.path, "--access", "internal",
-                        "--cache", workDirectory.appendingPathComponent("loggen-cache").path]
-                + (embedsSchema ? ["--embed-schema"] : []),
-            inputFiles: documents + (embedsSchema ? [marker] : []),
-            outputFiles: outputFiles(for: documents, in: output, embedsSchema: embedsSchema))]
+        return [
+            .buildCommand(
+                displayName: "Generating log events for \(targetName) from LogDefinitions",
+                executable: loggen,
+                // The cache lets a build that changed one document render and write that
+                // category's file alone.
+                arguments: [
+                    "generate", definitions.path, "--output", output.path, "--access", "internal",
+                    "--cache", workDirectory.appendingPathComponent("loggen-cache").path,
+                ]
+                    + (embedsSchema ? ["--embed-schema"] : []),
+                inputFiles: documents + (embedsSchema ? [marker] : []),
+                outputFiles: outputFiles(for: documents, in: output, embedsSchema: embedsSchema))
+        ]
     }
 
     /// The file whose presence in the definitions folder adds `--embed-schema`.

@@ -3,20 +3,20 @@
 enum ClickHouseErrors {
     /// Exception codes that mean "these rows will never be accepted as they are".
     static let rowErrors: Set<Int> = [
-        6,    // CANNOT_PARSE_TEXT
-        16,   // NO_SUCH_COLUMN_IN_TABLE
-        26,   // CANNOT_PARSE_QUOTED_STRING
-        27,   // CANNOT_PARSE_INPUT_ASSERTION_FAILED
-        32,   // ATTEMPT_TO_READ_AFTER_EOF
-        33,   // CANNOT_READ_ALL_DATA
-        38,   // CANNOT_PARSE_DATE
-        41,   // CANNOT_PARSE_DATETIME
-        49,   // LOGICAL_ERROR: 18.16 reports an unknown enum value so
-        53,   // TYPE_MISMATCH
-        62,   // SYNTAX_ERROR
-        69,   // ARGUMENT_OUT_OF_BOUND
-        70,   // CANNOT_CONVERT_TYPE
-        72,   // CANNOT_PARSE_NUMBER
+        6,  // CANNOT_PARSE_TEXT
+        16,  // NO_SUCH_COLUMN_IN_TABLE
+        26,  // CANNOT_PARSE_QUOTED_STRING
+        27,  // CANNOT_PARSE_INPUT_ASSERTION_FAILED
+        32,  // ATTEMPT_TO_READ_AFTER_EOF
+        33,  // CANNOT_READ_ALL_DATA
+        38,  // CANNOT_PARSE_DATE
+        41,  // CANNOT_PARSE_DATETIME
+        49,  // LOGICAL_ERROR: 18.16 reports an unknown enum value so
+        53,  // TYPE_MISMATCH
+        62,  // SYNTAX_ERROR
+        69,  // ARGUMENT_OUT_OF_BOUND
+        70,  // CANNOT_CONVERT_TYPE
+        72,  // CANNOT_PARSE_NUMBER
         117,  // INCORRECT_DATA (an unknown field in JSONEachRow)
         130,  // CANNOT_READ_ARRAY_FROM_TEXT
         131,  // TOO_LARGE_STRING_SIZE

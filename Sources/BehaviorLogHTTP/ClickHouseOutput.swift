@@ -38,10 +38,14 @@ public struct ClickHouseConfiguration: Sendable {
         timeout: Duration = .seconds(30), parallelInserts: Int = 2
     ) throws(ConfigurationError) {
         let parts = table.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ part in
-            guard let first = part.utf8.first, !(0x30...0x39).contains(first) else { return false }
-            return part.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
-        }) else {
+        guard (1...2).contains(parts.count),
+            parts.allSatisfy({ part in
+                guard let first = part.utf8.first, !(0x30...0x39).contains(first) else { return false }
+                return part.utf8.allSatisfy {
+                    $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+                }
+            })
+        else {
             throw ConfigurationError("ClickHouseConfiguration: invalid table name '\(table)'; use letters, digits and _, as table or database.table")
         }
         if let credentials {
@@ -49,7 +53,9 @@ public struct ClickHouseConfiguration: Sendable {
             // message does not show them.
             for (what, text) in [("user", credentials.user), ("password", credentials.password)]
             where !HTTPOutputConfiguration.isFieldValue(text) {
-                throw ConfigurationError("ClickHouseConfiguration: the \(what) holds a line break or another control character; trim it (read from a file, it may end with a newline)")
+                throw ConfigurationError(
+                    "ClickHouseConfiguration: the \(what) holds a line break or another control character; trim it (read from a file, it may end with a newline)"
+                )
             }
         }
         guard parallelInserts >= 1 else {
@@ -191,7 +197,7 @@ final class ClickHouseBackend: LogBackend {
                 return Self.combine(results)
             }
         }
-        if case .permanentFailure = result { encoder.withLock { $0 = nil } }   // re-read: the table may have changed
+        if case .permanentFailure = result { encoder.withLock { $0 = nil } }  // re-read: the table may have changed
         return result
     }
 
@@ -236,8 +242,11 @@ final class ClickHouseBackend: LogBackend {
         do {
             let response = try await describe.exchange([])
             guard response.status == 200 else {
-                return .failure(ColumnsUnavailable(result: .retryableFailure(
-                    "cannot read the columns of \(table) (HTTP \(response.status): \(response.bodyExcerpt)); create it with 'loggen ddl --dialect clickhouse'")))
+                return .failure(
+                    ColumnsUnavailable(
+                        result: .retryableFailure(
+                            "cannot read the columns of \(table) (HTTP \(response.status): \(response.bodyExcerpt)); create it with 'loggen ddl --dialect clickhouse'"
+                        )))
             }
             return .success(ClickHouseRowEncoder(describeOutput: String(decoding: response.body, as: UTF8.self)))
         } catch {

@@ -88,7 +88,7 @@ package struct ClickHouseRowEncoder: Sendable {
                     }
                 } else if Self.equals(body, key, "violations") {
                     Self.appendViolations(body, range: value, to: &row)
-                } else {   // "schema", and any key a later runtime adds that the table has a column for
+                } else {  // "schema", and any key a later runtime adds that the table has a column for
                     row.append(contentsOf: #",""#.utf8)
                     row.append(contentsOf: UnsafeBufferPointer(rebasing: body[key]))
                     row.append(contentsOf: #"":"#.utf8)
@@ -146,7 +146,8 @@ package struct ClickHouseRowEncoder: Sendable {
     /// Anything else is copied as it is (ClickHouse then rejects the row, and says why).
     private static func convertMoment(_ value: UnsafeBufferPointer<UInt8>, into row: inout [UInt8], milliseconds: inout [UInt8]) {
         if value.count == 26, value[0] == UInt8(ascii: "\""), value[11] == UInt8(ascii: "T"),
-           value[20] == UInt8(ascii: "."), value[24] == UInt8(ascii: "Z") {
+            value[20] == UInt8(ascii: "."), value[24] == UInt8(ascii: "Z")
+        {
             row.append(contentsOf: UnsafeBufferPointer(rebasing: value[0..<11]))
             row.append(UInt8(ascii: " "))
             row.append(contentsOf: UnsafeBufferPointer(rebasing: value[12..<20]))
@@ -170,9 +171,13 @@ package struct ClickHouseRowEncoder: Sendable {
         scanner.forEachElement(ofArrayAt: range.lowerBound) { element in
             var violation = (field: empty, kind: empty, detail: empty)
             scanner.forEachMember(ofObjectAt: element.lowerBound) { key, value in
-                if equals(body, key, "field") { violation.field = value }
-                else if equals(body, key, "kind") { violation.kind = value }
-                else if equals(body, key, "detail") { violation.detail = value }
+                if equals(body, key, "field") {
+                    violation.field = value
+                } else if equals(body, key, "kind") {
+                    violation.kind = value
+                } else if equals(body, key, "detail") {
+                    violation.detail = value
+                }
                 return true
             }
             found.append(violation)

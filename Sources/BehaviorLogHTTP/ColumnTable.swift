@@ -52,7 +52,8 @@ struct ColumnTable: Sendable {
                     let slot = slots[index]
                     if slot.offset < 0 { return [] }
                     if Int(slot.length) == name.count,
-                       name.isEmpty || System.bytesEqual(names.baseAddress! + Int(slot.offset), name.baseAddress!, count: name.count) {
+                        name.isEmpty || System.bytesEqual(names.baseAddress! + Int(slot.offset), name.baseAddress!, count: name.count)
+                    {
                         return slot.traits
                     }
                     index = (index + 1) & mask

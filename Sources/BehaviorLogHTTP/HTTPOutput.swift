@@ -17,7 +17,7 @@ import LogStore
 ///         url: URL(string: "https://collector.example.com/logs")!, format: .jsonEachRow, gzip: true,
 ///         headers: [("Authorization", "Bearer \(token)")], timeout: .seconds(20)))
 /// ```
-public class HTTPOutput: LogOutput, @unchecked Sendable {   // only `let`s of Sendable types
+public class HTTPOutput: LogOutput, @unchecked Sendable {  // only `let`s of Sendable types
     /// The buffered output that keeps and sends the logs.
     package let buffered: BufferedOutput
 

@@ -41,7 +41,7 @@ public struct HTTPOutputConfiguration: Sendable {
         classifier: HTTPResponseClassifier
     ) throws(ConfigurationError) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty
+            let host = url.host, !host.isEmpty
         else { throw ConfigurationError("HTTPOutputConfiguration: '\(url.absoluteString)' is not an http:// or https:// URL with a host") }
         guard timeout > .zero else { throw ConfigurationError("HTTPOutputConfiguration: the timeout must be more than zero, not \(timeout)") }
         for header in headers { try Self.check(header) }
@@ -74,13 +74,18 @@ public struct HTTPOutputConfiguration: Sendable {
             let valid = String(header.name.utf8[..<bad])!
             let byte = header.name.utf8[bad]
             let what = byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
-            throw ConfigurationError("HTTPOutputConfiguration: a header name holds \(what) after '\(valid)'; a name is letters, digits and !#$%&'*+-.^_`|~, its value goes apart: (\"Authorization\", \"Bearer …\")")
+            throw ConfigurationError(
+                "HTTPOutputConfiguration: a header name holds \(what) after '\(valid)'; a name is letters, digits and !#$%&'*+-.^_`|~, its value goes apart: (\"Authorization\", \"Bearer …\")"
+            )
         }
         guard !writtenByTheOutput.contains(header.name.lowercased()) else {
-            throw ConfigurationError("HTTPOutputConfiguration: the output writes the header '\(header.name)' itself; remove it (format: and gzip: set the body's type and encoding)")
+            throw ConfigurationError(
+                "HTTPOutputConfiguration: the output writes the header '\(header.name)' itself; remove it (format: and gzip: set the body's type and encoding)")
         }
         guard isFieldValue(header.value) else {
-            throw ConfigurationError("HTTPOutputConfiguration: the value of header '\(header.name)' holds a line break or another control character; a header value is one line (trim a token read from a file)")
+            throw ConfigurationError(
+                "HTTPOutputConfiguration: the value of header '\(header.name)' holds a line break or another control character; a header value is one line (trim a token read from a file)"
+            )
         }
     }
 

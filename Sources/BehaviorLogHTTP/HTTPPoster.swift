@@ -25,8 +25,9 @@ package struct HTTPPoster: Sendable {
     /// the answer as it is.
     /// - Throws: when no answer came.
     package func exchange(_ body: [UInt8], with url: URL? = nil) async throws -> HTTPResponse {
-        try await transport.post(HTTPRequest(
-            url: url ?? configuration.url, headers: configuration.requestHeaders,
-            body: configuration.gzip ? Gzip.compress(body, level: 1) : body, timeout: configuration.timeoutSeconds))
+        try await transport.post(
+            HTTPRequest(
+                url: url ?? configuration.url, headers: configuration.requestHeaders,
+                body: configuration.gzip ? Gzip.compress(body, level: 1) : body, timeout: configuration.timeoutSeconds))
     }
 }

@@ -32,7 +32,9 @@ struct ArgumentParser {
                 var helpPath = path
                 for name in remaining.dropFirst() {
                     guard let sub = helpPath.last?.subcommand(named: name) else {
-                        throw Failure(path: helpPath, message: "unknown subcommand '\(name)'\(Self.suggestion(for: name, among: helpPath.last?.subcommands.map(\.name) ?? []))")
+                        throw Failure(
+                            path: helpPath,
+                            message: "unknown subcommand '\(name)'\(Self.suggestion(for: name, among: helpPath.last?.subcommands.map(\.name) ?? []))")
                     }
                     helpPath.append(sub)
                 }
@@ -48,7 +50,8 @@ struct ArgumentParser {
             // Arguments without a subcommand belong to the default one: its options, and a
             // word only when it takes positionals (else the word is a misspelt subcommand).
             if let fallback = command.defaultSubcommand, let sub = command.subcommand(named: fallback),
-               next.hasPrefix("-") || sub.arguments.contains(where: { $0.kind == .positional }) {
+                next.hasPrefix("-") || sub.arguments.contains(where: { $0.kind == .positional })
+            {
                 path.append(sub)
                 continue
             }

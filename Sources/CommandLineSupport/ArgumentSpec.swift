@@ -32,8 +32,9 @@ public struct ArgumentSpec: Sendable, Hashable {
     ///   - isOptional: whether it may be left out.
     ///   - isRepeating: whether it takes every remaining positional value (at least one unless optional).
     public static func positional(_ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false) -> ArgumentSpec {
-        ArgumentSpec(kind: .positional, name: name, shortName: nil, valueName: name, help: help,
-                     isOptional: isOptional, isRepeating: isRepeating, defaultValue: nil)
+        ArgumentSpec(
+            kind: .positional, name: name, shortName: nil, valueName: name, help: help,
+            isOptional: isOptional, isRepeating: isRepeating, defaultValue: nil)
     }
 
     /// An option that takes a value: `--name <value>`.
@@ -41,14 +42,16 @@ public struct ArgumentSpec: Sendable, Hashable {
         _ name: String, short: Character? = nil, valueName: String = "value", help: String,
         isRepeating: Bool = false, defaultValue: String? = nil
     ) -> ArgumentSpec {
-        ArgumentSpec(kind: .option, name: name, shortName: short, valueName: valueName, help: help,
-                     isOptional: true, isRepeating: isRepeating, defaultValue: defaultValue)
+        ArgumentSpec(
+            kind: .option, name: name, shortName: short, valueName: valueName, help: help,
+            isOptional: true, isRepeating: isRepeating, defaultValue: defaultValue)
     }
 
     /// A flag: `--name`, off unless given.
     public static func flag(_ name: String, short: Character? = nil, help: String) -> ArgumentSpec {
-        ArgumentSpec(kind: .flag, name: name, shortName: short, valueName: "", help: help,
-                     isOptional: true, isRepeating: false, defaultValue: nil)
+        ArgumentSpec(
+            kind: .flag, name: name, shortName: short, valueName: "", help: help,
+            isOptional: true, isRepeating: false, defaultValue: nil)
     }
 
     /// How the argument is written in usage lines and help: `<dir>`, `--output <dir>`, `--check`.

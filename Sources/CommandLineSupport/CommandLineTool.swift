@@ -36,7 +36,8 @@ public struct CommandLineTool: Sendable {
             request = try ArgumentParser(root: root).parse(arguments)
         } catch {
             let formatter = HelpFormatter(path: error.path)
-            errorOutput("""
+            errorOutput(
+                """
                 \(root.name): error: \(error.message)
                 Usage: \(formatter.usage)
                   See '\(formatter.commandLine) --help' for more information.
@@ -56,7 +57,8 @@ public struct CommandLineTool: Sendable {
                 return try await command.run!(arguments)
             } catch let error as UsageError {
                 let formatter = HelpFormatter(path: pathTo(arguments.commandPath))
-                errorOutput("""
+                errorOutput(
+                    """
                     \(root.name): error: \(error.message)
                     Usage: \(formatter.usage)
                       See '\(formatter.commandLine) --help' for more information.

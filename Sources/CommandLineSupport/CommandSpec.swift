@@ -29,8 +29,9 @@ public struct CommandSpec: Sendable {
         arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = [], defaultSubcommand: String? = nil,
         run: Run? = nil
     ) {
-        precondition(defaultSubcommand == nil || subcommands.contains { $0.name == defaultSubcommand },
-                     "default subcommand \(defaultSubcommand ?? "") is not a subcommand of \(name)")
+        precondition(
+            defaultSubcommand == nil || subcommands.contains { $0.name == defaultSubcommand },
+            "default subcommand \(defaultSubcommand ?? "") is not a subcommand of \(name)")
         self.name = name
         self.abstract = abstract
         self.discussion = discussion

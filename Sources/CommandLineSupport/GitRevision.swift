@@ -28,7 +28,8 @@ public struct GitRevision: Sendable {
             .filter { $0.hasSuffix(fileExtension) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         guard !names.isEmpty else {
-            throw CommandFailure("no *\(fileExtension) files in '\(directory)' at \(revision); check the folder's path at that revision (git ls-tree \(revision) -- \(folder))")
+            throw CommandFailure(
+                "no *\(fileExtension) files in '\(directory)' at \(revision); check the folder's path at that revision (git ls-tree \(revision) -- \(folder))")
         }
         return try names.map { (name: String) throws(CommandFailure) in
             let path = name.contains("/") ? name : "./" + name

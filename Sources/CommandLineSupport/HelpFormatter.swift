@@ -56,7 +56,8 @@ struct HelpFormatter {
 
     private func row(_ label: String, _ text: String) -> String {
         let width = 24
-        let padded = label.count + 2 < width ? label + String(repeating: " ", count: width - 2 - label.count) : label + "\n" + String(repeating: " ", count: width)
+        let padded =
+            label.count + 2 < width ? label + String(repeating: " ", count: width - 2 - label.count) : label + "\n" + String(repeating: " ", count: width)
         return "  \(padded)\(text)\n"
     }
 }

@@ -7,8 +7,9 @@ package enum Gzip {
     package static func compress(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8] {
         var stream = z_stream()
         // windowBits 15 + 16: a gzip header and trailer instead of zlib's.
-        let status = deflateInit2_(&stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY,
-                                   ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        let status = deflateInit2_(
+            &stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY,
+            ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         precondition(status == Z_OK, "zlib's deflateInit2 failed (\(status)): out of memory")
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(bytes.count))) + 32)
@@ -68,7 +69,7 @@ package enum Gzip {
                 output.append(contentsOf: buffer[0..<count])
                 if result == Z_STREAM_END { return stream.avail_in == 0 ? .bytes(output) : .invalid }
                 if result != Z_OK { return .invalid }
-                if count == 0 && stream.avail_in == 0 { return .invalid }   // truncated
+                if count == 0 && stream.avail_in == 0 { return .invalid }  // truncated
             }
         }
     }

@@ -51,7 +51,8 @@ public final class CollectingRoute: IngestRoute {
             let outcome = try collector.collect(body)
             exchange.respond(status: outcome.rejected.isEmpty ? 200 : 400, json: outcome.json, headers: headers)
         } catch {
-            exchange.respond(status: 503, text: "logview: error: the store did not take the logs: \(error); send them again\n", headers: headers + [("Retry-After", "1")])
+            exchange.respond(
+                status: 503, text: "logview: error: the store did not take the logs: \(error); send them again\n", headers: headers + [("Retry-After", "1")])
         }
     }
 }

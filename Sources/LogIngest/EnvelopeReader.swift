@@ -32,13 +32,21 @@ enum EnvelopeReader {
         // One pass: the members are found and the object checked as they are read.
         let wellFormed = scanner.forEachMember(ofObjectAt: start) { key, value in
             end = value.upperBound
-            if scanner.keyEquals(key, uuidKey) { uuid = value }
-            else if scanner.keyEquals(key, timeKey) { time = value }
-            else if scanner.keyEquals(key, tagKey) { tag = value }
-            else if scanner.keyEquals(key, schemaKey) { schema = value }
-            else if scanner.keyEquals(key, commonKey) { common = value }
-            else if scanner.keyEquals(key, violationsKey) { violations = value }
-            else if scanner.keyEquals(key, payloadKey) { payload = value }
+            if scanner.keyEquals(key, uuidKey) {
+                uuid = value
+            } else if scanner.keyEquals(key, timeKey) {
+                time = value
+            } else if scanner.keyEquals(key, tagKey) {
+                tag = value
+            } else if scanner.keyEquals(key, schemaKey) {
+                schema = value
+            } else if scanner.keyEquals(key, commonKey) {
+                common = value
+            } else if scanner.keyEquals(key, violationsKey) {
+                violations = value
+            } else if scanner.keyEquals(key, payloadKey) {
+                payload = value
+            }
             return true
         }
         // Nothing but whitespace may follow the object's closing brace.
@@ -49,12 +57,12 @@ enum EnvelopeReader {
         guard let uuidRange = uuid, let parsedUUID = scanner.uuid(uuidRange) ?? scanner.decodeString(uuidRange).flatMap(UUIDText.parse)
         else { throw Rejection(reason: "no \"uuid\" string in the 8-4-4-4-12 form") }
         guard let timeRange = time, scanner.kind(at: timeRange.lowerBound) == .string,
-              let microseconds = parseTime(UnsafeBufferPointer(rebasing: line[(timeRange.lowerBound + 1)..<(timeRange.upperBound - 1)]))
+            let microseconds = parseTime(UnsafeBufferPointer(rebasing: line[(timeRange.lowerBound + 1)..<(timeRange.upperBound - 1)]))
                 ?? scanner.decodeString(timeRange).flatMap(parseTime)
         else { throw Rejection(reason: "no \"time\" string in ISO 8601 UTC (2026-11-30T10:29:54.123Z)") }
         guard let tagRange = tag, scanner.kind(at: tagRange.lowerBound) == .string,
-              let tagText = scanner.decodeString(tagRange), !tagText.isEmpty,
-              tagText.utf8.count <= LogStoreLimits.maximumTagBytes
+            let tagText = scanner.decodeString(tagRange), !tagText.isEmpty,
+            tagText.utf8.count <= LogStoreLimits.maximumTagBytes
         else { throw Rejection(reason: "no \"tag\" string (category.event)") }
         guard let payloadRange = payload, scanner.kind(at: payloadRange.lowerBound) == .object else {
             throw Rejection(reason: "no \"payload\" object")

@@ -32,8 +32,9 @@ enum FieldLineParser {
         _ = scanner.take { $0 != UInt8(ascii: ":") }
         guard scanner.current == UInt8(ascii: ":") else {
             let text = String(decoding: scanner.bytes, as: UTF8.self)
-            diagnostics.append(.error(
-                "expected 'name: type' but found '\(text)'; write a field as '- recipe_id: !bigint'", at: scanner.location(at: lineStart)))
+            diagnostics.append(
+                .error(
+                    "expected 'name: type' but found '\(text)'; write a field as '- recipe_id: !bigint'", at: scanner.location(at: lineStart)))
             return nil
         }
         let nameLocation = scanner.location(at: nameStart)
@@ -72,9 +73,10 @@ enum FieldLineParser {
         let typeName = interner.intern(scanner.take(while: LineScanner.isNameByte))
         guard !typeName.isEmpty else {
             let found = scanner.isAtEnd ? "nothing" : "'\(String(decoding: scanner.bytes[typeStart...], as: UTF8.self))'"
-            diagnostics.append(.error(
-                "expected a type after '\(name):' but found \(found); write a builtin such as '!string' or a type name such as 'SearchOrder'",
-                at: scanner.location(at: typeStart)))
+            diagnostics.append(
+                .error(
+                    "expected a type after '\(name):' but found \(found); write a builtin such as '!string' or a type name such as 'SearchOrder'",
+                    at: scanner.location(at: typeStart)))
             return nil
         }
         if scanner.current == UInt8(ascii: "[") {
@@ -89,9 +91,10 @@ enum FieldLineParser {
             type.isArray = true
             if !digits.isEmpty {
                 guard let count = Int(String(decoding: digits, as: UTF8.self)), count >= 1 else {
-                    diagnostics.append(.error(
-                        "array count '[\(String(decoding: digits, as: UTF8.self))]' is out of range; write a count from 1, such as '[5]'",
-                        at: bracket))
+                    diagnostics.append(
+                        .error(
+                            "array count '[\(String(decoding: digits, as: UTF8.self))]' is out of range; write a count from 1, such as '[5]'",
+                            at: bracket))
                     return nil
                 }
                 type.maxCount = count
@@ -109,8 +112,9 @@ enum FieldLineParser {
         if isBuiltin {
             guard let builtin = BuiltinType(rawValue: typeName) else {
                 let names = BuiltinType.allCases.map { "!" + $0.rawValue }.joined(separator: ", ")
-                diagnostics.append(.error(
-                    "unknown builtin type '!\(typeName)'; use one of \(names), or a custom type name without '!'", at: scanner.location(at: typeStart)))
+                diagnostics.append(
+                    .error(
+                        "unknown builtin type '!\(typeName)'; use one of \(names), or a custom type name without '!'", at: scanner.location(at: typeStart)))
                 return nil
             }
             type.scalar = .builtin(builtin)
@@ -138,14 +142,16 @@ enum FieldLineParser {
             } else if token.contains("..") {
                 valid = applyRange(token, to: &type, spelledType: spelledType, at: location, into: &diagnostics) && valid
             } else {
-                diagnostics.append(.error(
-                    "unexpected '\(token)' after the type; a constraint is a length (32), a range (1..100) or a pattern in backticks",
-                    at: location))
+                diagnostics.append(
+                    .error(
+                        "unexpected '\(token)' after the type; a constraint is a length (32), a range (1..100) or a pattern in backticks",
+                        at: location))
                 valid = false
             }
         }
         guard valid else { return nil }
-        return Field(name: name, type: type, isOptional: isOptional, status: status, isPersonalData: isPersonalData,
+        return Field(
+            name: name, type: type, isOptional: isOptional, status: status, isPersonalData: isPersonalData,
             descriptions: descriptions, location: nameLocation)
     }
 
@@ -161,7 +167,8 @@ enum FieldLineParser {
                 if run == opening {
                     var content = scanner.bytes[contentStart..<contentEnd]
                     if content.count >= 2 && content.first == UInt8(ascii: " ") && content.last == UInt8(ascii: " ")
-                        && !content.allSatisfy({ $0 == UInt8(ascii: " ") }) {
+                        && !content.allSatisfy({ $0 == UInt8(ascii: " ") })
+                    {
                         content = content.dropFirst().dropLast()
                     }
                     return String(decoding: content, as: UTF8.self)
@@ -235,7 +242,12 @@ enum FieldLineParser {
 
     private static func number(_ text: Substring) -> NumberBound? {
         if let integer = Int64(text) { return .integer(integer) }
-        let isDecimal = !text.isEmpty && text.utf8.allSatisfy { LineScanner.isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        let isDecimal =
+            !text.isEmpty
+            && text.utf8.allSatisfy {
+                LineScanner.isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "e")
+                    || $0 == UInt8(ascii: "E")
+            }
         if isDecimal, let real = Double(text), real.isFinite { return .real(real) }
         return nil
     }

@@ -52,7 +52,10 @@ struct LineScanner {
             index += 1
             let name = take { $0 != UInt8(ascii: "]") }
             guard current == UInt8(ascii: "]") else {
-                diagnostics.append(.error("unclosed marker '\(String(decoding: bytes[start...], as: UTF8.self))'; write markers as [obsolete], [deprecated] or [pii]", at: location(at: start)))
+                diagnostics.append(
+                    .error(
+                        "unclosed marker '\(String(decoding: bytes[start...], as: UTF8.self))'; write markers as [obsolete], [deprecated] or [pii]",
+                        at: location(at: start)))
                 return nil
             }
             index += 1
@@ -68,7 +71,7 @@ struct LineScanner {
     static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:
             true
         default: false
         }

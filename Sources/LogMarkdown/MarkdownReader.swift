@@ -96,7 +96,9 @@ public struct MarkdownReader: Sendable {
         var lineStart = 0
         var index = 0
         while index < offset {
-            if source[index] == UInt8(ascii: "\n") || (source[index] == UInt8(ascii: "\r") && (index + 1 >= source.count || source[index + 1] != UInt8(ascii: "\n"))) {
+            if source[index] == UInt8(ascii: "\n")
+                || (source[index] == UInt8(ascii: "\r") && (index + 1 >= source.count || source[index + 1] != UInt8(ascii: "\n")))
+            {
                 line += 1
                 lineStart = index + 1
             }

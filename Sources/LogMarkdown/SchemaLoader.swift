@@ -34,7 +34,8 @@ public struct SchemaLoader: Sendable {
             }
         }
         guard !names.isEmpty else {
-            return LoadedSchema(error: "no definition documents (*.md) in '\(directory)'; add one file per category, such as '\(join(directory, "recipe_search.md"))'")
+            return LoadedSchema(
+                error: "no definition documents (*.md) in '\(directory)'; add one file per category, such as '\(join(directory, "recipe_search.md"))'")
         }
         let paths = names.map { join(directory, $0) }
         // Batches of documents run in parallel, each batch in order with its own interner.

@@ -126,19 +126,22 @@ private struct State {
                 pendingUnderscore = true
             }
         }
-        let rename = suggestion.contains(where: { $0 != UInt8(ascii: "_") })
+        let rename =
+            suggestion.contains(where: { $0 != UInt8(ascii: "_") })
             ? "'\(String(decoding: suggestion, as: UTF8.self)).md'" : "a name such as 'recipe_search.md'"
-        result.diagnostics.append(.error(
-            "the file name '\(name).md' is not a category name (letters, digits and '_'), and the category is named after its file; rename it to \(rename)",
-            at: document.location(line: 1, column: 1)))
+        result.diagnostics.append(
+            .error(
+                "the file name '\(name).md' is not a category name (letters, digits and '_'), and the category is named after its file; rename it to \(rename)",
+                at: document.location(line: 1, column: 1)))
     }
 
     mutating func readCategoryHeading(_ block: MarkdownBlock) {
         guard let (text, location) = headingText(block) else { return }
         if text != name {
-            result.diagnostics.append(.warning(
-                "heading '\(text)' differs from the file name '\(name)'; the category is named after the file, so rename one to match",
-                at: location))
+            result.diagnostics.append(
+                .warning(
+                    "heading '\(text)' differs from the file name '\(name)'; the category is named after the file, so rename one to match",
+                    at: location))
         }
         category.location = location
     }
@@ -155,9 +158,10 @@ private struct State {
         let sectionName = String(decoding: nameBytes, as: UTF8.self)
         let what = role == .types ? "type" : "event"
         guard isValidName(nameBytes) else {
-            result.diagnostics.append(.error(
-                "invalid \(what) name '\(sectionName)'; a name is letters, digits and '_', such as \(role == .types ? "'SearchOrder'" : "'tap_recipe'")",
-                at: nameLocation))
+            result.diagnostics.append(
+                .error(
+                    "invalid \(what) name '\(sectionName)'; a name is letters, digits and '_', such as \(role == .types ? "'SearchOrder'" : "'tap_recipe'")",
+                    at: nameLocation))
             return
         }
         if role == .types {
@@ -169,9 +173,10 @@ private struct State {
             return
         }
         if role == .common {
-            result.diagnostics.append(.warning(
-                "common.md holds the common payload only; event '\(sectionName)' is ignored, move it to a category document",
-                at: nameLocation))
+            result.diagnostics.append(
+                .warning(
+                    "common.md holds the common payload only; event '\(sectionName)' is ignored, move it to a category document",
+                    at: nameLocation))
             return
         }
         var status = Status.active
@@ -197,7 +202,8 @@ private struct State {
     /// The text of a heading without its `#` marks, and where that text starts.
     func headingText(_ block: MarkdownBlock) -> (String, SourceLocation)? {
         let range = block.range
-        var scanner = LineScanner(document.line(range.startLine, from: range.startColumn), line: range.startLine, column: range.startColumn, path: document.path)
+        var scanner = LineScanner(
+            document.line(range.startLine, from: range.startColumn), line: range.startLine, column: range.startColumn, path: document.path)
         if scanner.current == UInt8(ascii: "#") {
             _ = scanner.take { $0 == UInt8(ascii: "#") }
             scanner.skipSpaces()
@@ -221,11 +227,13 @@ private struct State {
     mutating func readList(_ block: MarkdownBlock) {
         if role == .types {
             guard enumType != nil else {
-                result.diagnostics.append(.warning("bullet list outside a type is ignored; put the cases under a '## TypeName' heading", at: location(of: block)))
+                result.diagnostics.append(
+                    .warning("bullet list outside a type is ignored; put the cases under a '## TypeName' heading", at: location(of: block)))
                 return
             }
             if !enumType!.cases.isEmpty {
-                result.diagnostics.append(.warning("second bullet list under type '\(enumType!.name)' is ignored; put all cases in one list", at: location(of: block)))
+                result.diagnostics.append(
+                    .warning("second bullet list under type '\(enumType!.name)' is ignored; put all cases in one list", at: location(of: block)))
                 return
             }
             var cases: [EnumCase] = []
@@ -235,7 +243,9 @@ private struct State {
         }
         if event != nil {
             if eventHasFields {
-                result.diagnostics.append(.warning("second bullet list under event '\(category.events[event!].name)' is ignored; put all fields in one list", at: location(of: block)))
+                result.diagnostics.append(
+                    .warning("second bullet list under event '\(category.events[event!].name)' is ignored; put all fields in one list", at: location(of: block))
+                )
                 return
             }
             eventHasFields = true
@@ -253,11 +263,12 @@ private struct State {
             category.common = fields(of: block)
             return
         }
-        result.diagnostics.append(.warning(
-            role == .common
-                ? "second bullet list in common.md is ignored; put all common fields in one list"
-                : "second bullet list before the first event is ignored; put all of the category's common fields in one list",
-            at: location(of: block)))
+        result.diagnostics.append(
+            .warning(
+                role == .common
+                    ? "second bullet list in common.md is ignored; put all common fields in one list"
+                    : "second bullet list before the first event is ignored; put all of the category's common fields in one list",
+                at: location(of: block)))
     }
 
     func location(of block: MarkdownBlock) -> SourceLocation {
@@ -334,7 +345,8 @@ private struct State {
     mutating func appendField(_ item: MarkdownBlock, to fields: inout [Field]) {
         guard let first = firstParagraph(of: item, example: "a field as 'name: !type', such as '- recipe_id: !bigint'") else { return }
         let range = first.range
-        var scanner = LineScanner(document.line(range.startLine, from: range.startColumn), line: range.startLine, column: range.startColumn, path: document.path)
+        var scanner = LineScanner(
+            document.line(range.startLine, from: range.startColumn), line: range.startLine, column: range.startColumn, path: document.path)
         let descriptions = descriptions(of: item, afterFirstLineOf: first)
         if let field = FieldLineParser.parse(&scanner, descriptions: descriptions, interner: &interner, into: &result.diagnostics) {
             fields.append(field)

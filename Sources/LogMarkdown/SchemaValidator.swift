@@ -93,12 +93,14 @@ public struct SchemaValidator: Sendable {
                             let firstCategory = categories[at.category]
                             let firstField = fieldsOf(at.category, at.event)[at.field]
                             let field = fields[fieldIndex]
-                            let place = at.event < 0
+                            let place =
+                                at.event < 0
                                 ? "the common fields of category '\(firstCategory.name)'" : firstCategory.events[at.event].tag(in: firstCategory)
-                            diagnostics.append(.error(
-                                "field '\(field.name)' is '\(field.type.spelling)' here but '\(firstField.type.spelling)' in \(place); a field name has one type in every event (one warehouse column)",
-                                at: field.location,
-                                notes: [.note("'\(field.name)' first declared here", at: firstField.location)]))
+                            diagnostics.append(
+                                .error(
+                                    "field '\(field.name)' is '\(field.type.spelling)' here but '\(firstField.type.spelling)' in \(place); a field name has one type in every event (one warehouse column)",
+                                    at: field.location,
+                                    notes: [.note("'\(field.name)' first declared here", at: firstField.location)]))
                         }
                     }
                 }
@@ -110,7 +112,8 @@ public struct SchemaValidator: Sendable {
         checkLength(category.name, of: "category", at: category.location, into: &diagnostics)
         // The category's common fields are checked like any field, and each event's fields
         // against them (one payload, one list of Swift labels per case).
-        checkFields(category.common, owner: { "the common fields of category '\(category.name)'" }, common: common, commonIndex: commonIndex, into: &diagnostics)
+        checkFields(
+            category.common, owner: { "the common fields of category '\(category.name)'" }, common: common, commonIndex: commonIndex, into: &diagnostics)
         var firstIndex = [String: Int](minimumCapacity: category.events.count)
         var eventNames = SwiftNameSpace(kind: "case", naming: SwiftName.lowerCamelCase, capacity: category.events.count)
         // Events are read in place, as fields are in ``checkFields``.
@@ -121,9 +124,10 @@ public struct SchemaValidator: Sendable {
                 // One hash per event: a repeated name puts its first index back.
                 if let first = firstIndex.updateValue(index, forKey: name) {
                     firstIndex[name] = first
-                    diagnostics.append(.error(
-                        "duplicate event '\(name)' in category '\(category.name)'; rename or merge one",
-                        at: events[index].location, notes: [.note("'\(name)' first defined here", at: events[first].location)]))
+                    diagnostics.append(
+                        .error(
+                            "duplicate event '\(name)' in category '\(category.name)'; rename or merge one",
+                            at: events[index].location, notes: [.note("'\(name)' first defined here", at: events[first].location)]))
                     continue
                 }
                 checkLength(name, of: "event", at: events[index].location, into: &diagnostics)
@@ -150,7 +154,8 @@ public struct SchemaValidator: Sendable {
         // Distinct plain snake_case names never share a Swift name, so the Swift names are
         // only computed when some name is not plain (the common case costs no allocation).
         // (By index: `allSatisfy` on the array would copy each element out of it.)
-        let needsSwiftNames = !fields.indices.allSatisfy { SwiftName.isPlainSnakeCase(fields[$0].name) }
+        let needsSwiftNames =
+            !fields.indices.allSatisfy { SwiftName.isPlainSnakeCase(fields[$0].name) }
             || !categoryFields.indices.allSatisfy { SwiftName.isPlainSnakeCase(categoryFields[$0].name) }
         var labels = SwiftNameSpace(kind: "label", naming: SwiftName.lowerCamelCase)
         if needsSwiftNames {
@@ -175,26 +180,31 @@ public struct SchemaValidator: Sendable {
                     earlier = (0..<index).first { fields[$0].name == name }
                 }
                 if let first = earlier {
-                    diagnostics.append(.error(
-                        "duplicate field '\(name)' in \(owner()); remove one",
-                        at: fields[index].location, notes: [.note("'\(name)' first defined here", at: fields[first].location)]))
+                    diagnostics.append(
+                        .error(
+                            "duplicate field '\(name)' in \(owner()); remove one",
+                            at: fields[index].location, notes: [.note("'\(name)' first defined here", at: fields[first].location)]))
                     continue
                 }
                 if Self.reservedNameFilter.mayContain(name: name), Self.reservedNames.contains(name) {
-                    diagnostics.append(.error(
-                        "field name '\(name)' is reserved for the log envelope; rename the field (reserved: \(Schema.reservedNames.joined(separator: ", ")))",
-                        at: fields[index].location))
+                    diagnostics.append(
+                        .error(
+                            "field name '\(name)' is reserved for the log envelope; rename the field (reserved: \(Schema.reservedNames.joined(separator: ", ")))",
+                            at: fields[index].location))
                 }
                 if let category, let shadowed = categoryFields.indices.first(where: { categoryFields[$0].name == name }) {
-                    diagnostics.append(.error(
-                        "field '\(name)' shadows the common field of category '\(category.name)' of the same name; rename it, every event of the category already sends '\(name)'",
-                        at: fields[index].location, notes: [.note("'\(name)' is defined here, before the first event", at: categoryFields[shadowed].location)]))
+                    diagnostics.append(
+                        .error(
+                            "field '\(name)' shadows the common field of category '\(category.name)' of the same name; rename it, every event of the category already sends '\(name)'",
+                            at: fields[index].location,
+                            notes: [.note("'\(name)' is defined here, before the first event", at: categoryFields[shadowed].location)]))
                     continue
                 }
                 if let shadowed = commonIndex.first(named: name) {
-                    diagnostics.append(.error(
-                        "field '\(name)' shadows the common field of the same name; rename it, the common payload already sends '\(name)'",
-                        at: fields[index].location, notes: [.note("common field '\(name)' is defined here", at: common[shadowed].location)]))
+                    diagnostics.append(
+                        .error(
+                            "field '\(name)' shadows the common field of the same name; rename it, the common payload already sends '\(name)'",
+                            at: fields[index].location, notes: [.note("common field '\(name)' is defined here", at: common[shadowed].location)]))
                 }
                 checkLength(name, of: "field", at: fields[index].location, into: &diagnostics)
                 if needsSwiftNames { labels.add(name, kindName: "field", at: fields[index].location, into: &diagnostics) }
@@ -209,9 +219,10 @@ public struct SchemaValidator: Sendable {
         var seen: [String: Int] = [:]
         for (index, type) in types.enumerated() {
             if let first = seen[type.name] {
-                diagnostics.append(.error(
-                    "duplicate type '\(type.name)'; merge its cases into one declaration",
-                    at: type.location, notes: [.note("'\(type.name)' first declared here", at: types[first].location)]))
+                diagnostics.append(
+                    .error(
+                        "duplicate type '\(type.name)'; merge its cases into one declaration",
+                        at: type.location, notes: [.note("'\(type.name)' first declared here", at: types[first].location)]))
                 continue
             }
             seen[type.name] = index
@@ -220,9 +231,10 @@ public struct SchemaValidator: Sendable {
             var caseNames = SwiftNameSpace(kind: "case", naming: SwiftName.lowerCamelCase)
             for (caseIndex, enumCase) in type.cases.enumerated() {
                 if let first = cases[enumCase.name] {
-                    diagnostics.append(.error(
-                        "duplicate case '\(enumCase.name)' in type '\(type.name)'; remove one",
-                        at: enumCase.location, notes: [.note("'\(enumCase.name)' first declared here", at: type.cases[first].location)]))
+                    diagnostics.append(
+                        .error(
+                            "duplicate case '\(enumCase.name)' in type '\(type.name)'; remove one",
+                            at: enumCase.location, notes: [.note("'\(enumCase.name)' first declared here", at: type.cases[first].location)]))
                     continue
                 }
                 cases[enumCase.name] = caseIndex
@@ -236,9 +248,10 @@ public struct SchemaValidator: Sendable {
         guard name.utf8.count > Self.maximumNameLength else { return }  // fast path: bytes ≥ characters
         let length = name.count
         if length > Self.maximumNameLength {
-            diagnostics.append(.error(
-                "\(kind) name '\(name)' is \(length) characters long; shorten it to at most \(Self.maximumNameLength)",
-                at: location()))
+            diagnostics.append(
+                .error(
+                    "\(kind) name '\(name)' is \(length) characters long; shorten it to at most \(Self.maximumNameLength)",
+                    at: location()))
         }
     }
 }
@@ -293,9 +306,10 @@ private struct SwiftNameSpace {
         }
         if let first = taken[identifier] {
             if first.name != name {
-                diagnostics.append(.error(
-                    "\(kindName) '\(name)' and \(first.kindName) '\(first.name)' both become the Swift \(kind) name '\(identifier)'; rename one",
-                    at: location, notes: [.note("'\(first.name)' is here", at: first.location)]))
+                diagnostics.append(
+                    .error(
+                        "\(kindName) '\(name)' and \(first.kindName) '\(first.name)' both become the Swift \(kind) name '\(identifier)'; rename one",
+                        at: location, notes: [.note("'\(first.name)' is here", at: first.location)]))
             }
             return
         }

@@ -23,9 +23,9 @@ public struct BorrowedLogRecord {
         sequence = header.sequence
         timestamp = header.timestamp
         self.tag = tag
-        tagBytes = UnsafeRawBufferPointer(rebasing: frame[42 ..< 42 + header.tagLength])
-        payload = UnsafeRawBufferPointer(rebasing: frame[(42 + header.tagLength) ..< header.frameBytes])
-        uuidBytes = UnsafeRawBufferPointer(rebasing: frame[24 ..< 40])
+        tagBytes = UnsafeRawBufferPointer(rebasing: frame[42..<42 + header.tagLength])
+        payload = UnsafeRawBufferPointer(rebasing: frame[(42 + header.tagLength)..<header.frameBytes])
+        uuidBytes = UnsafeRawBufferPointer(rebasing: frame[24..<40])
     }
 
     /// The id given at append time.

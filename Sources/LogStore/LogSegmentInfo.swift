@@ -82,14 +82,14 @@ public struct LogSegmentInfo: Hashable, Sendable {
     /// Counts one good record that starts at `offset`.
     mutating func add(sequence: UInt64, timestamp: LogTimestamp, tag: String, offset: Int, frameBytes: Int) {
         if let range = sequenceRange {
-            sequenceRange = range.lowerBound ... max(range.upperBound, sequence)
+            sequenceRange = range.lowerBound...max(range.upperBound, sequence)
         } else {
-            sequenceRange = sequence ... sequence
+            sequenceRange = sequence...sequence
         }
         if let range = timeRange {
-            timeRange = min(range.lowerBound, timestamp) ... max(range.upperBound, timestamp)
+            timeRange = min(range.lowerBound, timestamp)...max(range.upperBound, timestamp)
         } else {
-            timeRange = timestamp ... timestamp
+            timeRange = timestamp...timestamp
         }
         recordCount += 1
         // Logs come in runs of one tag: count a run, and hash the tag once per run.
@@ -118,8 +118,9 @@ public struct LogSegmentInfo: Hashable, Sendable {
             case .record(let header, let bytes, let offset):
                 if !sawRecord && segment.header == nil { info.baseSequence = header.sequence }
                 sawRecord = true
-                info.add(sequence: header.sequence, timestamp: header.timestamp,
-                         tag: RecordFrame.tag(bytes, header: header), offset: offset, frameBytes: header.frameBytes)
+                info.add(
+                    sequence: header.sequence, timestamp: header.timestamp,
+                    tag: RecordFrame.tag(bytes, header: header), offset: offset, frameBytes: header.frameBytes)
             case .skipped(let bytes):
                 info.corruptSkipped += 1
                 info.skippedBytes += bytes

@@ -97,8 +97,10 @@ public final class LogStoreReader: Sendable {
         var cursors: [LogCursorState] = []
         for name in names {
             let acknowledged = try CursorFile.read(layout, name: name)
-            cursors.append(LogCursorState(name: name, acknowledgedSequence: acknowledged,
-                                          pendingRecords: LogStoreStats.pending(after: acknowledged, in: infos)))
+            cursors.append(
+                LogCursorState(
+                    name: name, acknowledgedSequence: acknowledged,
+                    pendingRecords: LogStoreStats.pending(after: acknowledged, in: infos)))
         }
         return LogStoreStats(segments: infos, cursors: cursors, droppedByCaps: try CursorFile.readDropped(layout))
     }

@@ -15,7 +15,7 @@ public struct LogStoreStats: Hashable, Sendable {
     public var sequenceRange: ClosedRange<UInt64>? {
         let ranges = segments.compactMap(\.sequenceRange)
         guard let first = ranges.first, let last = ranges.last else { return nil }
-        return first.lowerBound ... last.upperBound
+        return first.lowerBound...last.upperBound
     }
 
     /// State as the writer and readers report it.

@@ -161,13 +161,14 @@ public final class LogStoreWriter: Sendable {
                 var last: UInt64 = 0
                 for index in entries.indices {
                     last = try entries[index].payload.withBytes { (payload) throws(LogStoreError) -> UInt64 in
-                        try core.append(tag: entries[index].tag, timestamp: entries[index].timestamp, uuid: entries[index].uuid, payload: payload, batching: true)
+                        try core.append(
+                            tag: entries[index].tag, timestamp: entries[index].timestamp, uuid: entries[index].uuid, payload: payload, batching: true)
                     }
                     if first == nil { first = last }
                 }
                 try core.writeBuffer()
                 _ = try core.syncIfDue()
-                return first! ... last
+                return first!...last
             }
         }
     }

@@ -18,7 +18,7 @@ struct OpenSegment {
             file.close()
             throw error
         }
-        let header = raw.withUnsafeBytes { SegmentHeader(decoding: UnsafeRawBufferPointer(rebasing: $0[0 ..< got])) }
+        let header = raw.withUnsafeBytes { SegmentHeader(decoding: UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
         return OpenSegment(number: number, file: file, header: header)
     }
 

@@ -71,20 +71,21 @@ enum RecordFrame {
         guard bytes.count >= frameBytes else { return .incomplete(frameBytes: frameBytes) }
         if checksum {
             let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-            let computed = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[4 ..< frameBytes]))
+            let computed = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[4..<frameBytes]))
             guard stored == computed else { return .invalid }
         }
         let tagLength = Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 40, as: UInt16.self)))
-        return .valid(FrameHeader(
-            sequence: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
-            timestamp: LogTimestamp(microsecondsSince1970: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: Int64.self))),
-            tagLength: tagLength,
-            frameBytes: frameBytes))
+        return .valid(
+            FrameHeader(
+                sequence: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
+                timestamp: LogTimestamp(microsecondsSince1970: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: Int64.self))),
+                tagLength: tagLength,
+                frameBytes: frameBytes))
     }
 
     /// The tag of a valid frame (invalid UTF-8 is repaired, never trusted).
     static func tag(_ bytes: UnsafeRawBufferPointer, header: FrameHeader) -> String {
-        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[42 ..< 42 + header.tagLength]), as: UTF8.self)
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[42..<42 + header.tagLength]), as: UTF8.self)
     }
 }
 

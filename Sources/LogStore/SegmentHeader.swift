@@ -21,7 +21,7 @@ struct SegmentHeader: Equatable {
             SegmentHeader.magic.withUnsafeBytes { raw.copyMemory(from: $0) }
             raw.storeBytes(of: baseSequence.littleEndian, toByteOffset: 8, as: UInt64.self)
             raw.storeBytes(of: segmentNumber.littleEndian, toByteOffset: 16, as: UInt64.self)
-            let crc = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[0 ..< 28]))
+            let crc = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<28]))
             raw.storeBytes(of: crc.littleEndian, toByteOffset: 28, as: UInt32.self)
         }
         return bytes
@@ -30,9 +30,9 @@ struct SegmentHeader: Equatable {
     /// The header at the start of `bytes`, or `nil` if it is short or damaged.
     init?(decoding bytes: UnsafeRawBufferPointer) {
         guard bytes.count >= SegmentHeader.byteCount,
-              bytes.prefix(8).elementsEqual(SegmentHeader.magic),
-              UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 28, as: UInt32.self))
-                == CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0 ..< 28]))
+            bytes.prefix(8).elementsEqual(SegmentHeader.magic),
+            UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 28, as: UInt32.self))
+                == CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<28]))
         else { return nil }
         baseSequence = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         segmentNumber = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self))

@@ -42,29 +42,29 @@ enum SegmentIndexFile {
         guard bytes.count >= magic.count + 4, bytes.prefix(magic.count).elementsEqual(magic) else { return nil }
         let body = bytes.count - 4
         let stored = bytes[body...].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        guard stored == CRC32C.checksum(Array(bytes[0 ..< body])) else { return nil }
+        guard stored == CRC32C.checksum(Array(bytes[0..<body])) else { return nil }
         var offset = magic.count
         func take<T: FixedWidthInteger>(_: T.Type) -> T? {
             guard offset + MemoryLayout<T>.size <= body else { return nil }
             var value: T = 0
-            for index in (0 ..< MemoryLayout<T>.size).reversed() { value = value << 8 | T(truncatingIfNeeded: bytes[offset + index]) }
+            for index in (0..<MemoryLayout<T>.size).reversed() { value = value << 8 | T(truncatingIfNeeded: bytes[offset + index]) }
             offset += MemoryLayout<T>.size
             return value
         }
         func count(_ value: UInt64?) -> Int? { value.flatMap { $0 <= UInt64(Int.max) ? Int($0) : nil } }
         guard let storedNumber = take(UInt64.self), storedNumber == number,
-              let base = take(UInt64.self), let hasRecords = take(UInt8.self),
-              let first = take(UInt64.self), let last = take(UInt64.self),
-              let earliest = take(Int64.self), let latest = take(Int64.self),
-              let recordCount = count(take(UInt64.self)), let fileBytes = count(take(UInt64.self)),
-              let validBytes = count(take(UInt64.self)), let corrupt = count(take(UInt64.self)),
-              let skipped = count(take(UInt64.self)), let torn = count(take(UInt64.self)),
-              let tagCount = take(UInt32.self), first <= last, earliest <= latest
+            let base = take(UInt64.self), let hasRecords = take(UInt8.self),
+            let first = take(UInt64.self), let last = take(UInt64.self),
+            let earliest = take(Int64.self), let latest = take(Int64.self),
+            let recordCount = count(take(UInt64.self)), let fileBytes = count(take(UInt64.self)),
+            let validBytes = count(take(UInt64.self)), let corrupt = count(take(UInt64.self)),
+            let skipped = count(take(UInt64.self)), let torn = count(take(UInt64.self)),
+            let tagCount = take(UInt32.self), first <= last, earliest <= latest
         else { return nil }
         var info = LogSegmentInfo(number: number, baseSequence: base)
         if hasRecords == 1 {
-            info.sequenceRange = first ... last
-            info.timeRange = LogTimestamp(microsecondsSince1970: earliest) ... LogTimestamp(microsecondsSince1970: latest)
+            info.sequenceRange = first...last
+            info.timeRange = LogTimestamp(microsecondsSince1970: earliest)...LogTimestamp(microsecondsSince1970: latest)
         }
         info.recordCount = recordCount
         info.fileBytes = fileBytes
@@ -72,15 +72,15 @@ enum SegmentIndexFile {
         info.corruptSkipped = corrupt
         info.skippedBytes = skipped
         info.tornTailBytes = torn
-        for _ in 0 ..< tagCount {
+        for _ in 0..<tagCount {
             guard let length = take(UInt16.self), offset + Int(length) <= body else { return nil }
-            let tag = String(decoding: bytes[offset ..< offset + Int(length)], as: UTF8.self)
+            let tag = String(decoding: bytes[offset..<offset + Int(length)], as: UTF8.self)
             offset += Int(length)
             guard let tagRecords = count(take(UInt64.self)) else { return nil }
             info.tagCounts[tag] = tagRecords
         }
         guard let sparseCount = take(UInt32.self), Int(sparseCount) <= (body - offset) / 16 else { return nil }
-        for _ in 0 ..< sparseCount {
+        for _ in 0..<sparseCount {
             guard let sequence = take(UInt64.self), let position = count(take(UInt64.self)) else { return nil }
             info.sparseSequences.append(sequence)
             info.sparseOffsets.append(position)
@@ -94,7 +94,7 @@ enum SegmentIndexFile {
         guard let file = try? SystemFile.openForReadingIfPresent(layout.indexPath(number), in: layout.fileSystem) else { return nil }
         defer { file.close() }
         guard let bytes = try? file.readAll(limit: 16 << 20), let info = decode(bytes, number: number),
-              info.fileBytes == segmentBytes, info.validBytes <= segmentBytes
+            info.fileBytes == segmentBytes, info.validBytes <= segmentBytes
         else { return nil }
         return info
     }

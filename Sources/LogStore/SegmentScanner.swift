@@ -96,7 +96,7 @@ final class SegmentScanner {
         guard case .valid(let header) = outcome else { return nil }
         position = offset + header.frameBytes
         lastSequence = header.sequence
-        return .record(header, bytes: UnsafeRawBufferPointer(rebasing: view[0 ..< header.frameBytes]), offset: offset)
+        return .record(header, bytes: UnsafeRawBufferPointer(rebasing: view[0..<header.frameBytes]), offset: offset)
     }
 
     /// The next event, passing over the frames that `wants` turns down without computing their
@@ -113,7 +113,7 @@ final class SegmentScanner {
         while position >= checkedBelow, let last = lastSequence {
             let (outcome, view) = try parse(at: position, afterSequence: nil, checksum: false)
             guard case .valid(let header) = outcome, header.sequence == last &+ 1,
-                  !wants(header.sequence, header.timestamp, UnsafeRawBufferPointer(rebasing: view[42 ..< 42 + header.tagLength]))
+                !wants(header.sequence, header.timestamp, UnsafeRawBufferPointer(rebasing: view[42..<42 + header.tagLength]))
             else { break }
             if unchecked == nil { unchecked = (position, lastSequence) }
             position += header.frameBytes

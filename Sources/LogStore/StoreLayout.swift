@@ -43,9 +43,11 @@ struct StoreLayout: Sendable {
     }
 
     static func validateCursorName(_ name: String) throws(LogStoreError) {
-        let valid = !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2D
-        }
+        let valid =
+            !name.isEmpty && name.utf8.count <= 64
+            && name.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2D
+            }
         guard valid else { throw .invalidCursorName(name) }
     }
 
@@ -142,7 +144,7 @@ struct StoreLayout: Sendable {
     func remove(_ path: String) throws(LogStoreError) {
         do {
             try fileSystem.unlink(path)
-        } catch where !error.isNotFound {
+        } catch  where !error.isNotFound {
             throw .system(operation: "delete", path: path, errno: error.code)
         } catch {}
     }
@@ -191,9 +193,9 @@ struct StoreLayout: Sendable {
 
     static func decodeNumber(_ bytes: [UInt8], magic: String) -> UInt64? {
         guard bytes.count == 20, bytes.prefix(8).elementsEqual(magic.utf8.prefix(8)) else { return nil }
-        let crc = bytes[16 ..< 20].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        guard crc == CRC32C.checksum(Array(bytes[0 ..< 16])) else { return nil }
-        return bytes[8 ..< 16].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let crc = bytes[16..<20].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        guard crc == CRC32C.checksum(Array(bytes[0..<16])) else { return nil }
+        return bytes[8..<16].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
     }
 
     /// Reads a number file; `nil` when it is missing or damaged.
@@ -207,7 +209,7 @@ struct StoreLayout: Sendable {
         defer { file.close() }
         // Twice: a cursor is overwritten in place (CursorFile.write), and a read racing that
         // write may see half of each.
-        for _ in 0 ..< 2 {
+        for _ in 0..<2 {
             if let value = StoreLayout.decodeNumber(try file.readAll(limit: 64), magic: magic) { return value }
         }
         return nil

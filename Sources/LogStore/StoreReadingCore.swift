@@ -78,14 +78,15 @@ final class StoreReadingCore: @unchecked Sendable {
         var startIndex: Int
         var resume: Continuation?
         if let continuation, continuation.after == after, continuation.filter == filter,
-           let found = segments.firstIndex(of: continuation.segment) {
+            let found = segments.firstIndex(of: continuation.segment)
+        {
             startIndex = found
             resume = continuation
         } else {
             startIndex = try firstSegmentIndex(holdingAfter: after, in: segments)
         }
         var lastSequence = after
-        for index in startIndex ..< segments.count {
+        for index in startIndex..<segments.count {
             let number = segments[index]
             let isClosed = index < segments.count - 1
             if isClosed, resume == nil || resume?.segment != number, let summary = try summary(of: number) {
@@ -104,25 +105,29 @@ final class StoreReadingCore: @unchecked Sendable {
             }
             resume = nil
             scan: while true {
-                let event = try checksEverything ? scanner.next() : scanner.next { sequence, timestamp, tag in
-                    // Only what the loop below would hand out is checked and lent.
-                    guard sequence > lastSequence, timestamp >= from else { return false }
-                    if let until, timestamp >= until { return false }
-                    return tags.matches(tags.lookUp(tag))
-                }
+                let event =
+                    try checksEverything
+                    ? scanner.next()
+                    : scanner.next { sequence, timestamp, tag in
+                        // Only what the loop below would hand out is checked and lent.
+                        guard sequence > lastSequence, timestamp >= from else { return false }
+                        if let until, timestamp >= until { return false }
+                        return tags.matches(tags.lookUp(tag))
+                    }
                 switch event {
                 case .record(let header, let bytes, _):
                     guard header.sequence > lastSequence else { continue }
                     if header.timestamp < from { continue }
                     if let until, header.timestamp >= until { continue }
-                    let tag = tags.lookUp(UnsafeRawBufferPointer(rebasing: bytes[42 ..< 42 + header.tagLength]))
+                    let tag = tags.lookUp(UnsafeRawBufferPointer(rebasing: bytes[42..<42 + header.tagLength]))
                     guard tags.matches(tag) else { continue }
                     lastSequence = header.sequence
                     handedOut += 1
                     let decision = try body(BorrowedLogRecord(frame: bytes, header: header, tag: tags.tag(tag)))
                     if decision == .stop || handedOut == limit {
-                        continuation = Continuation(after: lastSequence, filter: filter, segment: number,
-                                                    offset: scanner.position, lastSequence: scanner.lastSequence)
+                        continuation = Continuation(
+                            after: lastSequence, filter: filter, segment: number,
+                            offset: scanner.position, lastSequence: scanner.lastSequence)
                         return handedOut
                     }
                 case .skipped:
@@ -131,8 +136,9 @@ final class StoreReadingCore: @unchecked Sendable {
                     break scan
                 }
             }
-            continuation = Continuation(after: lastSequence, filter: filter, segment: number,
-                                        offset: scanner.position, lastSequence: scanner.lastSequence)
+            continuation = Continuation(
+                after: lastSequence, filter: filter, segment: number,
+                offset: scanner.position, lastSequence: scanner.lastSequence)
         }
         return handedOut
     }

@@ -107,7 +107,8 @@ public struct TagPattern: Hashable, Sendable, CustomStringConvertible {
             let end = Self.segmentEnd(in: bytes, from: start)
             var name = name
             let equal = name.withUTF8 { expected in
-                expected.count == end - start && (expected.isEmpty || System.bytesEqual(expected.baseAddress!, bytes.baseAddress! + start, count: expected.count))
+                expected.count == end - start
+                    && (expected.isEmpty || System.bytesEqual(expected.baseAddress!, bytes.baseAddress! + start, count: expected.count))
             }
             return equal && match(segment: index + 1, in: bytes, from: end + 1)
         }

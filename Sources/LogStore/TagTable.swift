@@ -60,8 +60,10 @@ struct TagTable {
     }
 
     private mutating func insert(_ bytes: UnsafeRawBufferPointer) -> Int {
-        entries.append(Entry(string: String(decoding: bytes, as: UTF8.self), start: arena.count, count: bytes.count,
-                             generation: -1, matches: false))
+        entries.append(
+            Entry(
+                string: String(decoding: bytes, as: UTF8.self), start: arena.count, count: bytes.count,
+                generation: -1, matches: false))
         arena.append(contentsOf: bytes)
         if entries.count * 2 > slots.count {
             slots = [Int32](repeating: -1, count: slots.count * 2)
@@ -75,9 +77,10 @@ struct TagTable {
     private mutating func place(_ index: Int) {
         let mask = slots.count - 1
         let entry = entries[index]
-        var slot = arena.withUnsafeBytes { arena in
-            Int(truncatingIfNeeded: TagTable.hash(UnsafeRawBufferPointer(rebasing: arena[entry.start ..< entry.start + entry.count])))
-        } & mask
+        var slot =
+            arena.withUnsafeBytes { arena in
+                Int(truncatingIfNeeded: TagTable.hash(UnsafeRawBufferPointer(rebasing: arena[entry.start..<entry.start + entry.count])))
+            } & mask
         while slots[slot] >= 0 { slot = (slot + 1) & mask }
         slots[slot] = Int32(index)
     }

@@ -59,7 +59,7 @@ final class WriterCore: @unchecked Sendable {
             do {
                 try layout.fileSystem.lockExclusively(lockFile.descriptor)
                 break
-            } catch where error.isWouldBlock && attempts < 50 {
+            } catch  where error.isWouldBlock && attempts < 50 {
                 attempts += 1
                 System.sleep(microseconds: 5_000)
             } catch {
@@ -246,7 +246,8 @@ final class WriterCore: @unchecked Sendable {
         }
         if active == nil { try startSegment() }
         if let segment = active, segment.buffered.recordCount > 0,
-           segment.size + buffer.count + frameBytes > configuration.segmentBytes {
+            segment.size + buffer.count + frameBytes > configuration.segmentBytes
+        {
             try closeActiveSegment()
             try enforceCaps()
             try startSegment()
@@ -255,18 +256,21 @@ final class WriterCore: @unchecked Sendable {
         let destination = buffer.reserve(frameBytes)
         // A native tag lends its UTF-8 in place; only a foreign one is copied first.
         let encoded: Void? = tag.utf8.withContiguousStorageIfAvailable { utf8 in
-            RecordFrame.encode(into: destination, sequence: sequence, timestamp: timestamp, uuid: uuid,
-                               tag: UnsafeRawBufferPointer(utf8), payload: payload)
+            RecordFrame.encode(
+                into: destination, sequence: sequence, timestamp: timestamp, uuid: uuid,
+                tag: UnsafeRawBufferPointer(utf8), payload: payload)
         }
         if encoded == nil {
             var copy = tag
             copy.withUTF8 { utf8 in
-                RecordFrame.encode(into: destination, sequence: sequence, timestamp: timestamp, uuid: uuid,
-                                   tag: UnsafeRawBufferPointer(utf8), payload: payload)
+                RecordFrame.encode(
+                    into: destination, sequence: sequence, timestamp: timestamp, uuid: uuid,
+                    tag: UnsafeRawBufferPointer(utf8), payload: payload)
             }
         }
-        active!.buffered.add(sequence: sequence, timestamp: timestamp, tag: tag,
-                             offset: active!.size + buffer.count, frameBytes: frameBytes)
+        active!.buffered.add(
+            sequence: sequence, timestamp: timestamp, tag: tag,
+            offset: active!.size + buffer.count, frameBytes: frameBytes)
         buffer.commit(frameBytes)
         nextSequence += 1
         recordsSinceSync += 1
@@ -345,13 +349,14 @@ final class WriterCore: @unchecked Sendable {
         let duplicate = try? layout.fileSystem.duplicate(segment.file.descriptor)
         guard let duplicate, injectedSyncFailure == nil else {
             if let duplicate { layout.fileSystem.close(duplicate) }
-            try syncActive()   // the failure path (or no descriptor to spare): under the lock
+            try syncActive()  // the failure path (or no descriptor to spare): under the lock
             return nil
         }
         recordsSinceSync = 0
         lastSyncNanoseconds = WriterCore.monotonicNanoseconds()
-        return PendingSync(descriptor: duplicate, path: segment.file.path, fileSystem: layout.fileSystem, method: layout.syncMethod, segmentNumber: segment.number,
-                           target: writtenSequence, failuresBefore: syncFailures)
+        return PendingSync(
+            descriptor: duplicate, path: segment.file.path, fileSystem: layout.fileSystem, method: layout.syncMethod, segmentNumber: segment.number,
+            target: writtenSequence, failuresBefore: syncFailures)
     }
 
     /// Records the outcome of a sync's `fsync` (`failure` is its errno): the durable sequence
@@ -384,7 +389,8 @@ final class WriterCore: @unchecked Sendable {
         // Reading the clock costs more than the rest of a buffered append: in a fast stream look
         // every 32 records (microseconds apart); a slow trickle looks at every record.
         let checkClock = recordsSinceSync < 32 || recordsSinceSync % 32 == 0
-        let due = recordsSinceSync >= configuration.syncEveryRecords
+        let due =
+            recordsSinceSync >= configuration.syncEveryRecords
             || (checkClock && WriterCore.monotonicNanoseconds() - lastSyncNanoseconds >= configuration.syncIntervalNanoseconds)
         if due { _ = try sync() }
         return due

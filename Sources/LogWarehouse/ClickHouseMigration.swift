@@ -65,9 +65,10 @@ public struct ClickHouseMigration: Sendable {
                 // Unreachable for payload columns (the rule set reports each of these), kept so
                 // that no statement can ever reinterpret a column.
                 if let reason = Self.refusal(from: before.type, to: column.type) {
-                    diagnostics.append(.error(
-                        "column '\(column.name)' cannot change from \(before.type) to \(column.type): \(reason)",
-                        at: column.location))
+                    diagnostics.append(
+                        .error(
+                            "column '\(column.name)' cannot change from \(before.type) to \(column.type): \(reason)",
+                            at: column.location))
                     continue
                 }
                 statements.append("MODIFY COLUMN \(ClickHouseSQL.identifier(column.name)) \(column.type);")
@@ -129,9 +130,10 @@ public struct ClickHouseMigration: Sendable {
             return refusal(from: oldElement, to: newElement)
         case (.enumeration(let oldCases), .enumeration(let newCases)):
             guard newCases.count >= oldCases.count,
-                  zip(oldCases, newCases).allSatisfy({ $0.name == $1.name && $0.value == $1.value })
+                zip(oldCases, newCases).allSatisfy({ $0.name == $1.name && $0.value == $1.value })
             else {
-                return "enum cases were removed, renamed or reordered; the warehouse stores each case as its number, so keep the old cases in order and add new ones at the end"
+                return
+                    "enum cases were removed, renamed or reordered; the warehouse stores each case as its number, so keep the old cases in order and add new ones at the end"
             }
             if oldCases.count <= 127, newCases.count > 127 {
                 return "the enum grows past 127 cases, from Enum8 to Enum16; add a new field instead"

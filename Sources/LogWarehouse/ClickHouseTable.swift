@@ -95,8 +95,9 @@ public struct ClickHouseTable: Hashable, Sendable {
             let parts = localName.plain.split(separator: ".")
             let database = parts.count == 2 ? ClickHouseSQL.identifier(String(parts[0])) : "currentDatabase()"
             lines.append("CREATE TABLE \(qualifiedName)\(cluster.onCluster) AS \(localName.qualified)")
-            lines.append("ENGINE = Distributed(\(ClickHouseSQL.identifier(cluster.name)), \(database), "
-                + "\(ClickHouseSQL.identifier(String(parts.last!))), \(ClickHouseCluster.shardingKey));")
+            lines.append(
+                "ENGINE = Distributed(\(ClickHouseSQL.identifier(cluster.name)), \(database), "
+                    + "\(ClickHouseSQL.identifier(String(parts.last!))), \(ClickHouseCluster.shardingKey));")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -130,18 +131,20 @@ private struct ColumnBuilder {
         if let existing = index[field.name] {
             let column = columns[existing.position]
             guard column.role == .payload, role == .payload else {
-                let what = switch column.role {
-                case .envelope: "the envelope column '\(field.name)' of the warehouse table"
-                case .milliseconds(let of): "the milliseconds column of timestamp '\(of)' (\(existing.owner))"
-                case .common, .payload: "a field of \(existing.owner)"
-                }
+                let what =
+                    switch column.role {
+                    case .envelope: "the envelope column '\(field.name)' of the warehouse table"
+                    case .milliseconds(let of): "the milliseconds column of timestamp '\(of)' (\(existing.owner))"
+                    case .common, .payload: "a field of \(existing.owner)"
+                    }
                 diagnostics.append(.error("field '\(field.name)' has the same name as \(what); rename the field", at: field.location))
                 return
             }
             if fieldTypes[field.name] != field.type {
-                diagnostics.append(.error(
-                    "field '\(field.name)' has a different type here than in \(existing.owner); a warehouse column has one type, so rename one of them",
-                    at: field.location, notes: column.location.map { [.note("first defined here", at: $0)] } ?? []))
+                diagnostics.append(
+                    .error(
+                        "field '\(field.name)' has a different type here than in \(existing.owner); a warehouse column has one type, so rename one of them",
+                        at: field.location, notes: column.location.map { [.note("first defined here", at: $0)] } ?? []))
                 return
             }
             let type = columns[existing.position].type
@@ -156,44 +159,48 @@ private struct ColumnBuilder {
         let type = columnType(of: field)
         index[field.name] = (columns.count, owner)
         fieldTypes[field.name] = field.type
-        columns.append(WarehouseColumn(
-            name: field.name, type: type, comment: comment(for: field), role: role, location: field.location))
+        columns.append(
+            WarehouseColumn(
+                name: field.name, type: type, comment: comment(for: field), role: role, location: field.location))
         if type.holdsMoments {
             let name = field.name + "_ms"
             if let existing = index[name] {
-                diagnostics.append(.error(
-                    "timestamp field '\(field.name)' needs a column '\(name)' for its milliseconds, which \(existing.owner) already uses; rename one of the fields",
-                    at: field.location))
+                diagnostics.append(
+                    .error(
+                        "timestamp field '\(field.name)' needs a column '\(name)' for its milliseconds, which \(existing.owner) already uses; rename one of the fields",
+                        at: field.location))
                 return
             }
             index[name] = (columns.count, owner)
-            columns.append(WarehouseColumn(
-                name: name, type: type.replacingScalar(with: .uint16),
-                comment: "The milliseconds of \(field.name) (0-999).", role: .milliseconds(of: field.name),
-                location: field.location))
+            columns.append(
+                WarehouseColumn(
+                    name: name, type: type.replacingScalar(with: .uint16),
+                    comment: "The milliseconds of \(field.name) (0-999).", role: .milliseconds(of: field.name),
+                    location: field.location))
         }
     }
 
     func columnType(of field: Field) -> ClickHouseType {
-        let scalar: ClickHouseType = switch field.type.scalar {
-        case .builtin(.smallint): .int16
-        case .builtin(.integer): .int32
-        case .builtin(.bigint): .int64
-        case .builtin(.real): .float32
-        case .builtin(.double): .float64
-        case .builtin(.boolean): .uint8
-        case .builtin(.string): .string
-        case .builtin(.date): .date
-        case .builtin(.timestamp), .builtin(.timestamptz): dialect == .clickhouse ? .dateTime : .dateTime64
-        case .custom(let name):
-            if let declared = schema.enumType(named: name) {
-                dialect == .clickhouse
-                    ? .enumeration(declared.cases.enumerated().map { ($0.element.name, $0.offset + 1) })
-                    : .lowCardinality(.string)   // the case's name: cases may be added and reordered freely
-            } else {
-                .string   // an external type the app provides; its log value must be a string
+        let scalar: ClickHouseType =
+            switch field.type.scalar {
+            case .builtin(.smallint): .int16
+            case .builtin(.integer): .int32
+            case .builtin(.bigint): .int64
+            case .builtin(.real): .float32
+            case .builtin(.double): .float64
+            case .builtin(.boolean): .uint8
+            case .builtin(.string): .string
+            case .builtin(.date): .date
+            case .builtin(.timestamp), .builtin(.timestamptz): dialect == .clickhouse ? .dateTime : .dateTime64
+            case .custom(let name):
+                if let declared = schema.enumType(named: name) {
+                    dialect == .clickhouse
+                        ? .enumeration(declared.cases.enumerated().map { ($0.element.name, $0.offset + 1) })
+                        : .lowCardinality(.string)  // the case's name: cases may be added and reordered freely
+                } else {
+                    .string  // an external type the app provides; its log value must be a string
+                }
             }
-        }
         // ClickHouse has no Nullable(Array(…)): a missing optional array is stored as `[]`.
         if field.type.isArray { return .array(scalar) }
         return field.isOptional ? nullable(scalar) : scalar

@@ -70,12 +70,12 @@ public struct DefinitionChange: Hashable, Sendable, CustomStringConvertible {
         public var severity: Severity {
             switch self {
             case .categoryRemoved, .eventRemoved, .fieldRemoved, .typeChanged, .becameRequired,
-                 .enumCaseRemoved, .enumCaseMoved, .enumWidened, .columnTypeChanged:
+                .enumCaseRemoved, .enumCaseMoved, .enumWidened, .columnTypeChanged:
                 .breaking
             case .limitNarrowed, .patternChanged, .becameOptional, .requiredFieldAdded, .piiRemoved, .markedObsolete:
                 .caution
             case .categoryAdded, .eventAdded, .fieldAdded, .enumAdded, .enumRemoved, .enumCaseAdded,
-                 .limitWidened, .markedDeprecated, .statusRestored, .obsoleteRemoved, .piiAdded, .descriptionChanged:
+                .limitWidened, .markedDeprecated, .statusRestored, .obsoleteRemoved, .piiAdded, .descriptionChanged:
                 .safe
             }
         }

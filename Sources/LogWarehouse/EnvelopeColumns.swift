@@ -22,8 +22,9 @@ public enum EnvelopeColumns {
         WarehouseColumn(name: "time_ms", type: .uint16, comment: "The milliseconds of time (0-999).", role: .milliseconds(of: "time")),
         column("seq", .uint64, "The log's sequence number on the device that posted it."),
         column("schema", .string, "The version or hash of the definitions the app was built with."),
-        column("violations", .nested([("field", .string), ("kind", .string), ("detail", .string)]),
-               "The constraint violations found while the log was built (a string truncated, a number clamped, ...)."),
+        column(
+            "violations", .nested([("field", .string), ("kind", .string), ("detail", .string)]),
+            "The constraint violations found while the log was built (a string truncated, a number clamped, ...)."),
     ]
 
     private static let modern: [WarehouseColumn] = [
@@ -33,8 +34,9 @@ public enum EnvelopeColumns {
         column("time", .dateTime64, "When the log was posted, in UTC, to the microsecond."),
         column("seq", .uint64, "The log's sequence number on the device that posted it."),
         column("schema", .string, "The version or hash of the definitions the app was built with."),
-        column("violations", .nested([("field", .string), ("kind", .string), ("detail", .string)]),
-               "The constraint violations found while the log was built (a string truncated, a number clamped, ...)."),
+        column(
+            "violations", .nested([("field", .string), ("kind", .string), ("detail", .string)]),
+            "The constraint violations found while the log was built (a string truncated, a number clamped, ...)."),
     ]
 
     /// The sorting key: logs of one event together, in time order; the UUID last, so that

@@ -45,8 +45,10 @@ private struct Draft {
     var breaks: String
     var action: String
 
-    init(_ rule: DefinitionChange.Rule, _ subject: DefinitionChange.Subject, event: String? = nil, field: String? = nil,
-         enumType: String? = nil, old: SourceLocation?, new: SourceLocation?, _ what: String, _ breaks: String, _ action: String) {
+    init(
+        _ rule: DefinitionChange.Rule, _ subject: DefinitionChange.Subject, event: String? = nil, field: String? = nil,
+        enumType: String? = nil, old: SourceLocation?, new: SourceLocation?, _ what: String, _ breaks: String, _ action: String
+    ) {
         change = DefinitionChange(
             rule: rule, subject: subject, event: event, field: field, enumType: enumType,
             oldLocation: old, newLocation: new, message: "")
@@ -107,28 +109,37 @@ private struct Differ {
         for category in old.categories {
             guard let replacement = newByName[category.name] else {
                 if category.events.allSatisfy({ $0.status == .obsolete }) {
-                    drafts.append(Draft(.obsoleteRemoved, .category, old: category.location, new: nil,
-                                        "category '\(category.name)' was removed, every event of it already [obsolete]", "", ""))
+                    drafts.append(
+                        Draft(
+                            .obsoleteRemoved, .category, old: category.location, new: nil,
+                            "category '\(category.name)' was removed, every event of it already [obsolete]", "", ""))
                     continue
                 }
                 let eventNames = Set(category.events.map(\.name))
                 let renamed = new.categories.first { !oldNames.contains($0.name) && Set($0.events.map(\.name)) == eventNames }
-                let what = "category '\(category.name)' (\(fileName(category.file))) was "
+                let what =
+                    "category '\(category.name)' (\(fileName(category.file))) was "
                     + (renamed.map { "renamed to '\($0.name)' (\(fileName($0.file)))" } ?? "removed")
-                drafts.append(Draft(.categoryRemoved, .category, old: category.location, new: nil, what,
-                                    "its events' tags change or vanish, so queries of '\(category.name).*' stop finding new logs and history splits",
-                                    "keep the file and mark the events it no longer sends [obsolete]"))
+                drafts.append(
+                    Draft(
+                        .categoryRemoved, .category, old: category.location, new: nil, what,
+                        "its events' tags change or vanish, so queries of '\(category.name).*' stop finding new logs and history splits",
+                        "keep the file and mark the events it no longer sends [obsolete]"))
                 continue
             }
             if category.descriptions != replacement.descriptions {
-                drafts.append(Draft(.descriptionChanged, .category, old: category.location, new: replacement.location,
-                                    "the description of category '\(category.name)' changed", "", ""))
+                drafts.append(
+                    Draft(
+                        .descriptionChanged, .category, old: category.location, new: replacement.location,
+                        "the description of category '\(category.name)' changed", "", ""))
             }
             compareEvents(category, replacement)
         }
         for category in new.categories where !oldNames.contains(category.name) {
-            drafts.append(Draft(.categoryAdded, .category, old: nil, new: category.location,
-                                "category '\(category.name)' was added with \(count(category.events.count, "event"))", "", ""))
+            drafts.append(
+                Draft(
+                    .categoryAdded, .category, old: nil, new: category.location,
+                    "category '\(category.name)' was added with \(count(category.events.count, "event"))", "", ""))
         }
     }
 
@@ -139,30 +150,40 @@ private struct Differ {
             let tag = event.tag(in: oldCategory)
             guard let replacement = newByName[event.name] else {
                 if event.status == .obsolete {
-                    drafts.append(Draft(.obsoleteRemoved, .event, event: tag, old: event.location, new: nil,
-                                        "event \(tag) was removed after being marked [obsolete]", "", ""))
+                    drafts.append(
+                        Draft(
+                            .obsoleteRemoved, .event, event: tag, old: event.location, new: nil,
+                            "event \(tag) was removed after being marked [obsolete]", "", ""))
                 } else {
-                    drafts.append(Draft(.eventRemoved, .event, event: tag, old: event.location, new: nil,
-                                        "event \(tag) was removed without being marked [obsolete] first",
-                                        "its logs stop arriving unannounced and stored ones no longer match a definition",
-                                        "keep its heading and mark it [obsolete]"))
+                    drafts.append(
+                        Draft(
+                            .eventRemoved, .event, event: tag, old: event.location, new: nil,
+                            "event \(tag) was removed without being marked [obsolete] first",
+                            "its logs stop arriving unannounced and stored ones no longer match a definition",
+                            "keep its heading and mark it [obsolete]"))
                 }
                 continue
             }
-            compareStatus(event.status, replacement.status, subject: .event, event: tag, field: nil,
-                          old: event.location, new: replacement.location, name: "event \(tag)")
+            compareStatus(
+                event.status, replacement.status, subject: .event, event: tag, field: nil,
+                old: event.location, new: replacement.location, name: "event \(tag)")
             if event.descriptions != replacement.descriptions {
-                drafts.append(Draft(.descriptionChanged, .event, event: tag, old: event.location, new: replacement.location,
-                                    "the description of event \(tag) changed", "", ""))
+                drafts.append(
+                    Draft(
+                        .descriptionChanged, .event, event: tag, old: event.location, new: replacement.location,
+                        "the description of event \(tag) changed", "", ""))
             }
             // A category's common fields are fields of each of its events (daifuku's syntax).
-            compareFields(oldCategory.fields(of: event), newCategory.fields(of: replacement), owner: FieldOwner(tag: tag, event: replacement),
-                          ownerObsolete: replacement.status == .obsolete)
+            compareFields(
+                oldCategory.fields(of: event), newCategory.fields(of: replacement), owner: FieldOwner(tag: tag, event: replacement),
+                ownerObsolete: replacement.status == .obsolete)
         }
         for event in newCategory.events where !oldNames.contains(event.name) && event.status != .obsolete {
             let tag = event.tag(in: newCategory)
-            drafts.append(Draft(.eventAdded, .event, event: tag, old: nil, new: event.location,
-                                "event \(tag) was added with \(count(event.fields.count, "field"))", "", ""))
+            drafts.append(
+                Draft(
+                    .eventAdded, .event, event: tag, old: nil, new: event.location,
+                    "event \(tag) was added with \(count(event.fields.count, "field"))", "", ""))
         }
     }
 
@@ -179,13 +200,17 @@ private struct Differ {
             let name = owner.describe(field.name)
             guard let replacement = newByName[field.name] else {
                 if field.status == .obsolete {
-                    drafts.append(Draft(.obsoleteRemoved, owner.subject, event: owner.tag, field: field.name, old: field.location, new: nil,
-                                        "\(name) was removed after being marked [obsolete]", "", ""))
+                    drafts.append(
+                        Draft(
+                            .obsoleteRemoved, owner.subject, event: owner.tag, field: field.name, old: field.location, new: nil,
+                            "\(name) was removed after being marked [obsolete]", "", ""))
                 } else {
-                    drafts.append(Draft(.fieldRemoved, owner.subject, event: owner.tag, field: field.name, old: field.location, new: nil,
-                                        "\(name) was removed without being marked [obsolete] first",
-                                        "its values stop arriving unannounced and queries of it find nothing in new logs",
-                                        "keep it and mark it [obsolete]"))
+                    drafts.append(
+                        Draft(
+                            .fieldRemoved, owner.subject, event: owner.tag, field: field.name, old: field.location, new: nil,
+                            "\(name) was removed without being marked [obsolete] first",
+                            "its values stop arriving unannounced and queries of it find nothing in new logs",
+                            "keep it and mark it [obsolete]"))
                 }
                 continue
             }
@@ -195,13 +220,17 @@ private struct Differ {
         for field in newFields where !oldNames.contains(field.name) && field.status != .obsolete {
             let name = owner.describe(field.name)
             if field.isOptional {
-                drafts.append(Draft(.fieldAdded, owner.subject, event: owner.tag, field: field.name, old: nil, new: field.location,
-                                    "optional \(name) was added", "", ""))
+                drafts.append(
+                    Draft(
+                        .fieldAdded, owner.subject, event: owner.tag, field: field.name, old: nil, new: field.location,
+                        "optional \(name) was added", "", ""))
             } else {
-                drafts.append(Draft(.requiredFieldAdded, owner.subject, event: owner.tag, field: field.name, old: nil, new: field.location,
-                                    "required \(name) was added",
-                                    "logs written before lack it, so their warehouse rows hold the type's default (0, '')",
-                                    "make it optional if those logs must stay distinguishable"))
+                drafts.append(
+                    Draft(
+                        .requiredFieldAdded, owner.subject, event: owner.tag, field: field.name, old: nil, new: field.location,
+                        "required \(name) was added",
+                        "logs written before lack it, so their warehouse rows hold the type's default (0, '')",
+                        "make it optional if those logs must stay distinguishable"))
             }
         }
     }
@@ -211,11 +240,13 @@ private struct Differ {
         func add(_ rule: DefinitionChange.Rule, _ what: String, _ breaks: String = "", _ action: String = "") {
             drafts.append(Draft(rule, owner.subject, event: owner.tag, field: field.name, old: at.old, new: at.new, what, breaks, action))
         }
-        compareStatus(field.status, replacement.status, subject: owner.subject, event: owner.tag, field: field.name,
-                      old: at.old, new: at.new, name: name)
+        compareStatus(
+            field.status, replacement.status, subject: owner.subject, event: owner.tag, field: field.name,
+            old: at.old, new: at.new, name: name)
         if field.descriptions != replacement.descriptions { add(.descriptionChanged, "the description of \(name) changed") }
         if field.isPersonalData, !replacement.isPersonalData {
-            add(.piiRemoved, "[pii] was removed from \(name)", "its values start arriving in clear, no longer hashed or dropped by PersonalDataFilter",
+            add(
+                .piiRemoved, "[pii] was removed from \(name)", "its values start arriving in clear, no longer hashed or dropped by PersonalDataFilter",
                 "make sure it holds no personal data")
         } else if !field.isPersonalData, replacement.isPersonalData {
             add(.piiAdded, "\(name) was marked [pii]")
@@ -226,16 +257,20 @@ private struct Differ {
         let oldKind = ValueKind(field.type, in: old)
         let newKind = ValueKind(replacement.type, in: new)
         if oldKind != newKind || field.type.isArray != replacement.type.isArray {
-            add(.typeChanged, "\(name) changed type from \(describe(field.type, in: old)) to \(describe(replacement.type, in: new))",
+            add(
+                .typeChanged, "\(name) changed type from \(describe(field.type, in: old)) to \(describe(replacement.type, in: new))",
                 "stored values have the old type, so history splits at this change",
                 "add a field with a new name for the new type and mark this one [obsolete]")
             return
         }
         if field.isOptional, !replacement.isOptional {
-            add(.becameRequired, "\(name) became required", "logs written before may lack it, so checks of them against these definitions fail",
+            add(
+                .becameRequired, "\(name) became required", "logs written before may lack it, so checks of them against these definitions fail",
                 "keep it optional")
         } else if !field.isOptional, replacement.isOptional {
-            add(.becameOptional, "\(name) became optional", "readers that counted on a value get none (its warehouse column becomes Nullable: loggen ddl --alter-from migrates it)",
+            add(
+                .becameOptional, "\(name) became optional",
+                "readers that counted on a value get none (its warehouse column becomes Nullable: loggen ddl --alter-from migrates it)",
                 "make sure dashboards and queries handle a missing value")
         }
         compareLimit("byte limit", field.type.maxLength, replacement.type.maxLength, name: name, add: add)
@@ -243,9 +278,13 @@ private struct Differ {
         compareRange(field.type.range, replacement.type.range, name: name, add: add)
         switch (field.type.pattern, replacement.type.pattern) {
         case (nil, let pattern?):
-            add(.patternChanged, "\(name) gained the pattern `\(pattern)`", "values logged before may not match it", "check old data before relying on the pattern")
+            add(
+                .patternChanged, "\(name) gained the pattern `\(pattern)`", "values logged before may not match it",
+                "check old data before relying on the pattern")
         case (let before?, let pattern?) where before != pattern:
-            add(.patternChanged, "the pattern of \(name) changed from `\(before)` to `\(pattern)`", "values logged before may not match it", "check old data before relying on the pattern")
+            add(
+                .patternChanged, "the pattern of \(name) changed from `\(before)` to `\(pattern)`", "values logged before may not match it",
+                "check old data before relying on the pattern")
         case (let before?, nil):
             add(.limitWidened, "the pattern `\(before)` of \(name) was removed")
         default:
@@ -254,15 +293,18 @@ private struct Differ {
     }
 
     /// A maximum (`!string 256`, `[3]`): lowered or added narrows it, raised or removed widens it.
-    func compareLimit(_ what: String, _ before: Int?, _ after: Int?, name: String,
-                      add: (DefinitionChange.Rule, String, String, String) -> Void) {
+    func compareLimit(
+        _ what: String, _ before: Int?, _ after: Int?, name: String,
+        add: (DefinitionChange.Rule, String, String, String) -> Void
+    ) {
         let describe = { (limit: Int?) in limit.map(String.init) ?? "none" }
         guard before != after else { return }
-        let narrowed = switch (before, after) {
-        case (nil, _?): true
-        case (let before?, let after?): after < before
-        default: false
-        }
+        let narrowed =
+            switch (before, after) {
+            case (nil, _?): true
+            case (let before?, let after?): after < before
+            default: false
+            }
         let what = "the \(what) of \(name) changed from \(describe(before)) to \(describe(after))"
         if narrowed {
             add(.limitNarrowed, what, "values logged before may be outside the new limit", "widen it back, or expect checks of older logs to report them")
@@ -271,15 +313,18 @@ private struct Differ {
         }
     }
 
-    func compareRange(_ before: NumericRange?, _ after: NumericRange?, name: String,
-                      add: (DefinitionChange.Rule, String, String, String) -> Void) {
+    func compareRange(
+        _ before: NumericRange?, _ after: NumericRange?, name: String,
+        add: (DefinitionChange.Rule, String, String, String) -> Void
+    ) {
         guard before != after else { return }
         let describe = { (range: NumericRange?) in range.map { "\($0.min)..\($0.max)" } ?? "none" }
-        let narrowed = switch (before, after) {
-        case (nil, _?): true
-        case (let before?, let after?): after.min.doubleValue > before.min.doubleValue || after.max.doubleValue < before.max.doubleValue
-        default: false
-        }
+        let narrowed =
+            switch (before, after) {
+            case (nil, _?): true
+            case (let before?, let after?): after.min.doubleValue > before.min.doubleValue || after.max.doubleValue < before.max.doubleValue
+            default: false
+            }
         let what = "the range of \(name) changed from \(describe(before)) to \(describe(after))"
         if narrowed {
             add(.limitNarrowed, what, "values logged before may be outside the new range", "widen it back, or expect checks of older logs to report them")
@@ -288,19 +333,24 @@ private struct Differ {
         }
     }
 
-    mutating func compareStatus(_ before: Status, _ after: Status, subject: DefinitionChange.Subject, event: String?, field: String?,
-                                old: SourceLocation, new: SourceLocation, name: String) {
+    mutating func compareStatus(
+        _ before: Status, _ after: Status, subject: DefinitionChange.Subject, event: String?, field: String?,
+        old: SourceLocation, new: SourceLocation, name: String
+    ) {
         guard before != after else { return }
-        let draft: Draft = switch (before, after) {
-        case (_, .obsolete):
-            Draft(.markedObsolete, subject, event: event, field: field, old: old, new: new, "\(name) was marked [obsolete]",
-                  "it is no longer generated, so it stops arriving", "make sure no dashboard or query still expects it")
-        case (.active, .deprecated):
-            Draft(.markedDeprecated, subject, event: event, field: field, old: old, new: new, "\(name) was marked [deprecated]", "", "")
-        default:
-            Draft(.statusRestored, subject, event: event, field: field, old: old, new: new,
-                  "\(name) went from \(before.rawValue) back to \(after.rawValue)", "", "")
-        }
+        let draft: Draft =
+            switch (before, after) {
+            case (_, .obsolete):
+                Draft(
+                    .markedObsolete, subject, event: event, field: field, old: old, new: new, "\(name) was marked [obsolete]",
+                    "it is no longer generated, so it stops arriving", "make sure no dashboard or query still expects it")
+            case (.active, .deprecated):
+                Draft(.markedDeprecated, subject, event: event, field: field, old: old, new: new, "\(name) was marked [deprecated]", "", "")
+            default:
+                Draft(
+                    .statusRestored, subject, event: event, field: field, old: old, new: new,
+                    "\(name) went from \(before.rawValue) back to \(after.rawValue)", "", "")
+            }
         drafts.append(draft)
     }
 
@@ -311,19 +361,25 @@ private struct Differ {
         let oldNames = Set(old.types.map(\.name))
         for type in old.types {
             guard let replacement = newByName[type.name] else {
-                drafts.append(Draft(.enumRemoved, .enumType, enumType: type.name, old: type.location, new: nil,
-                                    "enum \(type.name) was removed", "", ""))
+                drafts.append(
+                    Draft(
+                        .enumRemoved, .enumType, enumType: type.name, old: type.location, new: nil,
+                        "enum \(type.name) was removed", "", ""))
                 continue
             }
             if type.descriptions != replacement.descriptions {
-                drafts.append(Draft(.descriptionChanged, .enumType, enumType: type.name, old: type.location, new: replacement.location,
-                                    "the description of enum \(type.name) changed", "", ""))
+                drafts.append(
+                    Draft(
+                        .descriptionChanged, .enumType, enumType: type.name, old: type.location, new: replacement.location,
+                        "the description of enum \(type.name) changed", "", ""))
             }
             compareCases(type, replacement)
         }
         for type in new.types where !oldNames.contains(type.name) {
-            drafts.append(Draft(.enumAdded, .enumType, enumType: type.name, old: nil, new: type.location,
-                                "enum \(type.name) was added with \(count(type.cases.count, "case"))", "", ""))
+            drafts.append(
+                Draft(
+                    .enumAdded, .enumType, enumType: type.name, old: nil, new: type.location,
+                    "enum \(type.name) was added with \(count(type.cases.count, "case"))", "", ""))
         }
     }
 
@@ -332,30 +388,38 @@ private struct Differ {
         let oldIndex = Dictionary(type.cases.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, enumCase) in type.cases.enumerated() {
             guard let position = newIndex[enumCase.name] else {
-                drafts.append(Draft(.enumCaseRemoved, .enumCase, enumType: type.name, old: enumCase.location, new: nil,
-                                    "case '\(enumCase.name)' of enum \(type.name) was removed",
-                                    "logs written before hold it, so checks of them against these definitions fail",
-                                    "keep the case, documented as no longer sent"))
+                drafts.append(
+                    Draft(
+                        .enumCaseRemoved, .enumCase, enumType: type.name, old: enumCase.location, new: nil,
+                        "case '\(enumCase.name)' of enum \(type.name) was removed",
+                        "logs written before hold it, so checks of them against these definitions fail",
+                        "keep the case, documented as no longer sent"))
                 continue
             }
             if position != index {
-                drafts.append(Draft(.enumCaseMoved, .enumCase, enumType: type.name, old: enumCase.location,
-                                    new: replacement.cases[position].location,
-                                    "case '\(enumCase.name)' of enum \(type.name) moved from position \(index + 1) to \(position + 1)",
-                                    "stored logs name their cases, but the warehouse stores each case as its number",
-                                    "keep the old cases in order and add new ones at the end"))
+                drafts.append(
+                    Draft(
+                        .enumCaseMoved, .enumCase, enumType: type.name, old: enumCase.location,
+                        new: replacement.cases[position].location,
+                        "case '\(enumCase.name)' of enum \(type.name) moved from position \(index + 1) to \(position + 1)",
+                        "stored logs name their cases, but the warehouse stores each case as its number",
+                        "keep the old cases in order and add new ones at the end"))
             }
         }
         for (index, enumCase) in replacement.cases.enumerated() where oldIndex[enumCase.name] == nil {
-            drafts.append(Draft(.enumCaseAdded, .enumCase, enumType: type.name, old: nil, new: enumCase.location,
-                                "case '\(enumCase.name)' was added to enum \(type.name)"
-                                    + (index >= type.cases.count ? " at the end" : " at position \(index + 1)"), "", ""))
+            drafts.append(
+                Draft(
+                    .enumCaseAdded, .enumCase, enumType: type.name, old: nil, new: enumCase.location,
+                    "case '\(enumCase.name)' was added to enum \(type.name)"
+                        + (index >= type.cases.count ? " at the end" : " at position \(index + 1)"), "", ""))
         }
         if type.cases.count <= 127, replacement.cases.count > 127, isStored(type.name, in: old), isStored(type.name, in: new) {
-            drafts.append(Draft(.enumWidened, .enumType, enumType: type.name, old: type.location, new: replacement.location,
-                                "enum \(type.name) grew past 127 cases (\(replacement.cases.count))",
-                                "its warehouse columns would change from Enum8 to Enum16",
-                                "add a new field with a new enum for the further cases"))
+            drafts.append(
+                Draft(
+                    .enumWidened, .enumType, enumType: type.name, old: type.location, new: replacement.location,
+                    "enum \(type.name) grew past 127 cases (\(replacement.cases.count))",
+                    "its warehouse columns would change from Enum8 to Enum16",
+                    "add a new field with a new enum for the further cases"))
         }
     }
 
@@ -383,9 +447,11 @@ private struct Differ {
             case .envelope, .milliseconds: continue
             }
             guard let before = oldTable.column(named: column.name) ?? historicalTable?.column(named: column.name),
-                  before.type != column.type,
-                  ClickHouseMigration.refusal(from: before.type, to: column.type) != nil else { continue }
-            let clause = brief(before.type) == brief(column.type)
+                before.type != column.type,
+                ClickHouseMigration.refusal(from: before.type, to: column.type) != nil
+            else { continue }
+            let clause =
+                brief(before.type) == brief(column.type)
                 ? "the warehouse column '\(column.name)' (\(brief(column.type))) would relabel the rows it holds"
                 : "the warehouse column '\(column.name)' cannot change from \(brief(before.type)) to \(brief(column.type)) in place"
             let enumName = firstField(named: column.name, in: new).flatMap { field -> String? in
@@ -395,14 +461,15 @@ private struct Differ {
             var marked = false
             for index in drafts.indices {
                 let change = drafts[index].change
-                let causes = switch change.rule {
-                case .typeChanged, .becameRequired: change.field == column.name
-                case .enumCaseRemoved, .enumCaseMoved, .enumWidened: enumName != nil && change.enumType == enumName
-                default: false
-                }
+                let causes =
+                    switch change.rule {
+                    case .typeChanged, .becameRequired: change.field == column.name
+                    case .enumCaseRemoved, .enumCaseMoved, .enumWidened: enumName != nil && change.enumType == enumName
+                    default: false
+                    }
                 guard causes else { continue }
                 marked = true
-                guard !change.breaksWarehouse else { continue }   // an enum's change, already marked by another column
+                guard !change.breaksWarehouse else { continue }  // an enum's change, already marked by another column
                 drafts[index].change.breaksWarehouse = true
                 drafts[index].breaks += drafts[index].breaks.isEmpty ? clause : ", and " + clause
                 drafts[index].render()

@@ -20,7 +20,7 @@ public enum WarehouseDialect: String, CaseIterable, Sendable {
     public init?(serverVersion: String) {
         let parts = serverVersion.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
-              let major = Int(parts[0]), let minor = Int(parts[1])
+            let major = Int(parts[0]), let minor = Int(parts[1])
         else { return nil }
         if major >= 24 { self = .clickhouse24 } else if major > 18 || (major == 18 && minor >= 16) { self = .clickhouse } else { return nil }
     }

@@ -87,7 +87,7 @@ public struct RecipeDemo: Sendable {
     /// Runs the simulation; `report` receives the lines to print (`durable N` lines too).
     public func run(report: @escaping @Sendable (String) -> Void) async throws -> Summary {
         let started = Date()
-        let salt = try PersonalDataSalt(directory: URL(fileURLWithPath: options.storeDirectory))   // erasable by logger.eraseAllData()
+        let salt = try PersonalDataSalt(directory: URL(fileURLWithPath: options.storeDirectory))  // erasable by logger.eraseAllData()
 
         let printDurable = options.printDurable
         var historyConfiguration = LogStoreConfiguration.standard
@@ -96,43 +96,48 @@ public struct RecipeDemo: Sendable {
         // default interval of 5 seconds, a sync bounding only what a power loss can take.
         let history = try LocalStoreOutput(
             directory: URL(fileURLWithPath: historyDirectory), configuration: historyConfiguration,
-            syncInterval: printDurable ? .milliseconds(200) : .seconds(5), onDurable: { count in
-            if printDurable { report("durable \(count)\n") }
-        })
+            syncInterval: printDurable ? .milliseconds(200) : .seconds(5),
+            onDurable: { count in
+                if printDurable { report("durable \(count)\n") }
+            })
         let backend = StandInBackend(failureRate: options.failureRate, seed: options.seed)
         let shipping = try BufferedOutput(
             directory: URL(fileURLWithPath: outboxDirectory), backend: backend,
-            configuration: try BufferedOutputConfiguration(chunkCount: 500, flushInterval: .seconds(1), sendTimeout: .seconds(5),
-                                                       retryDelay: .milliseconds(50), maximumRetryDelay: .seconds(1)),
+            configuration: try BufferedOutputConfiguration(
+                chunkCount: 500, flushInterval: .seconds(1), sendTimeout: .seconds(5),
+                retryDelay: .milliseconds(50), maximumRetryDelay: .seconds(1)),
             name: "backend")
         let violationCounter = ViolationCounter()
         let warehouse = try options.clickHouse.map {
             try ClickHouseOutput(
                 directory: URL(fileURLWithPath: warehouseDirectory), configuration: $0,
-                buffering: try BufferedOutputConfiguration(chunkCount: 5_000, chunkBytes: 4 << 20, flushInterval: .seconds(1), retryDelay: .milliseconds(200), maximumRetryDelay: .seconds(2)),
+                buffering: try BufferedOutputConfiguration(
+                    chunkCount: 5_000, chunkBytes: 4 << 20, flushInterval: .seconds(1), retryDelay: .milliseconds(200), maximumRetryDelay: .seconds(2)),
                 name: "clickhouse")
         }
         let collector = try options.collector.map {
             try HTTPOutput(
                 directory: URL(fileURLWithPath: collectorDirectory), configuration: $0,
-                buffering: try BufferedOutputConfiguration(chunkCount: 500, flushInterval: .milliseconds(200), retryDelay: .milliseconds(50), maximumRetryDelay: .seconds(1)),
+                buffering: try BufferedOutputConfiguration(
+                    chunkCount: 500, flushInterval: .milliseconds(200), retryDelay: .milliseconds(50), maximumRetryDelay: .seconds(1)),
                 name: "collector")
         }
 
         let current = Locked(CommonPayload(deviceId: "", appVersion: "", osVersion: "", deviceKind: .unknown))
-        let logger = BehaviorLogger(configuration: try LoggerConfiguration(
-            filters: [
-                FilterSetting(CommonPayloadFilter { current.withLock { $0 } }),
-                FilterSetting(PersonalDataFilter(mode: .saltedHash(salt))),
-                FilterSetting(ViolationRoutingFilter(route: "violations")),
-            ],
-            outputs: [
-                OutputSetting(history, route: .every),
-                OutputSetting(shipping, route: .every),
-                OutputSetting(violationCounter, route: .named("violations")),
-            ] + (warehouse.map { [OutputSetting($0, route: .every)] } ?? [])
-                + (collector.map { [OutputSetting($0, route: .every)] } ?? []),
-            schemaVersion: GeneratedSchema.hash))
+        let logger = BehaviorLogger(
+            configuration: try LoggerConfiguration(
+                filters: [
+                    FilterSetting(CommonPayloadFilter { current.withLock { $0 } }),
+                    FilterSetting(PersonalDataFilter(mode: .saltedHash(salt))),
+                    FilterSetting(ViolationRoutingFilter(route: "violations")),
+                ],
+                outputs: [
+                    OutputSetting(history, route: .every),
+                    OutputSetting(shipping, route: .every),
+                    OutputSetting(violationCounter, route: .named("violations")),
+                ] + (warehouse.map { [OutputSetting($0, route: .every)] } ?? [])
+                    + (collector.map { [OutputSetting($0, route: .every)] } ?? []),
+                schemaVersion: GeneratedSchema.hash))
 
         var simulator = SessionSimulator(seed: options.seed)
         // The simulated app has bugs on purpose; a violation is recorded in the envelope and

@@ -36,7 +36,7 @@ public struct SessionSimulator: Sendable {
 
     public init(seed: UInt64) {
         random = DemoRandom(seed: seed)
-        clock = Date(timeIntervalSince1970: 1_796_029_200)   // 2026-11-30T09:00:00Z
+        clock = Date(timeIntervalSince1970: 1_796_029_200)  // 2026-11-30T09:00:00Z
         common = CommonPayload(deviceId: "", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone)
     }
 

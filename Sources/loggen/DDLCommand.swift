@@ -70,17 +70,21 @@ let ddlCommand = CommandSpec(
         do {
             if let oldDirectory = arguments.value("alter-from") {
                 guard let old = loadCheckedSchema(oldDirectory) else { return 1 }
-                writeToStandardOutput(try dialect.migration(
-                    from: old, oldSource: definitionsName(oldDirectory), to: new,
-                    newSource: definitionsName(arguments.positional("dir")!), table: table, cluster: cluster))
+                writeToStandardOutput(
+                    try dialect.migration(
+                        from: old, oldSource: definitionsName(oldDirectory), to: new,
+                        newSource: definitionsName(arguments.positional("dir")!), table: table, cluster: cluster))
             } else {
-                writeToStandardOutput(try dialect.createTable(
-                    for: new, table: table, cluster: cluster, source: definitionsName(arguments.positional("dir")!)))
+                writeToStandardOutput(
+                    try dialect.createTable(
+                        for: new, table: table, cluster: cluster, source: definitionsName(arguments.positional("dir")!)))
             }
         } catch let error as WarehouseError {
             DiagnosticPrinter.printToStandardError(error.diagnostics)
             if arguments.value("alter-from") != nil {
-                writeToStandardError("loggen: error: the table cannot be migrated in place; undo the changes above, or add fields with new names (loggen diff lists every change)\n")
+                writeToStandardError(
+                    "loggen: error: the table cannot be migrated in place; undo the changes above, or add fields with new names (loggen diff lists every change)\n"
+                )
             } else {
                 writeToStandardError("loggen: error: the definitions cannot become the warehouse table as they are; fix the fields above\n")
             }

@@ -26,8 +26,9 @@ let diffCommand = CommandSpec(
         "loggen diff old/LogDefinitions LogDefinitions --format json",
     ],
     arguments: [
-        .positional("dir", help: "OLD and NEW folders; with --against, the one folder (default: LogDefinitions).",
-                    isOptional: true, isRepeating: true),
+        .positional(
+            "dir", help: "OLD and NEW folders; with --against, the one folder (default: LogDefinitions).",
+            isOptional: true, isRepeating: true),
         .option("against", valueName: "rev", help: "Compare the folder with itself at this git revision (branch, tag or commit)."),
         .option("format", valueName: "format", help: "text (default) or json."),
         .option("fail-on", valueName: "severity", help: "Exit 1 on changes at or above: breaking (default) or caution."),
@@ -107,7 +108,8 @@ struct DiffReport {
             lines.append(change.description)
         }
         let safe = count(.safe)
-        var summary = changes.isEmpty
+        var summary =
+            changes.isEmpty
             ? "no changes"
             : "\(count(.breaking)) breaking, \(count(.caution)) caution, \(safe) safe"
         if safe > 0, !verbose { summary += " (--verbose shows the safe ones)" }

@@ -29,10 +29,20 @@ let generateCommand = CommandSpec(
         .positional("dir", help: "The folder of definition documents (one .md per category)."),
         .option("output", short: "o", valueName: "dir", help: "The folder to write the Swift files to (required)."),
         .option("access", valueName: "level", help: "The access level of the generated declarations: public (default) or internal."),
-        .option("import", valueName: "module", help: "A module every generated file imports: the one that defines the external custom types. Repeatable.", isRepeating: true),
-        .flag("embed-schema", help: "Also write 'schema+embedded.swift': the definitions as the JSON of 'loggen schema' (GeneratedSchema.definitionsJSON), for the in-app viewer (BehaviorLogViewer). Paths in it are relative to the definitions folder."),
+        .option(
+            "import", valueName: "module", help: "A module every generated file imports: the one that defines the external custom types. Repeatable.",
+            isRepeating: true),
+        .flag(
+            "embed-schema",
+            help:
+                "Also write 'schema+embedded.swift': the definitions as the JSON of 'loggen schema' (GeneratedSchema.definitionsJSON), for the in-app viewer (BehaviorLogViewer). Paths in it are relative to the definitions folder."
+        ),
         .flag("check", help: "Write nothing; exit 1 with one line per out-of-date file."),
-        .option("cache", valueName: "file", help: "A file to remember what each generated file was made from, so that the next run renders only the files whose documents changed (the build plugin keeps one)."),
+        .option(
+            "cache", valueName: "file",
+            help:
+                "A file to remember what each generated file was made from, so that the next run renders only the files whose documents changed (the build plugin keeps one)."
+        ),
     ],
     run: { arguments in
         let directory = arguments.positional("dir")!
@@ -76,11 +86,12 @@ let generateCommand = CommandSpec(
         }
         // The cache is only trusted for this very loggen build and these options.
         let cachePath = arguments.value("cache")
-        let cache = cachePath.map { path in
-            GeneratedFilesCache(
-                contentsOf: path,
-                generator: "\(loggenBuild()) access=\(accessLevel.rawValue) import=\(imports.joined(separator: ",")) embed-schema=\(embedsSchema)")
-        } ?? GeneratedFilesCache(generator: "")
+        let cache =
+            cachePath.map { path in
+                GeneratedFilesCache(
+                    contentsOf: path,
+                    generator: "\(loggenBuild()) access=\(accessLevel.rawValue) import=\(imports.joined(separator: ",")) embed-schema=\(embedsSchema)")
+            } ?? GeneratedFilesCache(generator: "")
         let update = try writer.update(files, writing: true, cache: cache)
         if let cachePath { try update.cache.write(to: cachePath) }
         writeToStandardOutput("\(output): \(files.count) files, \(update.changes.count) changed\n")

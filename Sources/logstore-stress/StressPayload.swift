@@ -8,7 +8,7 @@ enum StressPayload {
 
     static func make(sequence: UInt64, bytes: Int) -> [UInt8] {
         var payload = [UInt8](repeating: 0, count: max(bytes, minimumBytes))
-        for index in 16 ..< payload.count { payload[index] = UInt8(truncatingIfNeeded: sequence &* 31 &+ UInt64(index)) }
+        for index in 16..<payload.count { payload[index] = UInt8(truncatingIfNeeded: sequence &* 31 &+ UInt64(index)) }
         store(sequence, into: &payload, at: 0)
         store(digest(payload), into: &payload, at: 8)
         return payload
@@ -28,10 +28,10 @@ enum StressPayload {
     }
 
     private static func store(_ value: UInt64, into payload: inout [UInt8], at offset: Int) {
-        for index in 0 ..< 8 { payload[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
+        for index in 0..<8 { payload[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
     }
 
     private static func load(_ payload: [UInt8], at offset: Int) -> UInt64 {
-        (0 ..< 8).reduce(UInt64(0)) { $0 | UInt64(payload[offset + $1]) << (8 * UInt64($1)) }
+        (0..<8).reduce(UInt64(0)) { $0 | UInt64(payload[offset + $1]) << (8 * UInt64($1)) }
     }
 }

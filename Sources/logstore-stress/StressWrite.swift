@@ -9,7 +9,7 @@ func stressWrite(store: String, count: Int, syncEvery: Int, payloadBytes: Int, s
         maximumTotalBytes: nil, maximumAge: nil)
     let writer = try LogStoreWriter(directory: store, configuration: configuration)
     var sinceSync = 0
-    for _ in 0 ..< count {
+    for _ in 0..<count {
         let sequence = writer.lastSequence + 1
         try writer.append(LogEntry(tag: "stress.write", timestamp: .now(), payload: StressPayload.make(sequence: sequence, bytes: payloadBytes)))
         sinceSync += 1

@@ -19,32 +19,35 @@ func storeOption(_ arguments: ParsedArguments) throws -> String {
 
 let storeArgument = ArgumentSpec.option("store", valueName: "dir", help: "The store directory.")
 
-let tool = CommandLineTool(version: "0.1.0", root: CommandSpec(
-    name: "logstore-stress", abstract: "Write checkable records to a LogStore and verify them (the store's crash and fault tests).",
-    subcommands: [
-        CommandSpec(
-            name: "write", abstract: "Append checkable records; print 'durable <seq>' after every sync.",
-            discussion: "Each payload holds its sequence number and a digest, so 'verify' can check it. Kill it at any moment: every record up to the last printed durable sequence must survive.",
-            examples: ["logstore-stress write --store /tmp/s --count 100000 --sync-every 100"],
-            arguments: [
-                storeArgument,
-                .option("count", valueName: "n", help: "Records to append."),
-                .option("sync-every", valueName: "k", help: "Records per sync.", defaultValue: "100"),
-                .option("payload-bytes", valueName: "b", help: "Payload size (at least 16).", defaultValue: "100"),
-                .option("segment-bytes", valueName: "b", help: "Segment size.", defaultValue: "1048576"),
-            ],
-            run: { arguments in
-                try stressWrite(
-                    store: try storeOption(arguments), count: try positive(arguments, "count"),
-                    syncEvery: try positive(arguments, "sync-every", default: 100),
-                    payloadBytes: max(StressPayload.minimumBytes, try positive(arguments, "payload-bytes", default: 100)),
-                    segmentBytes: try positive(arguments, "segment-bytes", default: 1 << 20))
-            }),
-        CommandSpec(
-            name: "verify", abstract: "Read everything and print one JSON line; exit 1 if a payload fails its check.",
-            examples: ["logstore-stress verify --store /tmp/s"],
-            arguments: [storeArgument],
-            run: { arguments in try stressVerify(store: try storeOption(arguments)) }),
-    ]))
+let tool = CommandLineTool(
+    version: "0.1.0",
+    root: CommandSpec(
+        name: "logstore-stress", abstract: "Write checkable records to a LogStore and verify them (the store's crash and fault tests).",
+        subcommands: [
+            CommandSpec(
+                name: "write", abstract: "Append checkable records; print 'durable <seq>' after every sync.",
+                discussion:
+                    "Each payload holds its sequence number and a digest, so 'verify' can check it. Kill it at any moment: every record up to the last printed durable sequence must survive.",
+                examples: ["logstore-stress write --store /tmp/s --count 100000 --sync-every 100"],
+                arguments: [
+                    storeArgument,
+                    .option("count", valueName: "n", help: "Records to append."),
+                    .option("sync-every", valueName: "k", help: "Records per sync.", defaultValue: "100"),
+                    .option("payload-bytes", valueName: "b", help: "Payload size (at least 16).", defaultValue: "100"),
+                    .option("segment-bytes", valueName: "b", help: "Segment size.", defaultValue: "1048576"),
+                ],
+                run: { arguments in
+                    try stressWrite(
+                        store: try storeOption(arguments), count: try positive(arguments, "count"),
+                        syncEvery: try positive(arguments, "sync-every", default: 100),
+                        payloadBytes: max(StressPayload.minimumBytes, try positive(arguments, "payload-bytes", default: 100)),
+                        segmentBytes: try positive(arguments, "segment-bytes", default: 1 << 20))
+                }),
+            CommandSpec(
+                name: "verify", abstract: "Read everything and print one JSON line; exit 1 if a payload fails its check.",
+                examples: ["logstore-stress verify --store /tmp/s"],
+                arguments: [storeArgument],
+                run: { arguments in try stressVerify(store: try storeOption(arguments)) }),
+        ]))
 
 await tool.main()

@@ -63,8 +63,10 @@ private func write(
         catchInterrupt()
         try standardOutput.flush()
         last = max(last, newestAtStart)
-        try store.follow(query, after: last, shouldStop: { interrupted.load() != 0 },
-                         onIdle: { try standardOutput.flush() }) { log in
+        try store.follow(
+            query, after: last, shouldStop: { interrupted.load() != 0 },
+            onIdle: { try standardOutput.flush() }
+        ) { log in
             formatter.write(log, into: &standardOutput)
             try standardOutput.flushIfFull()
             return true
@@ -91,7 +93,9 @@ private func makeFormatter(_ format: OutputFormat, store: StoreQuery, query: Log
         var collector = ColumnCollector()
         var columnsQuery = query
         columnsQuery.newestFirst = false
-        try store.forEach(columnsQuery) { collector.add($0); return true }
+        try store.forEach(columnsQuery) {
+            collector.add($0); return true
+        }
         return CSVFormatter(columns: collector.columns)
     }
 }

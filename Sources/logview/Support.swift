@@ -76,7 +76,8 @@ func loadDefinitions(_ arguments: ParsedArguments) throws -> Schema {
     guard let directory = arguments.value("definitions") else {
         throw UsageError("missing --definitions <dir>; pass the folder of Markdown definitions, such as --definitions LogDefinitions")
     }
-    return try schema(SchemaLoader().load(directory: directory),
+    return try schema(
+        SchemaLoader().load(directory: directory),
         orFailWith: "the definitions in '\(directory)' have errors (above); fix them first (loggen lint \(directory))")
 }
 
@@ -95,6 +96,7 @@ private func schema(_ loaded: LoadedSchema, orFailWith failure: String) throws -
 /// printing their diagnostics; fails when they cannot be read or have errors.
 func loadDefinitions(at revision: String, directory: String) throws -> Schema {
     let documents = try GitRevision(revision).files(in: directory, withExtension: ".md")
-    return try schema(SchemaLoader().load(documents: documents),
+    return try schema(
+        SchemaLoader().load(documents: documents),
         orFailWith: "the definitions in '\(directory)' at \(revision) have errors (above); check them against their own revision's loggen")
 }

@@ -25,13 +25,14 @@ import Testing
             let uuids = String(decoding: request.body, as: UTF8.self).split(separator: "\n").map { line in
                 String(line.dropFirst(#"{"uuid":""#.count).prefix(36))
             }
-            try await Task.sleep(for: .milliseconds(20))   // both inserts are in flight together
+            try await Task.sleep(for: .milliseconds(20))  // both inserts are in flight together
             let status = state.withLock { state in
                 let status = state.script.isEmpty ? 200 : state.script.removeFirst()
                 state.inserts.append(Insert(status: status, uuids: uuids))
                 return status
             }
-            return HTTPResponse(status: status, headers: [:], body: status == 200 ? [] : Array("Code: 252, e.displayText() = DB::Exception: Too many parts".utf8))
+            return HTTPResponse(
+                status: status, headers: [:], body: status == 200 ? [] : Array("Code: 252, e.displayText() = DB::Exception: Too many parts".utf8))
         }
     }
 
@@ -39,7 +40,8 @@ import Testing
         try ClickHouseOutput(
             directory: URL(fileURLWithPath: TestLogs.temporaryDirectory()),
             configuration: ClickHouseConfiguration(server: URL(string: "http://127.0.0.1:9/")!, table: "logs"),
-            buffering: try BufferedOutputConfiguration(chunkCount: 10_000, chunkBytes: 64 << 20, flushInterval: .seconds(60), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(100)),
+            buffering: try BufferedOutputConfiguration(
+                chunkCount: 10_000, chunkBytes: 64 << 20, flushInterval: .seconds(60), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(100)),
             transport: transport)
     }
 

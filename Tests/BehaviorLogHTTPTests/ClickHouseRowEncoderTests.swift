@@ -33,12 +33,19 @@ import Testing
 
     @Test func envelopeCommonAndPayloadBecomeColumns() {
         let body = #"{"schema":"v1","common":{"user_id":7,"network":null},"violations":[],"payload":{"recipe_id":3,"keyword":"egg \"x\""}}"#
-        #expect(row(body) == #"{"uuid":"01a22c1c-2103-74cf-8079-913ce7c8f1f7","event_category":"recipe_detail","event_name":"show","time":"2025-11-30 10:00:00","time_ms":123,"seq":42,"schema":"v1","user_id":7,"network":null,"violations.field":[],"violations.kind":[],"violations.detail":[],"recipe_id":3,"keyword":"egg \"x\""}"#)
+        #expect(
+            row(body)
+                == #"{"uuid":"01a22c1c-2103-74cf-8079-913ce7c8f1f7","event_category":"recipe_detail","event_name":"show","time":"2025-11-30 10:00:00","time_ms":123,"seq":42,"schema":"v1","user_id":7,"network":null,"violations.field":[],"violations.kind":[],"violations.detail":[],"recipe_id":3,"keyword":"egg \"x\""}"#
+        )
     }
 
     @Test func momentsAreSplitIntoDateTimeAndMilliseconds() {
-        let body = #"{"schema":"v1","common":{},"violations":[],"payload":{"opened_at":"2026-11-30T10:29:54.007Z","seen_at":["2026-01-02T03:04:05.600Z","2026-01-02T03:04:06.000Z"],"closed_at":null}}"#
-        #expect(row(body).hasSuffix(#""opened_at":"2026-11-30 10:29:54","opened_at_ms":7,"seen_at":["2026-01-02 03:04:05","2026-01-02 03:04:06"],"seen_at_ms":[600,0],"closed_at":null,"closed_at_ms":null}"#))
+        let body =
+            #"{"schema":"v1","common":{},"violations":[],"payload":{"opened_at":"2026-11-30T10:29:54.007Z","seen_at":["2026-01-02T03:04:05.600Z","2026-01-02T03:04:06.000Z"],"closed_at":null}}"#
+        #expect(
+            row(body).hasSuffix(
+                #""opened_at":"2026-11-30 10:29:54","opened_at_ms":7,"seen_at":["2026-01-02 03:04:05","2026-01-02 03:04:06"],"seen_at_ms":[600,0],"closed_at":null,"closed_at_ms":null}"#
+            ))
     }
 
     /// A table of `loggen ddl --dialect clickhouse-24`: the time whole, to the microsecond, no
@@ -52,12 +59,19 @@ import Testing
             order\tLowCardinality(Nullable(String))\t\t\t
             """
         let body = #"{"schema":"v1","common":{},"violations":[],"payload":{"opened_at":"2026-11-30T10:29:54.007Z","order":null}}"#
-        #expect(row(body, describe: modern) == #"{"uuid":"01a22c1c-2103-74cf-8079-913ce7c8f1f7","event_category":"recipe_detail","event_name":"show","time":"2025-11-30 10:00:00.123456","seq":42,"schema":"v1","violations.field":[],"violations.kind":[],"violations.detail":[],"opened_at":"2026-11-30T10:29:54.007Z","order":null}"#)
+        #expect(
+            row(body, describe: modern)
+                == #"{"uuid":"01a22c1c-2103-74cf-8079-913ce7c8f1f7","event_category":"recipe_detail","event_name":"show","time":"2025-11-30 10:00:00.123456","seq":42,"schema":"v1","violations.field":[],"violations.kind":[],"violations.detail":[],"opened_at":"2026-11-30T10:29:54.007Z","order":null}"#
+        )
     }
 
     @Test func violationsBecomeTheNestedArrays() {
-        let body = #"{"schema":"v1","common":{},"violations":[{"field":"keyword","kind":"maxLength","detail":"300 bytes, limit 256"},{"field":"common.os_version","kind":"pattern","detail":"x"}],"payload":{}}"#
-        #expect(row(body).contains(#""violations.field":["keyword","common.os_version"],"violations.kind":["maxLength","pattern"],"violations.detail":["300 bytes, limit 256","x"]"#))
+        let body =
+            #"{"schema":"v1","common":{},"violations":[{"field":"keyword","kind":"maxLength","detail":"300 bytes, limit 256"},{"field":"common.os_version","kind":"pattern","detail":"x"}],"payload":{}}"#
+        #expect(
+            row(body).contains(
+                #""violations.field":["keyword","common.os_version"],"violations.kind":["maxLength","pattern"],"violations.detail":["300 bytes, limit 256","x"]"#
+            ))
     }
 
     @Test func nullIsLeftOutWhereTheColumnCannotHoldIt() {
@@ -66,7 +80,8 @@ import Testing
     }
 
     @Test func timesBefore1970AndTagsWithoutADot() {
-        #expect(row(#"{"schema":"v1","common":{},"violations":[],"payload":{}}"#, tag: "lonely", milliseconds: -1)
-            .contains(#""event_category":"lonely","event_name":"","time":"1969-12-31 23:59:59","time_ms":999"#))
+        #expect(
+            row(#"{"schema":"v1","common":{},"violations":[],"payload":{}}"#, tag: "lonely", milliseconds: -1)
+                .contains(#""event_category":"lonely","event_name":"","time":"1969-12-31 23:59:59","time_ms":999"#))
     }
 }

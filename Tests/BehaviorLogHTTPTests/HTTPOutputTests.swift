@@ -20,7 +20,8 @@ import Testing
         try HTTPOutput(
             directory: URL(fileURLWithPath: directory),
             configuration: HTTPOutputConfiguration(url: server.url(script: script), format: format, gzip: gzip, timeout: timeout),
-            buffering: try BufferedOutputConfiguration(chunkCount: 100, flushInterval: .milliseconds(50), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(200)))
+            buffering: try BufferedOutputConfiguration(
+                chunkCount: 100, flushInterval: .milliseconds(50), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(200)))
     }
 
     private func send(_ logs: [EncodedLog], through output: HTTPOutput) async {
@@ -57,10 +58,10 @@ import Testing
         let directory = TestLogs.temporaryDirectory()
         let output = try output(script: "200", directory: directory)
         #expect(OutputSetting(output).requiresConsent)
-        output.consentChanged(to: .pending)   // as a logger tells it
+        output.consentChanged(to: .pending)  // as a logger tells it
         output.write(TestLogs.make(5))
         await output.flush()
-        try await Task.sleep(for: .milliseconds(200))   // four flush intervals
+        try await Task.sleep(for: .milliseconds(200))  // four flush intervals
         #expect(try server.received().isEmpty)
         #expect(output.statistics.unsentLogs == 5)
 

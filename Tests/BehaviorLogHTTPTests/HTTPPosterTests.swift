@@ -13,8 +13,9 @@ import Testing
     }
 
     private func poster(timeout: Duration = .seconds(5), gzip: Bool = false, headers: [(name: String, value: String)] = []) throws -> HTTPPoster {
-        HTTPPoster(configuration: try HTTPOutputConfiguration(
-            url: server.url(script: "200"), gzip: gzip, headers: headers, timeout: timeout))
+        HTTPPoster(
+            configuration: try HTTPOutputConfiguration(
+                url: server.url(script: "200"), gzip: gzip, headers: headers, timeout: timeout))
     }
 
     @Test func aSuccessIsAccepted() async throws {
@@ -87,7 +88,7 @@ import Testing
     }
 
     @Test func retryAfterAsSecondsOrAnHTTPDate() {
-        let now = Date(timeIntervalSince1970: 1_445_412_480)   // Wed, 21 Oct 2015 07:28:00 GMT
+        let now = Date(timeIntervalSince1970: 1_445_412_480)  // Wed, 21 Oct 2015 07:28:00 GMT
         #expect(HTTPResponseClassifier.retryAfter("120", now: now) == 120)
         #expect(HTTPResponseClassifier.retryAfter("Wed, 21 Oct 2015 07:28:30 GMT", now: now) == 30)
         #expect(HTTPResponseClassifier.retryAfter("Wed, 21 Oct 2015 07:00:00 GMT", now: now) == 0)
@@ -205,21 +206,36 @@ import Testing
     /// input): refused when built, without showing the value.
     @Test func headersAreOneLineTokensNotWrittenByTheOutput() throws {
         let url = URL(string: "https://collector.example.com/logs")!
-        #expect(throws: ConfigurationError("HTTPOutputConfiguration: the value of header 'Authorization' holds a line break or another control character; a header value is one line (trim a token read from a file)")) {
+        #expect(
+            throws: ConfigurationError(
+                "HTTPOutputConfiguration: the value of header 'Authorization' holds a line break or another control character; a header value is one line (trim a token read from a file)"
+            )
+        ) {
             try HTTPOutputConfiguration(url: url, headers: [("Authorization", "Bearer s3cret\r\nX-Injected: 1")])
         }
         for value in ["s3cret\n", "a\u{0}b", "a\u{7F}"] {
             #expect(throws: ConfigurationError.self) { try HTTPOutputConfiguration(url: url, headers: [("X-Token", value)]) }
         }
-        #expect(throws: ConfigurationError("HTTPOutputConfiguration: a header name holds byte 0x20 after 'X'; a name is letters, digits and !#$%&'*+-.^_`|~, its value goes apart: (\"Authorization\", \"Bearer …\")")) {
+        #expect(
+            throws: ConfigurationError(
+                "HTTPOutputConfiguration: a header name holds byte 0x20 after 'X'; a name is letters, digits and !#$%&'*+-.^_`|~, its value goes apart: (\"Authorization\", \"Bearer …\")"
+            )
+        ) {
             try HTTPOutputConfiguration(url: url, headers: [("X Token", "a")])
         }
         // The common slip of writing the whole header as its name: the token is not shown.
-        #expect(throws: ConfigurationError("HTTPOutputConfiguration: a header name holds ':' after 'Authorization'; a name is letters, digits and !#$%&'*+-.^_`|~, its value goes apart: (\"Authorization\", \"Bearer …\")")) {
+        #expect(
+            throws: ConfigurationError(
+                "HTTPOutputConfiguration: a header name holds ':' after 'Authorization'; a name is letters, digits and !#$%&'*+-.^_`|~, its value goes apart: (\"Authorization\", \"Bearer …\")"
+            )
+        ) {
             try HTTPOutputConfiguration(url: url, headers: [("Authorization: Bearer s3cret", "")])
         }
         #expect(throws: ConfigurationError.self) { try HTTPOutputConfiguration(url: url, headers: [("", "a")]) }
-        #expect(throws: ConfigurationError("HTTPOutputConfiguration: the output writes the header 'content-length' itself; remove it (format: and gzip: set the body's type and encoding)")) {
+        #expect(
+            throws: ConfigurationError(
+                "HTTPOutputConfiguration: the output writes the header 'content-length' itself; remove it (format: and gzip: set the body's type and encoding)")
+        ) {
             try HTTPOutputConfiguration(url: url, headers: [("content-length", "12")])
         }
         // Tabs, spaces and UTF-8 are values as they are.
@@ -227,7 +243,10 @@ import Testing
         #expect(fine.headers.map(\.name) == ["Authorization", "X-Note"])
 
         let server = URL(string: "http://127.0.0.1:8123/")!
-        #expect(throws: ConfigurationError("ClickHouseConfiguration: the password holds a line break or another control character; trim it (read from a file, it may end with a newline)")) {
+        #expect(
+            throws: ConfigurationError(
+                "ClickHouseConfiguration: the password holds a line break or another control character; trim it (read from a file, it may end with a newline)")
+        ) {
             try ClickHouseConfiguration(server: server, table: "logs", credentials: (user: "ingest", password: "s3cret\n"))
         }
         #expect(throws: ConfigurationError.self) {

@@ -14,11 +14,13 @@ import Testing
     static let url = URL(string: "http://logs.example.com/ingest")!
 
     @Test func appTransportSecuritySaysHowToAllowTheHost() throws {
-        let reason = try #require(PermanentTransportError.reason(
-            for: URLError(.appTransportSecurityRequiresSecureConnection), url: Self.url))
-        #expect(reason == "App Transport Security refused http://logs.example.com/ingest: use https://, or allow plain HTTP "
-            + "to logs.example.com with an NSExceptionDomains entry for logs.example.com (NSExceptionAllowsInsecureHTTPLoads) "
-            + "under NSAppTransportSecurity in the app's Info.plist")
+        let reason = try #require(
+            PermanentTransportError.reason(
+                for: URLError(.appTransportSecurityRequiresSecureConnection), url: Self.url))
+        #expect(
+            reason == "App Transport Security refused http://logs.example.com/ingest: use https://, or allow plain HTTP "
+                + "to logs.example.com with an NSExceptionDomains entry for logs.example.com (NSExceptionAllowsInsecureHTTPLoads) "
+                + "under NSAppTransportSecurity in the app's Info.plist")
     }
 
     @Test(arguments: [

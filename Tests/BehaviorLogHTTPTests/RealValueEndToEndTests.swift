@@ -51,7 +51,8 @@ import Testing
         let readable = Locked<[UInt8]>([])
         let readableOutput = ConsoleOutput(format: .readable, sink: { bytes in readable.withLock { $0.append(contentsOf: bytes) } })
         let store = try LocalStoreOutput(directory: URL(fileURLWithPath: directory + "/store"))
-        let buffering = try BufferedOutputConfiguration(chunkCount: 100, flushInterval: .milliseconds(50), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(200))
+        let buffering = try BufferedOutputConfiguration(
+            chunkCount: 100, flushInterval: .milliseconds(50), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(200))
         let httpTransport = RecordingTransport()
         let http = try HTTPOutput(
             directory: URL(fileURLWithPath: directory + "/http"),
@@ -62,12 +63,13 @@ import Testing
             directory: URL(fileURLWithPath: directory + "/clickhouse"),
             configuration: try ClickHouseConfiguration(server: URL(string: "http://127.0.0.1:9/")!, table: "logs"),
             buffering: buffering, transport: clickHouseTransport)
-        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [
-            OutputSetting(recorder, requiresConsent: false), OutputSetting(consoleOutput, requiresConsent: false),
-            OutputSetting(readableOutput, requiresConsent: false),
-            OutputSetting(store, requiresConsent: false), OutputSetting(http, requiresConsent: false),
-            OutputSetting(clickHouse, requiresConsent: false),
-        ]))
+        let logger = BehaviorLogger(
+            configuration: try LoggerConfiguration(outputs: [
+                OutputSetting(recorder, requiresConsent: false), OutputSetting(consoleOutput, requiresConsent: false),
+                OutputSetting(readableOutput, requiresConsent: false),
+                OutputSetting(store, requiresConsent: false), OutputSetting(http, requiresConsent: false),
+                OutputSetting(clickHouse, requiresConsent: false),
+            ]))
         for ratio in Self.ratios { logger.post(Self.event(ratio)) }
         await logger.flush()
         await HTTPOutputTestsSupport.drain({ await http.flush() }, unsent: { http.statistics.unsentLogs })
@@ -93,6 +95,6 @@ import Testing
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("visible_ratio: 0.3,") && $0.rawValue.contains("visible_ratio: 0.45,") }
         }
-        await logger.shutdown()   // and its outputs
+        await logger.shutdown()  // and its outputs
     }
 }

@@ -28,7 +28,7 @@ extension HTTPOutputTestsSupport {
     /// Flushes until nothing is left to send, or the deadline passes.
     static func drain(_ flush: () async -> Void, unsent: () -> Int, within seconds: Double = 30) async {
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
-        await flush()   // makes the written logs durable, so that they count as unsent
+        await flush()  // makes the written logs durable, so that they count as unsent
         while unsent() > 0 && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
             await flush()

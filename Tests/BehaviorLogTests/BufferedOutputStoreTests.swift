@@ -37,10 +37,10 @@ import Testing
         // Second run: the backlog goes out at once, chunk after chunk, though the interval is an hour.
         let backend = ScriptedBackend()
         let up = try BufferedOutput(directory: URL(fileURLWithPath: directory), backend: backend, configuration: fast)
-        up.resume()   // used without a logger, an output holds its backlog until its first direct use
+        up.resume()  // used without a logger, an output holds its backlog until its first direct use
         #expect(await eventually { backend.accepted.count == 1_050 })
         #expect(backend.chunkSizes == Array(repeating: 100, count: 10) + [50])
-        #expect(backend.accepted.map(\.uuid) == posted)   // in order, same UUIDs
+        #expect(backend.accepted.map(\.uuid) == posted)  // in order, same UUIDs
         #expect(backend.accepted.map(\.sequence) == Array(1...1_050))
         await up.shutdown()
         #expect(try LogStoreReader(directory: directory).acknowledgedSequence(cursor: "sent") == 1_050)
@@ -61,9 +61,9 @@ import Testing
         let output = try BufferedOutput(directory: URL(fileURLWithPath: directory), backend: backend, configuration: fast)
         let posted = try await post(600, to: [output])
         let reopened = try BufferedOutput(directory: URL(fileURLWithPath: directory), backend: backend, configuration: fast)
-        reopened.resume()   // used without a logger, an output holds its backlog until its first direct use
+        reopened.resume()  // used without a logger, an output holds its backlog until its first direct use
         #expect(await eventually { reopened.statistics.unsentLogs == 0 && backend.accepted.count >= 500 })
-        try await Task.sleep(for: .milliseconds(700))   // late answers of the timed-out sends arrive
+        try await Task.sleep(for: .milliseconds(700))  // late answers of the timed-out sends arrive
         let accepted = backend.accepted
         let rejected = try LogStoreReader(directory: (directory as NSString).appendingPathComponent("rejected")).read(after: 0, limit: 1_000)
         // No loss: each log was accepted or, for the one rejected chunk, set aside.
@@ -73,7 +73,7 @@ import Testing
         for copies in Dictionary(grouping: accepted, by: \.uuid).values {
             #expect(copies.allSatisfy { $0 == copies[0] })
         }
-        #expect(accepted.count > Set(accepted.map(\.uuid)).count)   // the timed-out chunks came twice
+        #expect(accepted.count > Set(accepted.map(\.uuid)).count)  // the timed-out chunks came twice
         await reopened.shutdown()
     }
 

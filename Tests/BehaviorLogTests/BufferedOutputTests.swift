@@ -15,7 +15,7 @@ import Testing
     }
 
     private func quick(chunkCount: Int = 10, flushInterval: Duration = .seconds(60), sendTimeout: Duration = .seconds(5)) -> BufferedOutputConfiguration {
-        try! BufferedOutputConfiguration(   // in range
+        try! BufferedOutputConfiguration(  // in range
             chunkCount: chunkCount, flushInterval: flushInterval, sendTimeout: sendTimeout,
             retryDelay: .milliseconds(5), maximumRetryDelay: .milliseconds(20), retryJitter: 0.5)
     }
@@ -30,7 +30,8 @@ import Testing
 
     @Test func fullChunksGoAtOnceAndTheRestAfterTheInterval() async {
         let backend = ScriptedBackend()
-        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 10, flushInterval: .milliseconds(500)), name: "test")
+        let output = BufferedOutput(
+            storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 10, flushInterval: .milliseconds(500)), name: "test")
         let written = Date()
         output.write(entries(25))
         output.writerIsIdle()
@@ -68,9 +69,9 @@ import Testing
         let output = BufferedOutput(storage: storage, backend: backend, configuration: configuration, name: "test")
         #expect(await eventually { storage.state.withLock { $0.unsentQueries } >= 1 })
         let queries = storage.state.withLock { $0.unsentQueries }
-        output.write(entries(30))   // appended, not durable: wakes the sender, which finds none unsent
+        output.write(entries(30))  // appended, not durable: wakes the sender, which finds none unsent
         #expect(await eventually { storage.state.withLock { $0.unsentQueries } > queries })
-        output.writerIsIdle()       // now durable
+        output.writerIsIdle()  // now durable
         #expect(await eventually(within: 5) { backend.sends >= 1 }, "the 2,700 bytes appended should fill a 1,000-byte chunk at once")
         await output.shutdown()
     }
@@ -102,11 +103,12 @@ import Testing
     @Test func failuresTimeoutsAndRecoveryLoseNothing() async {
         // Two 503s, a send that outlives the timeout (the backend keeps it anyway), another 503.
         let backend = ScriptedBackend([.retryable, .retryable, .hang(0.5), .retryable])
-        let output = BufferedOutput(storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 10, sendTimeout: .milliseconds(100)), name: "test")
+        let output = BufferedOutput(
+            storage: InMemoryOutbox(), backend: backend, configuration: quick(chunkCount: 10, sendTimeout: .milliseconds(100)), name: "test")
         output.write(entries(30))
         output.writerIsIdle()
         #expect(await eventually { output.statistics.unsentLogs == 0 && output.statistics.sentLogs == 30 })
-        try? await Task.sleep(for: .milliseconds(600))   // let the hung send finish late
+        try? await Task.sleep(for: .milliseconds(600))  // let the hung send finish late
         let accepted = backend.accepted
         // No loss: every log reached the backend.
         #expect(Set(recipeIDs(accepted)) == Set(0..<30))
@@ -114,7 +116,7 @@ import Testing
         let byUUID = Dictionary(grouping: accepted, by: \.uuid)
         #expect(byUUID.count == 30)
         #expect(byUUID.values.allSatisfy { copies in copies.allSatisfy { $0 == copies[0] } })
-        #expect(accepted.count > 30)   // the timed-out chunk came twice
+        #expect(accepted.count > 30)  // the timed-out chunk came twice
         #expect(output.statistics.retryableFailures == 4)
         await output.shutdown()
     }
@@ -138,8 +140,9 @@ import Testing
     @Test func aBacklogIsSentAtOnceChunkAfterChunk() async {
         let backend = ScriptedBackend()
         // A long interval: only the backlog rule can send these partial chunks now.
-        let output = BufferedOutput(storage: InMemoryOutbox(backlog: 4_005), backend: backend, configuration: quick(chunkCount: 500, flushInterval: .seconds(3600)), name: "test")
-        output.resume()   // used without a logger, an output holds its backlog until its first direct use
+        let output = BufferedOutput(
+            storage: InMemoryOutbox(backlog: 4_005), backend: backend, configuration: quick(chunkCount: 500, flushInterval: .seconds(3600)), name: "test")
+        output.resume()  // used without a logger, an output holds its backlog until its first direct use
         #expect(await eventually(within: 20) { backend.accepted.count == 4_005 })
         #expect(backend.chunkSizes == Array(repeating: 500, count: 8) + [5])
         await output.shutdown()
@@ -165,20 +168,21 @@ import Testing
         let directory = TemporaryDirectory("history").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let durable = Locked(0)
-        let stuck = BufferedOutput(storage: InMemoryOutbox(), backend: StuckBackend(), configuration: quick(chunkCount: 1, sendTimeout: .seconds(3600)), name: "stuck")
+        let stuck = BufferedOutput(
+            storage: InMemoryOutbox(), backend: StuckBackend(), configuration: quick(chunkCount: 1, sendTimeout: .seconds(3600)), name: "stuck")
         // Synced only by a flush (its interval is an hour).
         let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory), syncInterval: .seconds(3600)) { count in
             durable.withLock { $0 = count }
         }
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(stuck), OutputSetting(history)]))
         for index in 0..<10 { logger.post(tag: "a.b", payload: LogPayload([("i", .integer(Int64(index)))])) }
-        #expect(await eventually { stuck.statistics.unsentLogs == 10 })   // the send of the first is under way
+        #expect(await eventually { stuck.statistics.unsentLogs == 10 })  // the send of the first is under way
         let flushing = Task { await logger.flush() }
         let synced = await returns(within: .seconds(30)) {
             while durable.withLock({ $0 }) < 10 { try? await Task.sleep(for: .milliseconds(10)) }
         }
         #expect(synced, "the history's sync waited behind the stuck output's flush")
-        await logger.shutdown()   // abandons the stuck send; the flush returns
+        await logger.shutdown()  // abandons the stuck send; the flush returns
         await flushing.value
     }
 
@@ -202,13 +206,14 @@ import Testing
 
     @Test func aStuckBackendDoesNotStallAnotherOutput() async throws {
         let healthy = ScriptedBackend()
-        let stuck = BufferedOutput(storage: InMemoryOutbox(), backend: StuckBackend(), configuration: quick(chunkCount: 1, sendTimeout: .seconds(3600)), name: "stuck")
+        let stuck = BufferedOutput(
+            storage: InMemoryOutbox(), backend: StuckBackend(), configuration: quick(chunkCount: 1, sendTimeout: .seconds(3600)), name: "stuck")
         let working = BufferedOutput(storage: InMemoryOutbox(), backend: healthy, configuration: quick(chunkCount: 1), name: "working")
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(stuck), OutputSetting(working)]))
         for index in 0..<200 { logger.post(tag: "a.b", payload: LogPayload([("i", .integer(Int64(index)))])) }
         #expect(await eventually { healthy.accepted.count == 200 })
         #expect(stuck.statistics.sentLogs == 0)
-        await logger.shutdown()   // abandons the stuck send instead of waiting an hour
+        await logger.shutdown()  // abandons the stuck send instead of waiting an hour
     }
 
     @Test func postingNeverTouchesTheBacklog() async throws {
@@ -242,7 +247,7 @@ import Testing
         #expect((1...5).map { none.delay(afterFailures: $0, using: &generator) } == [2, 4, 8, 10, 10])
         var draws = Set<Double>()
         for _ in 0..<20 { draws.insert(backoff.delay(afterFailures: 3, using: &generator)) }
-        #expect(draws.count > 10)   // jittered, not one value
+        #expect(draws.count > 10)  // jittered, not one value
     }
 
     @Test func httpStatusesAreClassified() {
@@ -257,7 +262,8 @@ import Testing
 
     @Test func chunksAreJSONLines() throws {
         let logs = entries(2).enumerated().map { index, log in
-            LogRecord(sequence: UInt64(index + 1), tag: log.envelope.tag, timestamp: LogTimestamp(log.envelope.time), uuid: log.envelope.uuid, payload: log.body)
+            LogRecord(
+                sequence: UInt64(index + 1), tag: log.envelope.tag, timestamp: LogTimestamp(log.envelope.time), uuid: log.envelope.uuid, payload: log.body)
         }
         let lines = String(decoding: LogChunk(logs: logs).jsonLines, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 2)
@@ -275,7 +281,8 @@ import Testing
         let backend = ScriptedBackend([.retryable])
         let output = BufferedOutput(
             storage: InMemoryOutbox(), backend: backend,
-            configuration: try BufferedOutputConfiguration(chunkCount: 1, flushInterval: .seconds(0), retryDelay: .seconds(3600), maximumRetryDelay: .seconds(3600), retryJitter: 0),
+            configuration: try BufferedOutputConfiguration(
+                chunkCount: 1, flushInterval: .seconds(0), retryDelay: .seconds(3600), maximumRetryDelay: .seconds(3600), retryJitter: 0),
             name: "test")
         let entry = LogEnvelope(tag: "a.b", payload: LogPayload())
         output.write([EncodedLog(envelope: entry, body: Array("{}".utf8))])
@@ -310,7 +317,7 @@ import Testing
         let times = backend.sendTimes
         try #require(times.count == 2)
         #expect(times[1].timeIntervalSince(times[0]) >= 2.98)
-        #expect(output.statistics.retryableFailures == 1)   // no spurious timeouts
+        #expect(output.statistics.retryableFailures == 1)  // no spurious timeouts
         #expect(output.statistics.unsentLogs == 0)
         await output.shutdown()
     }
@@ -321,7 +328,8 @@ import Testing
         let backend = ScriptedBackend([.retryAfter(.milliseconds(10))])
         let output = BufferedOutput(
             storage: InMemoryOutbox(), backend: backend,
-            configuration: try BufferedOutputConfiguration(chunkCount: 1, flushInterval: .seconds(0), retryDelay: .seconds(3600), maximumRetryDelay: .seconds(3600), retryJitter: 0),
+            configuration: try BufferedOutputConfiguration(
+                chunkCount: 1, flushInterval: .seconds(0), retryDelay: .seconds(3600), maximumRetryDelay: .seconds(3600), retryJitter: 0),
             name: "test")
         output.write([EncodedLog(envelope: LogEnvelope(tag: "a.b", payload: LogPayload()), body: Array("{}".utf8))])
         output.writerIsIdle()

@@ -17,7 +17,9 @@ import Testing
         func message(_ build: () throws -> BufferedOutputConfiguration) -> String? {
             do { _ = try build(); return nil } catch { return (error as? ConfigurationError)?.description ?? "not a ConfigurationError: \(error)" }
         }
-        #expect(message { try BufferedOutputConfiguration(chunkCount: 0) } == "BufferedOutputConfiguration: chunkCount 0 is below 1; a chunk holds at least one log")
+        #expect(
+            message { try BufferedOutputConfiguration(chunkCount: 0) } == "BufferedOutputConfiguration: chunkCount 0 is below 1; a chunk holds at least one log"
+        )
         #expect(message { try BufferedOutputConfiguration(chunkBytes: -1) }?.hasPrefix("BufferedOutputConfiguration: chunkBytes -1 is below 1") == true)
         #expect(message { try BufferedOutputConfiguration(flushInterval: .seconds(-1)) }?.contains("flushInterval") == true)
         #expect(message { try BufferedOutputConfiguration(sendTimeout: .zero) }?.contains("sendTimeout") == true)
@@ -27,7 +29,8 @@ import Testing
         #expect(message { try BufferedOutputConfiguration(retryJitter: .nan) } != nil)
         #expect(message { try BufferedOutputConfiguration(syncInterval: .seconds(-1)) }?.contains("syncInterval") == true)
         // In range, a value is kept as given.
-        let kept = try BufferedOutputConfiguration(chunkCount: 1, flushInterval: .zero, retryDelay: .milliseconds(5), maximumRetryDelay: .milliseconds(5), retryJitter: 1)
+        let kept = try BufferedOutputConfiguration(
+            chunkCount: 1, flushInterval: .zero, retryDelay: .milliseconds(5), maximumRetryDelay: .milliseconds(5), retryJitter: 1)
         #expect(kept.chunkCount == 1 && kept.flushInterval == .zero && kept.retryJitter == 1)
         #expect(BufferedOutputConfiguration.standard.flushInterval == .seconds(10))
     }

@@ -44,7 +44,7 @@ import Testing
         let store = (root as NSString).appendingPathComponent("outbox")
         let record = (root as NSString).appendingPathComponent("received")
         var findings = Findings()
-        var deniedAt: [Int: Int] = [:]   // run → the first log posted after its denial
+        var deniedAt: [Int: Int] = [:]  // run → the first log posted after its denial
         var random = SystemRandomNumberGenerator()
         var run = 0
         func start(_ arguments: [String]) throws -> RunningProcess {

@@ -28,8 +28,9 @@ import Testing
     private func setUp(_ directory: String, consent: LogConsent, backend: ScriptedBackend = ScriptedBackend()) throws -> Setup {
         let output = try BufferedOutput(directory: URL(fileURLWithPath: directory), backend: backend, configuration: quick)
         let everything = RecordingOutput(requiresConsent: false)
-        let logger = BehaviorLogger(configuration: try LoggerConfiguration(
-            outputs: [OutputSetting(output), OutputSetting(everything)], consent: consent))
+        let logger = BehaviorLogger(
+            configuration: try LoggerConfiguration(
+                outputs: [OutputSetting(output), OutputSetting(everything)], consent: consent))
         return Setup(logger: logger, output: output, backend: backend, everything: everything)
     }
 
@@ -47,13 +48,13 @@ import Testing
         let setup = try setUp(directory, consent: .pending)
         await post(0..<350, to: setup.logger)
         await setup.logger.flush()
-        try await Task.sleep(for: .milliseconds(150))   // 7 flush intervals: a granted output would have sent
+        try await Task.sleep(for: .milliseconds(150))  // 7 flush intervals: a granted output would have sent
         #expect(setup.backend.sends == 0)
         #expect(setup.output.statistics.unsentLogs == 350)
 
         setup.logger.setConsent(.granted)
         #expect(await eventually { setup.backend.accepted.count == 350 })
-        #expect(setup.backend.accepted.map(\.uuid) == setup.everything.logs.map(\.uuid))   // in post order
+        #expect(setup.backend.accepted.map(\.uuid) == setup.everything.logs.map(\.uuid))  // in post order
         await setup.logger.shutdown()
     }
 
@@ -66,10 +67,10 @@ import Testing
         #expect(try LogStoreReader(directory: directory).stats().recordCount == 200)
 
         setup.logger.setConsent(.denied)
-        await setup.logger.flush()   // returns once the outputs were told
+        await setup.logger.flush()  // returns once the outputs were told
         #expect(setup.output.statistics.deletedForConsent == 200)
         #expect(setup.output.statistics.unsentLogs == 0)
-        #expect(try LogStoreReader(directory: directory).stats().recordCount == 0)   // gone from disk
+        #expect(try LogStoreReader(directory: directory).stats().recordCount == 0)  // gone from disk
 
         // Posted under `.denied`: the output never receives them; the recorder (no consent needed) does.
         await post(200..<250, to: setup.logger)
@@ -128,14 +129,14 @@ import Testing
         try #require(posted.count == 12_000)
         let before = Set(posted[..<switchAt])
         let sent = setup.backend.sentUUIDs
-        #expect(!sent.isEmpty)   // the sender was busy before the change
+        #expect(!sent.isEmpty)  // the sender was busy before the change
         #expect(sent.allSatisfy { before.contains($0) }, "a log posted after setConsent(\(change)) was sent")
         if change == .denied {
             #expect(setup.logger.statistics.unroutedForConsent == 6_000)
             #expect(setup.output.statistics.unsentLogs == 0)
         } else {
             #expect(setup.logger.statistics.unroutedForConsent == 0)
-            #expect(setup.output.statistics.unsentLogs >= 6_000)   // kept, not sent
+            #expect(setup.output.statistics.unsentLogs >= 6_000)  // kept, not sent
             setup.logger.setConsent(.granted)
             #expect(await eventually { Set(setup.backend.accepted.map(\.uuid)) == Set(posted) })
         }
@@ -227,7 +228,9 @@ import Testing
         #expect(recorder.expectCount(0, under: .denied))
         withKnownIssue {
             recorder.expectLogged(RecipeSearch.search(keyword: "milk", order: "latest"), under: .granted)
-        } matching: { $0.description.contains("to be logged under consent granted") }
+        } matching: {
+            $0.description.contains("to be logged under consent granted")
+        }
         #expect(logger.statistics.unroutedForConsent == 1)
     }
 }

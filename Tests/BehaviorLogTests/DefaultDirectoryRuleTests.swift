@@ -30,13 +30,15 @@ import Testing
     }
 
     @Test func anIPhoneAppKeepsItsContainersApplicationSupport() {
-        #expect(Self.rule(.appContainer, bundle: "com.example.recipes").url.path
-            == "/Users/ann/Library/Application Support/BehaviorLog")
+        #expect(
+            Self.rule(.appContainer, bundle: "com.example.recipes").url.path
+                == "/Users/ann/Library/Application Support/BehaviorLog")
     }
 
     @Test func tvOSKeepsLogsInCachesTheOnlyPlaceItLetsAnAppWrite() {
-        #expect(Self.rule(.tvOS, bundle: "com.example.recipes").url.path
-            == "/var/mobile/Containers/Data/Application/X/Library/Caches/BehaviorLog")
+        #expect(
+            Self.rule(.tvOS, bundle: "com.example.recipes").url.path
+                == "/var/mobile/Containers/Data/Application/X/Library/Caches/BehaviorLog")
     }
 
     @Test func linuxFollowsXDG() {

@@ -77,8 +77,10 @@ import Testing
             ("list", .array([.integer(1), .array([]), .string("y")])),
             ("r", .float(0.98)), ("rs", .array([.float(0.45), .float(-0.0), .float(.nan)])),
         ])
-        #expect(json { $0.object(payload) }
-            == #"{"n":null,"b":true,"i":-3,"d":1.5,"s":"x","day":"2026-02-03","at":"1970-01-01T00:00:01.000Z","list":[1,[],"y"],"r":0.98,"rs":[0.45,-0.0,null]}"#)
+        #expect(
+            json { $0.object(payload) }
+                == #"{"n":null,"b":true,"i":-3,"d":1.5,"s":"x","day":"2026-02-03","at":"1970-01-01T00:00:01.000Z","list":[1,[],"y"],"r":0.98,"rs":[0.45,-0.0,null]}"#
+        )
         #expect(json { $0.object(LogPayload()) } == "{}")
     }
 
@@ -100,12 +102,16 @@ import Testing
                 violations: [ConstraintViolation(field: "user_id", kind: .range, detail: "-1 < 0")]))
         let encoder = EnvelopeEncoder(schemaVersion: "sha256:abc")
         let body = encoder.body(of: envelope)
-        let expectedBody = #"{"schema":"sha256:abc","common":{"user_id":7},"violations":[{"field":"keyword","kind":"maxLength","detail":"300 bytes, limit 256"},{"field":"common.user_id","kind":"range","detail":"-1 < 0"}],"payload":{"keyword":"egg","order":"latest"}}"#
+        let expectedBody =
+            #"{"schema":"sha256:abc","common":{"user_id":7},"violations":[{"field":"keyword","kind":"maxLength","detail":"300 bytes, limit 256"},{"field":"common.user_id","kind":"range","detail":"-1 < 0"}],"payload":{"keyword":"egg","order":"latest"}}"#
         #expect(String(decoding: body, as: UTF8.self) == expectedBody)
 
         let full = EnvelopeEncoder.envelope(uuid: envelope.uuid, sequence: 42, time: envelope.time, tag: envelope.tag, body: body)
         let text = String(decoding: full, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"uuid":"0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f506","seq":42,"time":"2026-11-30T10:29:54.123Z","tag":"recipe_search.search","schema":"sha256:abc","common":"#))
+        #expect(
+            text.hasPrefix(
+                #"{"uuid":"0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f506","seq":42,"time":"2026-11-30T10:29:54.123Z","tag":"recipe_search.search","schema":"sha256:abc","common":"#
+            ))
         let object = try #require(JSONSerialization.jsonObject(with: Data(full)) as? [String: Any])
         #expect(Set(object.keys) == ["uuid", "seq", "time", "tag", "schema", "common", "violations", "payload"])
         #expect((object["payload"] as? [String: Any])?["keyword"] as? String == "egg")

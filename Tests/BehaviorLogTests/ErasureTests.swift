@@ -68,9 +68,10 @@ import Testing
         let shipped = try BufferedOutput(directory: root.appendingPathComponent("outputs/shipped"), backend: backend, configuration: quick)
         let stuck = try BufferedOutput(directory: root.appendingPathComponent("outputs/stuck"), backend: FailingBackend(), configuration: quick)
         let everything = RecordingOutput(requiresConsent: false)
-        let logger = BehaviorLogger(configuration: try LoggerConfiguration(
-            filters: [FilterSetting(PersonalDataFilter(mode: .saltedHash(salt)))],
-            outputs: [OutputSetting(history), OutputSetting(shipped), OutputSetting(stuck), OutputSetting(everything)]))
+        let logger = BehaviorLogger(
+            configuration: try LoggerConfiguration(
+                filters: [FilterSetting(PersonalDataFilter(mode: .saltedHash(salt)))],
+                outputs: [OutputSetting(history), OutputSetting(shipped), OutputSetting(stuck), OutputSetting(everything)]))
         return Setup(logger: logger, salt: salt, shipped: shipped, stuck: stuck, history: history, everything: everything)
     }
 
@@ -151,9 +152,9 @@ import Testing
         try Data("the app's own file".utf8).write(to: unrelated)
         try BehaviorLog.eraseAllData(in: root)
         #expect(filesHolding(old, under: root) == [])
-        #expect(files(under: root).map(\.path) == ["outputs/notes.txt"])   // only what BehaviorLog did not make
+        #expect(files(under: root).map(\.path) == ["outputs/notes.txt"])  // only what BehaviorLog did not make
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("history").path))
-        try BehaviorLog.eraseAllData(in: root.appendingPathComponent("missing"))   // nothing to erase: no error
+        try BehaviorLog.eraseAllData(in: root.appendingPathComponent("missing"))  // nothing to erase: no error
 
         // A logger configured afterwards starts from nothing, with a new salt.
         let again = try setUp(root, backend: ScriptedBackend())
@@ -167,8 +168,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let salt = try PersonalDataSalt(directory: root)
         let filter = PersonalDataFilter(mode: .saltedHash(salt))
-        var envelope = LogEnvelope(uuid: UUID(), time: Date(), tag: "recipe_search.sign_in",
-                                   payload: LogPayload([("email", .string("a@example.com"))]), personalDataFields: ["email"])
+        var envelope = LogEnvelope(
+            uuid: UUID(), time: Date(), tag: "recipe_search.sign_in",
+            payload: LogPayload([("email", .string("a@example.com"))]), personalDataFields: ["email"])
         var first = envelope
         _ = filter.apply(to: &first)
         try filter.eraseAllData()

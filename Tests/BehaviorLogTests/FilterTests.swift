@@ -27,7 +27,7 @@ import TestSupport
             var envelope = LogEnvelope(uuid: generator.next(at: Date()), tag: "recipe_detail.scroll", payload: LogPayload())
             let decision = filter.apply(to: &envelope)
             var again = envelope
-            #expect(filter.apply(to: &again) == decision)   // the same log, the same answer
+            #expect(filter.apply(to: &again) == decision)  // the same log, the same answer
             if decision == .pass { kept += 1 }
         }
         #expect((1_700...2_300).contains(kept), "kept \(kept) of 20000 at rate 0.1")
@@ -69,8 +69,8 @@ import TestSupport
         }
         #expect(text.hasPrefix("sha256:") && text.count == 39)
         #expect(!text.contains("cook"))
-        #expect(redacted(salt: [1, 2, 3]) == hashed)      // stable on one install
-        #expect(redacted(salt: [4, 5, 6]) != hashed)      // another install cannot join it
+        #expect(redacted(salt: [1, 2, 3]) == hashed)  // stable on one install
+        #expect(redacted(salt: [4, 5, 6]) != hashed)  // another install cannot join it
         // The hash is SHA-256 over the salt and the value's JSON text.
         let digest = SHA256.hash([1, 2, 3] + Array(#""cook@example.com""#.utf8))
         #expect(text == "sha256:" + digest.prefix(16).map { String(format: "%02x", $0) }.joined())

@@ -20,7 +20,7 @@ import Testing
             configuration: try BufferedOutputConfiguration(chunkCount: 100, flushInterval: .milliseconds(50)), storeConfiguration: small, name: "backend")
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history), OutputSetting(shipping)]))
         try disk.fill(leaving: 256 << 10)
-        shipping.suspend()   // nothing is sent, so nothing the outbox holds is freed
+        shipping.suspend()  // nothing is sent, so nothing the outbox holds is freed
 
         // About 330 bytes a log, 10 MB in all for each output: far more than the space left,
         // and more than the 10,000 logs each output holds in memory.

@@ -12,8 +12,9 @@ import TestSupport
         let reported = Locked<[Int]>([])
         let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory), onDurable: { count in reported.withLock { $0.append(count) } })
         let recorder = RecordingOutputForStore()
-        let logger = BehaviorLogger(configuration: try LoggerConfiguration(
-            outputs: [OutputSetting(history), OutputSetting(recorder)], schemaVersion: "v9"))
+        let logger = BehaviorLogger(
+            configuration: try LoggerConfiguration(
+                outputs: [OutputSetting(history), OutputSetting(recorder)], schemaVersion: "v9"))
         for index in 0..<2_500 {
             logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1))
         }
@@ -32,8 +33,9 @@ import TestSupport
             // The framing's time is the envelope's, to the microsecond.
             #expect(record.timestamp.microsecondsSince1970 == UnixTime.microseconds(log.envelope.time))
         }
-        #expect(String(decoding: records[0].payload, as: UTF8.self)
-            == #"{"schema":"v9","common":{},"violations":[],"payload":{"recipe_id":0,"position":1}}"#)
+        #expect(
+            String(decoding: records[0].payload, as: UTF8.self)
+                == #"{"schema":"v9","common":{},"violations":[],"payload":{"recipe_id":0,"position":1}}"#)
     }
 
     @Test func recentLogsForADebugScreen() async throws {
@@ -57,10 +59,12 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let outputReference = Locked<LocalStoreOutput?>(nil)
         let seen = Locked<[(count: Int, durable: Int)]>([])
-        let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory), onDurable: { count in
-            let durable = outputReference.withLock { $0 }?.statistics.durable ?? -1
-            seen.withLock { $0.append((count, durable)) }
-        })
+        let history = try LocalStoreOutput(
+            directory: URL(fileURLWithPath: directory),
+            onDurable: { count in
+                let durable = outputReference.withLock { $0 }?.statistics.durable ?? -1
+                seen.withLock { $0.append((count, durable)) }
+            })
         outputReference.withLock { $0 = history }
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history)]))
         let returned = await returns(within: .seconds(60)) {

@@ -79,7 +79,7 @@ import TestSupport
     }
 }
 
-final class WeakReference: @unchecked Sendable {   // set once, read under the test's lock
+final class WeakReference: @unchecked Sendable {  // set once, read under the test's lock
     weak var object: AnyObject?
     init(_ object: AnyObject) { self.object = object }
 }

@@ -27,11 +27,12 @@ import Testing
         let searches = RecordingOutput()
         let selections = RecordingOutput()
         let everything = RecordingOutput()
-        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [
-            try OutputSetting(searches, tagPattern: "*.search"),
-            try OutputSetting(selections, tagPattern: "recipe_search.select_recipe"),
-            OutputSetting(everything),
-        ]))
+        let logger = BehaviorLogger(
+            configuration: try LoggerConfiguration(outputs: [
+                try OutputSetting(searches, tagPattern: "*.search"),
+                try OutputSetting(selections, tagPattern: "recipe_search.select_recipe"),
+                OutputSetting(everything),
+            ]))
         logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
         logger.post(RecipeSearch.selectRecipe(recipeID: 1, position: 0))
         logger.post(tag: "other.thing", payload: LogPayload())
@@ -54,13 +55,14 @@ import Testing
             func apply(to envelope: inout LogEnvelope) -> LogFilterDecision { .drop }
         }
         let recorder = RecordingOutput()
-        let logger = BehaviorLogger(configuration: try LoggerConfiguration(
-            filters: [
-                FilterSetting(Append(mark: "first")),
-                try FilterSetting(Append(mark: "second"), tagPattern: "recipe_search.search"),
-                try FilterSetting(DropAll(), tagPattern: "debug.**"),
-            ],
-            outputs: [OutputSetting(recorder)]))
+        let logger = BehaviorLogger(
+            configuration: try LoggerConfiguration(
+                filters: [
+                    FilterSetting(Append(mark: "first")),
+                    try FilterSetting(Append(mark: "second"), tagPattern: "recipe_search.search"),
+                    try FilterSetting(DropAll(), tagPattern: "debug.**"),
+                ],
+                outputs: [OutputSetting(recorder)]))
         logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
         logger.post(RecipeSearch.selectRecipe(recipeID: 1, position: 0))
         logger.post(tag: "debug.trace", payload: LogPayload())
@@ -77,13 +79,14 @@ import Testing
         let main = RecordingOutput()
         let violations = RecordingOutput()
         let history = RecordingOutput()
-        let logger = BehaviorLogger(configuration: try LoggerConfiguration(
-            filters: [FilterSetting(ViolationRoutingFilter())],
-            outputs: [
-                OutputSetting(main),
-                OutputSetting(violations, route: .named("violations")),
-                OutputSetting(history, route: .every),
-            ]))
+        let logger = BehaviorLogger(
+            configuration: try LoggerConfiguration(
+                filters: [FilterSetting(ViolationRoutingFilter())],
+                outputs: [
+                    OutputSetting(main),
+                    OutputSetting(violations, route: .named("violations")),
+                    OutputSetting(history, route: .every),
+                ]))
         logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
         logger.post(RecipeSearch.search(keyword: String(repeating: "long", count: 10), order: "latest"))
         await logger.flush()
@@ -102,7 +105,7 @@ import Testing
         await logger.flush()
         #expect(output.recipeIDs == (0..<1000).map(Int64.init))
         #expect(logger.statistics.spills > 0)
-        #expect(output.largestBatch <= 8 + 1)   // bounded by the capacity (plus the poster's own log)
+        #expect(output.largestBatch <= 8 + 1)  // bounded by the capacity (plus the poster's own log)
         await logger.shutdown()
     }
 

@@ -65,16 +65,17 @@ struct OutboxPowerLossScenario: CustomStringConvertible {
         }
         var counter = seed << 24
         var appendedHere: [UUID] = []
-        for _ in 0 ..< steps {
+        for _ in 0..<steps {
             do {
                 switch random.next() % 10 {
-                case 0 ..< 4:
-                    let logs = (0 ..< 1 + Int(random.next() % 8)).map { _ -> EncodedLog in
+                case 0..<4:
+                    let logs = (0..<1 + Int(random.next() % 8)).map { _ -> EncodedLog in
                         counter += 1
                         var bits = SeededGenerator(seed: counter)
-                        let body = (0 ..< Int(random.next() % 300)).map { _ in UInt8(truncatingIfNeeded: bits.next()) }
-                        let envelope = LogEnvelope(uuid: UUID(uuid: uuidBytes(counter)), time: Date(timeIntervalSince1970: 1_760_000_000 + Double(counter % 1000)),
-                                                   tag: "search.submitted", payload: LogPayload())
+                        let body = (0..<Int(random.next() % 300)).map { _ in UInt8(truncatingIfNeeded: bits.next()) }
+                        let envelope = LogEnvelope(
+                            uuid: UUID(uuid: uuidBytes(counter)), time: Date(timeIntervalSince1970: 1_760_000_000 + Double(counter % 1000)),
+                            tag: "search.submitted", payload: LogPayload())
                         return EncodedLog(envelope: envelope, body: body)
                     }
                     for log in logs {
@@ -82,12 +83,12 @@ struct OutboxPowerLossScenario: CustomStringConvertible {
                         appendedHere.append(log.envelope.uuid)
                     }
                     try outbox.append(logs)
-                case 4 ..< 6:
+                case 4..<6:
                     // What this outbox appended (what a previous life appended but lost is not).
                     let before = appendedHere
                     try outbox.makeDurable()
                     ledger.durable.formUnion(before)
-                case 6 ..< 9 where send:
+                case 6..<9 where send:
                     let records = try outbox.readUnsent(maxCount: 1 + Int(random.next() % UInt64(Self.chunk)), maxBytes: 1 << 20)
                     guard let last = records.last else { break }
                     ledger.sent.formUnion(records.map(\.uuid))
@@ -111,8 +112,10 @@ struct OutboxPowerLossScenario: CustomStringConvertible {
 
     private func uuidBytes(_ counter: UInt64) -> uuid_t {
         let a = counter
-        return (UInt8(truncatingIfNeeded: a), UInt8(truncatingIfNeeded: a >> 8), UInt8(truncatingIfNeeded: a >> 16), UInt8(truncatingIfNeeded: a >> 24),
-                UInt8(truncatingIfNeeded: a >> 32), UInt8(truncatingIfNeeded: a >> 40), 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 7)
+        return (
+            UInt8(truncatingIfNeeded: a), UInt8(truncatingIfNeeded: a >> 8), UInt8(truncatingIfNeeded: a >> 16), UInt8(truncatingIfNeeded: a >> 24),
+            UInt8(truncatingIfNeeded: a >> 32), UInt8(truncatingIfNeeded: a >> 40), 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 7
+        )
     }
 
     func run() -> Outcome {
@@ -187,11 +190,11 @@ extension OutboxPowerLossScenario.Outcome {
         let (problems, summary) = await onOwnThread { () -> ([String], String) in
             var problems: [String] = []
             var scenarios = 0, losses = 0, delivered = 0, resent = 0
-            for workload in UInt64(0) ..< 32 {
+            for workload in UInt64(0)..<32 {
                 let seed = workload &* 0x51_7CC1 &+ 3
                 var random = SeededGenerator(seed: seed)
                 let operations = OutboxPowerLossScenario(seed: seed, crashAt: nil, fateSeed: 0, recoveryCrashAt: nil).run().operations
-                for index in 0 ..< 8 {
+                for index in 0..<8 {
                     let crashAt: Int? = index == 7 ? nil : index % 2 == 0 ? (index / 2 + 1) * operations / 5 : Int(random.next() % UInt64(max(1, operations)))
                     let scenario = OutboxPowerLossScenario(
                         seed: seed, crashAt: crashAt, fateSeed: random.next(), recoveryCrashAt: random.next() % 4 == 0 ? nil : Int(random.next() % 30))

@@ -28,7 +28,7 @@ import TestSupport
 
         device.isLocked = true
         let history = try LocalStoreOutput(directory: directory.url, configuration: configuration)
-        history.write((1 ... 5).map(Self.log))
+        history.write((1...5).map(Self.log))
         let locked = history.statistics
         #expect(locked.heldLogs == 5 && locked.written == 0 && locked.lostLogs == 0)
         #expect(locked.lastError?.contains("while the device is locked") == true, "statistics say why: \(locked.lastError ?? "nothing")")
@@ -39,6 +39,6 @@ import TestSupport
         #expect(unlocked.heldLogs == 0 && unlocked.written == 5 && unlocked.durable == 5)
         await history.shutdown()
         let bodies = try LogStoreReader(directory: directory.path).read(after: 0, limit: 10).map { String(decoding: $0.payload, as: UTF8.self) }
-        #expect(bodies == (0 ... 5).map { "{\"n\":\($0)}" })
+        #expect(bodies == (0...5).map { "{\"n\":\($0)}" })
     }
 }

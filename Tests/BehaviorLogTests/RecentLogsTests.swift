@@ -6,7 +6,9 @@ import Testing
 /// The outbox's in-memory tail, which the sender reads instead of the store.
 @Suite struct RecentLogsTests {
     private func entries(_ range: ClosedRange<Int>, bytes: Int = 10) -> [LogEntry] {
-        range.map { LogEntry(tag: "a.b", timestamp: LogTimestamp(microsecondsSince1970: Int64($0)), payload: [UInt8](repeating: UInt8($0 % 256), count: bytes)) }
+        range.map {
+            LogEntry(tag: "a.b", timestamp: LogTimestamp(microsecondsSince1970: Int64($0)), payload: [UInt8](repeating: UInt8($0 % 256), count: bytes))
+        }
     }
 
     private func sequences(_ records: [LogRecord]?) -> [UInt64]? { records?.map(\.sequence) }
@@ -20,7 +22,10 @@ import Testing
         #expect(sequences(recent.read(after: 0, durable: 10, maxCount: 100, maxBytes: 1)) == [1], "at least one log")
         #expect(sequences(recent.read(after: 0, durable: 0, maxCount: 100, maxBytes: 1 << 20)) == [])
         let record = recent.read(after: 4, durable: 10, maxCount: 1, maxBytes: 1 << 20)![0]
-        #expect(record == LogRecord(sequence: 5, tag: "a.b", timestamp: LogTimestamp(microsecondsSince1970: 5), uuid: record.uuid, payload: [UInt8](repeating: 5, count: 10)))
+        #expect(
+            record
+                == LogRecord(
+                    sequence: 5, tag: "a.b", timestamp: LogTimestamp(microsecondsSince1970: 5), uuid: record.uuid, payload: [UInt8](repeating: 5, count: 10)))
     }
 
     @Test func aReadOutsideTheHeldLogsGoesToTheStore() {
@@ -64,10 +69,10 @@ import Testing
     @Test func aGapOrAMismatchStartsOver() {
         var recent = RecentLogs(maximumCount: 100, maximumBytes: 1 << 20)
         recent.add(entries(1...3), sequences: 1...3, acknowledged: 0)
-        recent.add(entries(5...6), sequences: 5...6, acknowledged: 0)   // 4 was lost by a failed write
+        recent.add(entries(5...6), sequences: 5...6, acknowledged: 0)  // 4 was lost by a failed write
         #expect(recent.read(after: 0, durable: 6, maxCount: 10, maxBytes: 1 << 20) == nil)
         #expect(sequences(recent.read(after: 4, durable: 6, maxCount: 10, maxBytes: 1 << 20)) == [5, 6])
-        recent.add(entries(7...8), sequences: 7...9, acknowledged: 0)   // counts disagree: keep nothing
+        recent.add(entries(7...8), sequences: 7...9, acknowledged: 0)  // counts disagree: keep nothing
         #expect(recent.read(after: 4, durable: 9, maxCount: 10, maxBytes: 1 << 20) == nil)
     }
 

@@ -23,37 +23,53 @@ import Testing
         #expect(recorder.expectNotLogged(tagPattern: "recipe_detail.*"))
         #expect(recorder.expectCount(3))
         #expect(recorder.expectCount(2, tagPattern: "*.search"))
-        #expect(recorder.expectOrder([
-            RecipeSearch.search(keyword: "egg", order: "latest"),
-            RecipeSearch.selectRecipe(recipeID: 7, position: 1),
-        ]))
+        #expect(
+            recorder.expectOrder([
+                RecipeSearch.search(keyword: "egg", order: "latest"),
+                RecipeSearch.selectRecipe(recipeID: 7, position: 1),
+            ]))
     }
 
     @Test func failingExpectationsAreReported() async throws {
         let recorder = try await recorded([.selectRecipe(recipeID: 7, position: 1), .search(keyword: "egg", order: "latest")])
         withKnownIssue {
             recorder.expectLogged(RecipeSearch.search(keyword: "milk", order: "latest"))
-        } matching: { $0.description.contains("expected recipe_search.search {keyword: \"milk\"") && $0.description.contains("the last recipe_search.search logged was {keyword: \"egg\"") }
+        } matching: {
+            $0.description.contains("expected recipe_search.search {keyword: \"milk\"")
+                && $0.description.contains("the last recipe_search.search logged was {keyword: \"egg\"")
+        }
         withKnownIssue {
             recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: "latest"), count: 2)
-        } matching: { $0.description.contains("logged 2 time(s), found 1") }
+        } matching: {
+            $0.description.contains("logged 2 time(s), found 1")
+        }
         withKnownIssue {
             recorder.expectNotLogged(RecipeSearch.selectRecipe(recipeID: 7, position: 1))
-        } matching: { $0.description.contains("not to be logged, found it 1 time(s)") }
+        } matching: {
+            $0.description.contains("not to be logged, found it 1 time(s)")
+        }
         withKnownIssue {
             recorder.expectNotLogged(tagPattern: "*.search")
-        } matching: { $0.description.contains("expected no log matching `*.search`") }
+        } matching: {
+            $0.description.contains("expected no log matching `*.search`")
+        }
         withKnownIssue {
             recorder.expectCount(5)
-        } matching: { $0.description.contains("expected 5 log(s)") }
+        } matching: {
+            $0.description.contains("expected 5 log(s)")
+        }
         withKnownIssue {
             recorder.expectOrder([
                 RecipeSearch.search(keyword: "egg", order: "latest"),
                 RecipeSearch.selectRecipe(recipeID: 7, position: 1),
             ])
-        } matching: { $0.description.contains("logged only before") }
+        } matching: {
+            $0.description.contains("logged only before")
+        }
         withKnownIssue {
             recorder.expectNotLogged(tagPattern: "a..b")
-        } matching: { $0.description.contains("invalid tag pattern") }
+        } matching: {
+            $0.description.contains("invalid tag pattern")
+        }
     }
 }

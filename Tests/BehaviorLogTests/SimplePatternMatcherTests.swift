@@ -34,12 +34,13 @@ import Testing
             let length = Int(generator.next() % (round % 10 == 0 ? 70 : 14))
             var bytes: [UInt8] = []
             for _ in 0..<length {
-                bytes.append(round % 3 == 0
-                    ? UInt8(0x20 + generator.next() % 0x5F)
-                    : alphabet[Int(generator.next() % UInt64(alphabet.count))])
+                bytes.append(
+                    round % 3 == 0
+                        ? UInt8(0x20 + generator.next() % 0x5F)
+                        : alphabet[Int(generator.next() % UInt64(alphabet.count))])
             }
-            if round % 97 == 0 { bytes.append(contentsOf: [0xC3, 0xA9]) }   // é: declined
-            if round % 89 == 0 { bytes.append(0x0A) }                        // a line feed: declined
+            if round % 97 == 0 { bytes.append(contentsOf: [0xC3, 0xA9]) }  // é: declined
+            if round % 89 == 0 { bytes.append(0x0A) }  // a line feed: declined
             let string = String(decoding: bytes, as: UTF8.self)
             let expected = (try? regex.wholeMatch(in: string)) != nil
             guard let answer = matcher.matches(string) else {
@@ -65,7 +66,9 @@ import Testing
     }
 
     @Test func theSampleValuesMatch() throws {
-        for (pattern, value) in [(#"^[A-Z0-9_]+$"#, "SPRING_2026"), (#"^\d+\.\d+\.\d+$"#, "3.12.0"), (#"^[0-9A-F-]+$"#, "6F9619FF-8B86-D011-B42D-00C04FC964FF")] {
+        for (pattern, value) in [
+            (#"^[A-Z0-9_]+$"#, "SPRING_2026"), (#"^\d+\.\d+\.\d+$"#, "3.12.0"), (#"^[0-9A-F-]+$"#, "6F9619FF-8B86-D011-B42D-00C04FC964FF"),
+        ] {
             #expect(try #require(SimplePatternMatcher(pattern)).matches(value) == true)
             #expect(try #require(SimplePatternMatcher(pattern)).matches(value + "!") == false)
         }

@@ -29,7 +29,7 @@ import Testing
         ("**.b.**", "a.b.c", true),
         ("**.b.**", "a.c", false),
         ("*.**", "a", true),
-        ("*.**", "", true),   // the empty tag has one (empty) segment
+        ("*.**", "", true),  // the empty tag has one (empty) segment
         ("a.**.**.b", "a.b", true),
     ])
     func matching(pattern: String, tag: String, expected: Bool) throws {

@@ -28,8 +28,9 @@ import Testing
 
     @Test func violationsAreListed() {
         let violation = ConstraintViolation(field: "keyword", kind: .maxLength, detail: "300 bytes, limit 256")
-        let line = UnifiedLogLine(LogEnvelope(
-            tag: "recipe_search.search", payload: LogPayload([("keyword", .string("e"))], violations: [violation, violation])))
+        let line = UnifiedLogLine(
+            LogEnvelope(
+                tag: "recipe_search.search", payload: LogPayload([("keyword", .string("e"))], violations: [violation, violation])))
         #expect(line.violations == "\(violation); \(violation)")
         #expect(line.violations.contains("keyword"))
     }

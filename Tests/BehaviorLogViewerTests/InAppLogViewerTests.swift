@@ -78,7 +78,8 @@ private func get(_ url: URL, _ path: String, token: Bool = true, headers: [(Stri
         #expect(bearer.status == 200)
         // The in-app viewer never collects: the app's store has one writer, the app.
         let posted = try await onOwnThread {
-            try HTTPTestConnection.request(port: UInt16(url.port!), method: "POST", "/v1/logs", headers: [("Authorization", "Bearer " + token)], body: Array("{}\n".utf8))
+            try HTTPTestConnection.request(
+                port: UInt16(url.port!), method: "POST", "/v1/logs", headers: [("Authorization", "Bearer " + token)], body: Array("{}\n".utf8))
         }
         #expect(posted.status == 404)
     }
@@ -168,4 +169,3 @@ private func get(_ url: URL, _ path: String, token: Bool = true, headers: [(Stri
         }
     }
 }
-

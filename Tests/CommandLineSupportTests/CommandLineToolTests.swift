@@ -21,32 +21,34 @@ private func makeTool(_ capture: Capture, result: Int32 = 0, failure: (any Error
         if let failure { throw failure }
         return result
     }
-    return CommandLineTool(version: "1.2.3", root: CommandSpec(
-        name: "tool", abstract: "Does things.",
-        subcommands: [
-            CommandSpec(
-                name: "list", abstract: "Lists things.",
-                discussion: "Lists every thing that matches.",
-                examples: ["tool list --tag 'a.*' -n 5"],
-                arguments: [
-                    .option("store", valueName: "dir", help: "The store."),
-                    .option("tag", help: "A tag pattern.", isRepeating: true),
-                    .option("count", short: "n", valueName: "n", help: "How many.", defaultValue: "20"),
-                    .option("output", short: "o", valueName: "format", help: "The format."),
-                    .flag("follow", short: "f", help: "Keep following."),
-                    .flag("reverse", short: "r", help: "Newest first."),
-                ],
-                run: run),
-            CommandSpec(
-                name: "lint", abstract: "Checks definitions.",
-                arguments: [.positional("dir", help: "The folder."), .flag("strict", help: "Warnings fail.")],
-                run: run),
-            CommandSpec(
-                name: "cat", abstract: "Prints files.",
-                arguments: [.positional("files", help: "The files.", isRepeating: true), .positional("target", help: "Where.")],
-                run: run),
-        ],
-        defaultSubcommand: "list"))
+    return CommandLineTool(
+        version: "1.2.3",
+        root: CommandSpec(
+            name: "tool", abstract: "Does things.",
+            subcommands: [
+                CommandSpec(
+                    name: "list", abstract: "Lists things.",
+                    discussion: "Lists every thing that matches.",
+                    examples: ["tool list --tag 'a.*' -n 5"],
+                    arguments: [
+                        .option("store", valueName: "dir", help: "The store."),
+                        .option("tag", help: "A tag pattern.", isRepeating: true),
+                        .option("count", short: "n", valueName: "n", help: "How many.", defaultValue: "20"),
+                        .option("output", short: "o", valueName: "format", help: "The format."),
+                        .flag("follow", short: "f", help: "Keep following."),
+                        .flag("reverse", short: "r", help: "Newest first."),
+                    ],
+                    run: run),
+                CommandSpec(
+                    name: "lint", abstract: "Checks definitions.",
+                    arguments: [.positional("dir", help: "The folder."), .flag("strict", help: "Warnings fail.")],
+                    run: run),
+                CommandSpec(
+                    name: "cat", abstract: "Prints files.",
+                    arguments: [.positional("files", help: "The files.", isRepeating: true), .positional("target", help: "Where.")],
+                    run: run),
+            ],
+            defaultSubcommand: "list"))
 }
 
 private func run(_ arguments: [String], result: Int32 = 0, failure: (any Error)? = nil) async -> (Int32, Capture) {
@@ -101,11 +103,23 @@ private func run(_ arguments: [String], result: Int32 = 0, failure: (any Error)?
     @Test(arguments: [
         (["lint"], "tool: error: missing expected argument '<dir>'\nUsage: tool lint [--strict] <dir>\n  See 'tool lint --help' for more information.\n"),
         (["lint", "a", "b"], "tool: error: unexpected argument 'b'\nUsage: tool lint [--strict] <dir>\n  See 'tool lint --help' for more information.\n"),
-        (["lint", "--stric", "a"], "tool: error: unknown option '--stric'; did you mean '--strict'?\nUsage: tool lint [--strict] <dir>\n  See 'tool lint --help' for more information.\n"),
+        (
+            ["lint", "--stric", "a"],
+            "tool: error: unknown option '--stric'; did you mean '--strict'?\nUsage: tool lint [--strict] <dir>\n  See 'tool lint --help' for more information.\n"
+        ),
         (["lnt"], "tool: error: unknown subcommand 'lnt'; did you mean 'lint'?\nUsage: tool <subcommand>\n  See 'tool --help' for more information.\n"),
-        (["list", "--count"], "tool: error: missing value for '--count <n>'\nUsage: tool list [--store <dir>] [--tag <value> ...] [--count <n>] [--output <format>] [--follow] [--reverse]\n  See 'tool list --help' for more information.\n"),
-        (["list", "--follow=yes"], "tool: error: the flag '--follow' takes no value\nUsage: tool list [--store <dir>] [--tag <value> ...] [--count <n>] [--output <format>] [--follow] [--reverse]\n  See 'tool list --help' for more information.\n"),
-        (["list", "-x"], "tool: error: unknown option '-x'\nUsage: tool list [--store <dir>] [--tag <value> ...] [--count <n>] [--output <format>] [--follow] [--reverse]\n  See 'tool list --help' for more information.\n"),
+        (
+            ["list", "--count"],
+            "tool: error: missing value for '--count <n>'\nUsage: tool list [--store <dir>] [--tag <value> ...] [--count <n>] [--output <format>] [--follow] [--reverse]\n  See 'tool list --help' for more information.\n"
+        ),
+        (
+            ["list", "--follow=yes"],
+            "tool: error: the flag '--follow' takes no value\nUsage: tool list [--store <dir>] [--tag <value> ...] [--count <n>] [--output <format>] [--follow] [--reverse]\n  See 'tool list --help' for more information.\n"
+        ),
+        (
+            ["list", "-x"],
+            "tool: error: unknown option '-x'\nUsage: tool list [--store <dir>] [--tag <value> ...] [--count <n>] [--output <format>] [--follow] [--reverse]\n  See 'tool list --help' for more information.\n"
+        ),
     ])
     func usageErrorsExit64WithOneLineAndTheUsage(arguments: [String], expected: String) async {
         let (code, capture) = await run(arguments)
@@ -145,42 +159,44 @@ private func run(_ arguments: [String], result: Int32 = 0, failure: (any Error)?
     }
 
     @Test func helpSnapshot() {
-        #expect(makeTool(Capture()).helpText(for: ["list"]) == """
-            OVERVIEW: Lists things.
+        #expect(
+            makeTool(Capture()).helpText(for: ["list"]) == """
+                OVERVIEW: Lists things.
 
-            Lists every thing that matches.
+                Lists every thing that matches.
 
-            USAGE: tool list [--store <dir>] [--tag <value> ...] [--count <n>] [--output <format>] [--follow] [--reverse]
+                USAGE: tool list [--store <dir>] [--tag <value> ...] [--count <n>] [--output <format>] [--follow] [--reverse]
 
-            OPTIONS:
-              --store <dir>         The store.
-              --tag <value>         A tag pattern.
-              -n, --count <n>       How many. (default: 20)
-              -o, --output <format> The format.
-              -f, --follow          Keep following.
-              -r, --reverse         Newest first.
-              -h, --help            Show help information.
+                OPTIONS:
+                  --store <dir>         The store.
+                  --tag <value>         A tag pattern.
+                  -n, --count <n>       How many. (default: 20)
+                  -o, --output <format> The format.
+                  -f, --follow          Keep following.
+                  -r, --reverse         Newest first.
+                  -h, --help            Show help information.
 
-            EXAMPLES:
-              tool list --tag 'a.*' -n 5
+                EXAMPLES:
+                  tool list --tag 'a.*' -n 5
 
-            """)
-        #expect(makeTool(Capture()).helpText() == """
-            OVERVIEW: Does things.
+                """)
+        #expect(
+            makeTool(Capture()).helpText() == """
+                OVERVIEW: Does things.
 
-            USAGE: tool <subcommand>
+                USAGE: tool <subcommand>
 
-            OPTIONS:
-              --version             Show the version.
-              -h, --help            Show help information.
+                OPTIONS:
+                  --version             Show the version.
+                  -h, --help            Show help information.
 
-            SUBCOMMANDS:
-              list (default)        Lists things.
-              lint                  Checks definitions.
-              cat                   Prints files.
+                SUBCOMMANDS:
+                  list (default)        Lists things.
+                  lint                  Checks definitions.
+                  cat                   Prints files.
 
-              See 'tool help <subcommand>' for detailed help.
+                  See 'tool help <subcommand>' for detailed help.
 
-            """)
+                """)
     }
 }

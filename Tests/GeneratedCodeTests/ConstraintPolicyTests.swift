@@ -11,9 +11,10 @@ import Testing
         percent: Int16 = 50, temperature: Int32 = 20, large: Int64 = 0, ratio: Double = 0.5, scale: Float? = nil,
         tags: [String] = [], scores: [Int32] = [], weights: [Double] = [], shades: [Shade] = [], moments: [Date]? = nil
     ) -> Constraints {
-        .limited(shortText: shortText, optionalShortText: optionalShortText, code: code, quotedCode: quotedCode,
-                 percent: percent, temperature: temperature, large: large, ratio: ratio, scale: scale, tags: tags,
-                 scores: scores, weights: weights, shades: shades, moments: moments)
+        .limited(
+            shortText: shortText, optionalShortText: optionalShortText, code: code, quotedCode: quotedCode,
+            percent: percent, temperature: temperature, large: large, ratio: ratio, scale: scale, tags: tags,
+            scores: scores, weights: weights, shades: shades, moments: moments)
     }
 
     /// The payload and the violations the handler saw, which must be the recorded ones.
@@ -25,9 +26,10 @@ import Testing
     }
 
     @Test func validValuesPassUntouched() {
-        let (payload, reported) = check(Self.limited(
-            shortText: "12345678", optionalShortText: nil, percent: 100, temperature: -40, large: .min, ratio: 1,
-            scale: -0.5, tags: ["a", "bcd"], scores: [1, 10], weights: [0, 1], shades: [.class, .default]))
+        let (payload, reported) = check(
+            Self.limited(
+                shortText: "12345678", optionalShortText: nil, percent: 100, temperature: -40, large: .min, ratio: 1,
+                scale: -0.5, tags: ["a", "bcd"], scores: [1, 10], weights: [0, 1], shades: [.class, .default]))
         #expect(reported.isEmpty)
         #expect(payload["short_text"] == .string("12345678"))
         #expect(payload["optional_short_text"] == .null)
@@ -67,25 +69,27 @@ import Testing
 
     @Test func arraysAreCutAndTheirElementsChecked() {
         let moment = Date(timeIntervalSince1970: 0)
-        let (payload, reported) = check(Self.limited(
-            tags: ["abcdef", "ok", "NO", "dropped"], scores: [0, 11, 5], weights: [2], shades: [.default, .class, .lightGrey],
-            moments: [moment, moment, moment]))
+        let (payload, reported) = check(
+            Self.limited(
+                tags: ["abcdef", "ok", "NO", "dropped"], scores: [0, 11, 5], weights: [2], shades: [.default, .class, .lightGrey],
+                moments: [moment, moment, moment]))
         #expect(payload["tags"] == .array([.string("abcd"), .string("ok"), .string("NO")]))
         #expect(payload["scores"] == .array([.integer(1), .integer(10)]))
         #expect(payload["weights"] == .array([.double(1)]))
         #expect(payload["shades"] == .array([.string("default"), .string("class")]))
         #expect(payload["moments"] == .array([.timestamp(moment), .timestamp(moment)]))
-        #expect(reported.map(\.description) == [
-            "tags: maxCount: 4 elements, limit 3; cut to 3",
-            "tags: maxLength: element 0: 6 bytes, limit 4; truncated to 4",
-            "tags: pattern: element 2: does not match ^[a-z]+$; sent as it is",
-            "scores: maxCount: 3 elements, limit 2; cut to 2",
-            "scores: range: element 0: 0 outside 1...10; clamped to 1",
-            "scores: range: element 1: 11 outside 1...10; clamped to 10",
-            "weights: range: element 0: 2.0 outside 0.0...1.0; clamped to 1.0",
-            "shades: maxCount: 3 elements, limit 2; cut to 2",
-            "moments: maxCount: 3 elements, limit 2; cut to 2",
-        ])
+        #expect(
+            reported.map(\.description) == [
+                "tags: maxCount: 4 elements, limit 3; cut to 3",
+                "tags: maxLength: element 0: 6 bytes, limit 4; truncated to 4",
+                "tags: pattern: element 2: does not match ^[a-z]+$; sent as it is",
+                "scores: maxCount: 3 elements, limit 2; cut to 2",
+                "scores: range: element 0: 0 outside 1...10; clamped to 1",
+                "scores: range: element 1: 11 outside 1...10; clamped to 10",
+                "weights: range: element 0: 2.0 outside 0.0...1.0; clamped to 1.0",
+                "shades: maxCount: 3 elements, limit 2; cut to 2",
+                "moments: maxCount: 3 elements, limit 2; cut to 2",
+            ])
     }
 
     /// Release policy: the default handler does nothing in a release build, so a log is

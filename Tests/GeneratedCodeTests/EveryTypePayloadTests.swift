@@ -14,13 +14,15 @@ import Testing
             plainBoolean: true, plainString: "卵", plainDate: day, plainTimestamp: moment, plainTimestamptz: moment,
             plainShade: .lightGrey, plainOutsidething: OutsideThing(code: 7))
         #expect(event.tag == "every_type.plain_values")
-        #expect(event.payload == LogPayload([
-            ("plain_smallint", .integer(-3)), ("plain_integer", .integer(70_000)), ("plain_bigint", .integer(.max)),
-            ("plain_real", .float(0.5)), ("plain_double", .double(-2.25)), ("plain_boolean", .bool(true)),
-            ("plain_string", .string("卵")), ("plain_date", .date(day)), ("plain_timestamp", .timestamp(moment)),
-            ("plain_timestamptz", .timestamp(moment)), ("plain_shade", .string("light_grey")),
-            ("plain_outsidething", .string("outside-7")),
-        ]))
+        #expect(
+            event.payload
+                == LogPayload([
+                    ("plain_smallint", .integer(-3)), ("plain_integer", .integer(70_000)), ("plain_bigint", .integer(.max)),
+                    ("plain_real", .float(0.5)), ("plain_double", .double(-2.25)), ("plain_boolean", .bool(true)),
+                    ("plain_string", .string("卵")), ("plain_date", .date(day)), ("plain_timestamp", .timestamp(moment)),
+                    ("plain_timestamptz", .timestamp(moment)), ("plain_shade", .string("light_grey")),
+                    ("plain_outsidething", .string("outside-7")),
+                ]))
     }
 
     @Test func missingOptionalsAreNull() {

@@ -10,7 +10,8 @@ import Testing
     let common = RecipeLogs.CommonPayload(deviceId: "0A1B-2C", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone)
 
     @Test func generatedCodeDeclaresThePersonalFieldsOfTheDefinitions() {
-        #expect(UserPostDetail.show(postId: 1, recipeId: 2, mediaKinds: [], ingredientNames: [], authorNickname: "Aiko").personalDataFields == ["author_nickname"])
+        #expect(
+            UserPostDetail.show(postId: 1, recipeId: 2, mediaKinds: [], ingredientNames: [], authorNickname: "Aiko").personalDataFields == ["author_nickname"])
         #expect(UserPostDetail.tapShowMore(postId: 1, hiddenLineCount: 2, commentExcerpt: nil).personalDataFields == ["comment_excerpt"])
         #expect(UserPostDetail.tapMedia(postId: 1, position: 1, mediaKind: .photo).personalDataFields.isEmpty)
         #expect(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1).personalDataFields.isEmpty)
@@ -29,12 +30,13 @@ import Testing
         let recorder = RecordingOutput()
         let common = self.common
         let salt: [UInt8] = Array(repeating: 7, count: 32)
-        let logger = BehaviorLogger(configuration: try LoggerConfiguration(
-            filters: [
-                FilterSetting(CommonPayloadFilter { common }),
-                FilterSetting(PersonalDataFilter(mode: hash ? .hash(salt: salt) : .drop)),
-            ],
-            outputs: [OutputSetting(recorder)], schemaVersion: RecipeLogs.GeneratedSchema.hash))
+        let logger = BehaviorLogger(
+            configuration: try LoggerConfiguration(
+                filters: [
+                    FilterSetting(CommonPayloadFilter { common }),
+                    FilterSetting(PersonalDataFilter(mode: hash ? .hash(salt: salt) : .drop)),
+                ],
+                outputs: [OutputSetting(recorder)], schemaVersion: RecipeLogs.GeneratedSchema.hash))
         logger.post(UserPostDetail.show(postId: 1, recipeId: 2, mediaKinds: [.photo], ingredientNames: ["egg"], authorNickname: "Aiko"))
         logger.post(UserPostDetail.tapMedia(postId: 1, position: 1, mediaKind: .photo))
         await logger.shutdown()
@@ -68,12 +70,13 @@ import Testing
     @Test func anExplicitListOverridesTheCommonPayloadsOwn() async throws {
         let recorder = RecordingOutput()
         let common = self.common
-        let logger = BehaviorLogger(configuration: try LoggerConfiguration(
-            filters: [
-                FilterSetting(CommonPayloadFilter(personalDataFields: ["os_version"]) { common }),
-                FilterSetting(PersonalDataFilter(mode: .drop)),
-            ],
-            outputs: [OutputSetting(recorder)], schemaVersion: RecipeLogs.GeneratedSchema.hash))
+        let logger = BehaviorLogger(
+            configuration: try LoggerConfiguration(
+                filters: [
+                    FilterSetting(CommonPayloadFilter(personalDataFields: ["os_version"]) { common }),
+                    FilterSetting(PersonalDataFilter(mode: .drop)),
+                ],
+                outputs: [OutputSetting(recorder)], schemaVersion: RecipeLogs.GeneratedSchema.hash))
         logger.post(UserPostDetail.tapMedia(postId: 1, position: 1, mediaKind: .photo))
         await logger.shutdown()
         #expect(recorder.logs.first?.common.keys == ["user_id", "device_id", "app_version", "device_kind", "network"])

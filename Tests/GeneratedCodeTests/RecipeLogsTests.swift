@@ -10,10 +10,12 @@ import Testing
     @Test func searchEventMatchesItsDefinition() {
         let event = RecipeSearch.search(keyword: "egg", order: .latest, filters: [.vegetarian], page: 1)
         #expect(event.tag == "recipe_search.search")
-        #expect(event.payload == LogPayload([
-            ("keyword", .string("egg")), ("order", .string("latest")),
-            ("filters", .array([.string("vegetarian")])), ("page", .integer(1)),
-        ]))
+        #expect(
+            event.payload
+                == LogPayload([
+                    ("keyword", .string("egg")), ("order", .string("latest")),
+                    ("filters", .array([.string("vegetarian")])), ("page", .integer(1)),
+                ]))
         #expect(RecipeSearch.schemaHash == RecipeLogs.GeneratedSchema.hash)
     }
 

@@ -10,11 +10,12 @@ import Testing
 @Suite struct SchemaStampTests {
     private func bodies(schemaVersion: String? = nil) async throws -> [String] {
         let recorder = RecordingOutput()
-        let configuration = if let schemaVersion {
-            try LoggerConfiguration(outputs: [OutputSetting(recorder)], schemaVersion: schemaVersion)
-        } else {
-            try LoggerConfiguration(outputs: [OutputSetting(recorder)])
-        }
+        let configuration =
+            if let schemaVersion {
+                try LoggerConfiguration(outputs: [OutputSetting(recorder)], schemaVersion: schemaVersion)
+            } else {
+                try LoggerConfiguration(outputs: [OutputSetting(recorder)])
+            }
         let logger = BehaviorLogger(configuration: configuration)
         logger.post(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1))
         logger.post(ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows.in)

@@ -29,12 +29,13 @@ import Testing
         #expect(file.name == "schema+embedded.swift")
         #expect(!file.contents.contains(TestPaths.packageRoot.path))
         let literal = try #require(file.contents.split(separator: "\n").first { $0.contains("static let definitionsJSON") })
-        let json = String(literal.drop { $0 != "{" }.dropLast(2))   // the text between #" and "#
+        let json = String(literal.drop { $0 != "{" }.dropLast(2))  // the text between #" and "#
         let decoded = try SchemaJSONDecoder().decode(json)
         #expect(SchemaFingerprint.hash(of: decoded) == SchemaFingerprint.hash(of: loaded.schema))
-        #expect(decoded.categories.allSatisfy { category in
-            category.file.hasPrefix("LogDefinitions/") && category.events.allSatisfy { $0.location.file == category.file }
-        })
+        #expect(
+            decoded.categories.allSatisfy { category in
+                category.file.hasPrefix("LogDefinitions/") && category.events.allSatisfy { $0.location.file == category.file }
+            })
         #expect(decoded.categories.map(\.file) == loaded.schema.categories.map { "LogDefinitions/" + ($0.file as NSString).lastPathComponent })
     }
 

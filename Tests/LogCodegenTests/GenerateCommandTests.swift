@@ -17,19 +17,21 @@ import TestSupport
 
         let missing = try loggen("generate", definitions, "--output", output, "--check")
         #expect(missing.status == 1)
-        #expect(missing.standardError == """
-            \(output)/app_launch.swift: missing (+29 lines)
-            \(output)/common+types.swift: missing (+22 lines)
-            \(output)/retired.swift: missing (+19 lines)
-            loggen: 3 generated file(s) out of date; run 'loggen generate \(definitions) --output \(output)'
+        #expect(
+            missing.standardError == """
+                \(output)/app_launch.swift: missing (+29 lines)
+                \(output)/common+types.swift: missing (+22 lines)
+                \(output)/retired.swift: missing (+19 lines)
+                loggen: 3 generated file(s) out of date; run 'loggen generate \(definitions) --output \(output)'
 
-            """)
+                """)
 
         let generate = try loggen("generate", definitions, "--output", output)
         #expect(generate.status == 0)
         #expect(generate.standardOutput == "\(output): 3 files, 3 changed\n")
-        #expect(try String(contentsOfFile: output + "/app_launch.swift", encoding: .utf8)
-            == String(contentsOf: TestPaths.resources.appending(path: "minimal/expected/app_launch.swift"), encoding: .utf8))
+        #expect(
+            try String(contentsOfFile: output + "/app_launch.swift", encoding: .utf8)
+                == String(contentsOf: TestPaths.resources.appending(path: "minimal/expected/app_launch.swift"), encoding: .utf8))
 
         let check = try loggen("generate", definitions, "--output", output, "--check")
         #expect(check.status == 0)

@@ -36,13 +36,15 @@ import TestSupport
         let file = folder.appending(path: "RandomSchemas.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
 
-        let result = try ProcessRunner.run(ProcessRunner.which("swiftc"), [
-            "-typecheck", "-swift-version", "6", "-module-name", "RandomSchemas",
-            "-I", try ProcessRunner.productsDirectory().appending(path: "Modules").path,
-            // BehaviorLog imports LogStore, which imports the C modules CLogStoreCRC and CLogStoreAtomics.
-            "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreCRC/include").path,
-            "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreAtomics/include").path, file.path,
-        ])
+        let result = try ProcessRunner.run(
+            ProcessRunner.which("swiftc"),
+            [
+                "-typecheck", "-swift-version", "6", "-module-name", "RandomSchemas",
+                "-I", try ProcessRunner.productsDirectory().appending(path: "Modules").path,
+                // BehaviorLog imports LogStore, which imports the C modules CLogStoreCRC and CLogStoreAtomics.
+                "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreCRC/include").path,
+                "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreAtomics/include").path, file.path,
+            ])
         #expect(result.status == 0, "generated code does not compile (the comment above each batch names its seed):\n\(result.standardError.prefix(4000))")
         #expect(!result.standardError.contains("warning:"), "generated code has warnings:\n\(result.standardError.prefix(4000))")
     }
@@ -60,18 +62,20 @@ import TestSupport
         let folder = temporary.url
         let file = folder.appending(path: "Stale.swift")
         try """
-            import BehaviorLog
-            enum Stale: LoggenGenerated {
-                typealias LoggenVersion = \(version)
-                static var schemaHash: String { "" }
-            }
-            """.write(to: file, atomically: true, encoding: .utf8)
-        let result = try ProcessRunner.run(ProcessRunner.which("swiftc"), [
-            "-typecheck", "-swift-version", "6", "-I", try ProcessRunner.productsDirectory().appending(path: "Modules").path,
-            // BehaviorLog imports LogStore, which imports the C modules CLogStoreCRC and CLogStoreAtomics.
-            "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreCRC/include").path,
-            "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreAtomics/include").path, file.path,
-        ])
+        import BehaviorLog
+        enum Stale: LoggenGenerated {
+            typealias LoggenVersion = \(version)
+            static var schemaHash: String { "" }
+        }
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let result = try ProcessRunner.run(
+            ProcessRunner.which("swiftc"),
+            [
+                "-typecheck", "-swift-version", "6", "-I", try ProcessRunner.productsDirectory().appending(path: "Modules").path,
+                // BehaviorLog imports LogStore, which imports the C modules CLogStoreCRC and CLogStoreAtomics.
+                "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreCRC/include").path,
+                "-I", TestPaths.packageRoot.appending(path: "Sources/CLogStoreAtomics/include").path, file.path,
+            ])
         #expect(result.status != 0)
         #expect(result.standardError.contains(message), "\(result.standardError.prefix(2000))")
     }

@@ -22,7 +22,8 @@ import Testing
         let link = TestPaths.packageRoot.appending(path: "Plugins/LoggenPlugin/GeneratedFilePlan.swift")
         let target = try FileManager.default.destinationOfSymbolicLink(atPath: link.path)
         #expect(target == "../../Sources/LogCodegen/Translate/GeneratedFilePlan.swift")
-        #expect(link.resolvingSymlinksInPath().path
-            == TestPaths.packageRoot.appending(path: "Sources/LogCodegen/Translate/GeneratedFilePlan.swift").resolvingSymlinksInPath().path)
+        #expect(
+            link.resolvingSymlinksInPath().path
+                == TestPaths.packageRoot.appending(path: "Sources/LogCodegen/Translate/GeneratedFilePlan.swift").resolvingSymlinksInPath().path)
     }
 }

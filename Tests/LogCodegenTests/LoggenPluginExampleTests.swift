@@ -9,16 +9,17 @@ import TestSupport
         let result = try ProcessRunner.run(try ProcessRunner.builtExecutable("LoggenPluginExample"), [])
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
-        #expect(result.standardOutput == """
-            checkout.pay amount=integer(1200) method=string("card") coupon=string("SPRING24")
-            checkout.pay amount=integer(10000) method=string("cash") coupon=string("lower-case")
-              violation amount: range: 99999 outside 1...10000; clamped to 10000
-              violation coupon: pattern: does not match ^[A-Z0-9]+$; sent as it is
-            checkout.cancel 
-            methods ["card", "cash"]
-            schema true
-            embedded true
+        #expect(
+            result.standardOutput == """
+                checkout.pay amount=integer(1200) method=string("card") coupon=string("SPRING24")
+                checkout.pay amount=integer(10000) method=string("cash") coupon=string("lower-case")
+                  violation amount: range: 99999 outside 1...10000; clamped to 10000
+                  violation coupon: pattern: does not match ^[A-Z0-9]+$; sent as it is
+                checkout.cancel 
+                methods ["card", "cash"]
+                schema true
+                embedded true
 
-            """)
+                """)
     }
 }

@@ -17,7 +17,9 @@ import Testing
     func definitionErrorsAppearInSwiftBuildOutput() throws {
         let package = Self.folder.appending(path: "package")
         let definitions = package.appending(path: "Sources/Broken/LogDefinitions")
-        try writeIfChanged(package.appending(path: "Package.swift"), """
+        try writeIfChanged(
+            package.appending(path: "Package.swift"),
+            """
             // swift-tools-version:6.1
             import PackageDescription
 
@@ -40,9 +42,11 @@ import Testing
         where old.hasPrefix("build") && old != scratch {
             try? FileManager.default.removeItem(at: Self.folder.appending(path: old))
         }
-        let result = try ProcessRunner.run(ProcessRunner.which("swift"), [
-            "build", "--package-path", package.path, "--scratch-path", Self.folder.appending(path: scratch).path,
-        ])
+        let result = try ProcessRunner.run(
+            ProcessRunner.which("swift"),
+            [
+                "build", "--package-path", package.path, "--scratch-path", Self.folder.appending(path: scratch).path,
+            ])
         let output = result.standardOutput + result.standardError
         #expect(result.status != 0)
         #expect(output.contains("\(definitions.path)/shop.md:9:10: error: unknown builtin type '!money'"), "swift build printed:\n\(output.suffix(3000))")

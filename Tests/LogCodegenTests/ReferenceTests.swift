@@ -35,7 +35,8 @@ import TestSupport
         let actual = temporary.url.appending(path: "actual")
         try GeneratedFilesWriter(directory: actual.path).write(files)
         let diff = try ProcessRunner.run(ProcessRunner.which("git"), ["diff", "--no-index", "--", expected.path, actual.path])
-        Issue.record("""
+        Issue.record(
+            """
             generated code differs from \(expected.path):
             \(changes.map(\.description).joined(separator: "\n"))
             \(diff.standardOutput)\(diff.standardError)

@@ -22,79 +22,95 @@ import Testing
 
     @Test func eventsBecomeCasesWithDocumentationAndDeprecation() throws {
         let text = try file("recipe_search.swift")
-        #expect(text.contains("""
-            /// Events of the recipe search screen.
-            public enum RecipeSearch: GeneratedLogEvent {
-                /// Sent when the user runs a search.
-                ///
-                /// - Parameters:
-                ///   - keyword: The search keyword (at most 256 UTF-8 bytes)
-                ///   - order: latest, popularity
-                case search(keyword: String, order: SearchOrder)
+        #expect(
+            text.contains(
+                """
+                /// Events of the recipe search screen.
+                public enum RecipeSearch: GeneratedLogEvent {
+                    /// Sent when the user runs a search.
+                    ///
+                    /// - Parameters:
+                    ///   - keyword: The search keyword (at most 256 UTF-8 bytes)
+                    ///   - order: latest, popularity
+                    case search(keyword: String, order: SearchOrder)
 
-                /// Use search instead.
-                @available(*, deprecated, message: "Use search instead.")
-                case oldThing(recipeId: Int64?)
+                    /// Use search instead.
+                    @available(*, deprecated, message: "Use search instead.")
+                    case oldThing(recipeId: Int64?)
 
-                case tapShowMore
+                    case tapShowMore
 
-                public typealias LoggenVersion = LoggenVersion4
-            """))
+                    public typealias LoggenVersion = LoggenVersion4
+                """))
         #expect(!text.contains("page"), "obsolete fields are not generated")
         #expect(!text.contains("older"), "obsolete events are not generated")
     }
 
     @Test func oneSwitchNamesTheEventAndHandsOverItsValues() throws {
         let text = try file("recipe_search.swift")
-        #expect(text.contains("""
-                public var _fields: LogEventFields {
-                    switch self {
-                    case .search(let keyword, let order):
-                        return LogEventFields(0, keyword, order)
-            """))
-        #expect(text.contains("""
-                    case .tapShowMore:
-                        return LogEventFields(2)
+        #expect(
+            text.contains(
+                """
+                    public var _fields: LogEventFields {
+                        switch self {
+                        case .search(let keyword, let order):
+                            return LogEventFields(0, keyword, order)
+                """))
+        #expect(
+            text.contains(
+                """
+                        case .tapShowMore:
+                            return LogEventFields(2)
+                        }
                     }
-                }
-            """))
-        #expect(text.contains("""
-                /// The category's events: name, then payload keys and constraints, one line per case in order.
-                public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_search", events: [
-                    "search: keyword maxLength=256, order",
-                    "old_thing: recipe_id",
-                    "tap_show_more",
-                ])
-            """))
+                """))
+        #expect(
+            text.contains(
+                """
+                    /// The category's events: name, then payload keys and constraints, one line per case in order.
+                    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_search", events: [
+                        "search: keyword maxLength=256, order",
+                        "old_thing: recipe_id",
+                        "tap_show_more",
+                    ])
+                """))
         #expect(!text.contains("eventName"), "names come from the table, not from a switch of their own")
     }
 
     /// Two events with `[pii]` fields (one obsolete, so not a key), one without.
     static let personalSchema = Schema(
-        categories: [Category(
-            name: "profile", file: "LogDefinitions/profile.md", location: S.at("LogDefinitions/profile.md", 1),
-            events: [
-                Event(name: "show", location: S.at("LogDefinitions/profile.md", 3), fields: [
-                    S.field("nickname", S.builtin(.string, maxLength: 32), optional: true, pii: true, line: 5),
-                    S.field("post_id", S.builtin(.bigint), line: 6),
-                ]),
-                Event(name: "close", location: S.at("LogDefinitions/profile.md", 8)),
-                Event(name: "edit", location: S.at("LogDefinitions/profile.md", 10), fields: [
-                    S.field("email", S.builtin(.string), pii: true, line: 12),
-                    S.field("old_email", S.builtin(.string), status: .obsolete, pii: true, line: 13),
-                ]),
-            ])],
+        categories: [
+            Category(
+                name: "profile", file: "LogDefinitions/profile.md", location: S.at("LogDefinitions/profile.md", 1),
+                events: [
+                    Event(
+                        name: "show", location: S.at("LogDefinitions/profile.md", 3),
+                        fields: [
+                            S.field("nickname", S.builtin(.string, maxLength: 32), optional: true, pii: true, line: 5),
+                            S.field("post_id", S.builtin(.bigint), line: 6),
+                        ]),
+                    Event(name: "close", location: S.at("LogDefinitions/profile.md", 8)),
+                    Event(
+                        name: "edit", location: S.at("LogDefinitions/profile.md", 10),
+                        fields: [
+                            S.field("email", S.builtin(.string), pii: true, line: 12),
+                            S.field("old_email", S.builtin(.string), status: .obsolete, pii: true, line: 13),
+                        ]),
+                ])
+        ],
         common: [], types: [])
 
     @Test func personalFieldsAreMarkedInTheLayout() throws {
         let text = try file("profile.swift", in: Self.personalSchema)
-        #expect(text.contains("""
-                public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "profile", events: [
-                    "show: nickname maxLength=32 pii, post_id",
-                    "close",
-                    "edit: email pii",
-                ])
-            """))
+        #expect(
+            text.contains(
+                """
+                    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "profile", events: [
+                        "show: nickname maxLength=32 pii, post_id",
+                        "close",
+                        "edit: email pii",
+                    ])
+                """))
         #expect(!text.contains("personalDataFields"), "the table answers them; no switch of their own")
         #expect(!text.contains("old_email"), "an obsolete personal field is not generated")
     }
@@ -106,10 +122,12 @@ import Testing
 
     @Test func commonPayloadListsItsPersonalFields() throws {
         let text = try file("common+types.swift")
-        #expect(text.contains("""
-                /// The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them.
-                public static let personalDataFields: [String] = ["user_id"]
-            """))
+        #expect(
+            text.contains(
+                """
+                    /// The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them.
+                    public static let personalDataFields: [String] = ["user_id"]
+                """))
         var schema = S.recipeSearch
         schema.common[0].isPersonalData = false
         #expect(!(try file("common+types.swift", in: schema)).contains("personalDataFields"))
@@ -120,16 +138,18 @@ import Testing
         #expect(text.contains("public init(userId: Int64? = nil, appVersion: String) {"))
         #expect(text.contains(#"payload.appendString("app_version", appVersion, maxLength: 32, pattern: Self._pattern1)"#))
         #expect(text.contains(#"private static let _pattern1: LogPattern = LogPattern("^[0-9.]+$")"#))
-        #expect(text.contains("""
-            public enum SearchOrder: String, LogValueConvertible, CaseIterable, Sendable {
-                /// Newest first
-                case latest
+        #expect(
+            text.contains(
+                """
+                public enum SearchOrder: String, LogValueConvertible, CaseIterable, Sendable {
+                    /// Newest first
+                    case latest
 
-                case popularity
+                    case popularity
 
-                case mostPopular = "most popular"
-            }
-            """))
+                    case mostPopular = "most popular"
+                }
+                """))
         #expect(text.contains(#"public static let hash: String = "\#(SchemaFingerprint.hash(of: S.recipeSearch))""#))
     }
 
@@ -158,13 +178,14 @@ import Testing
         schema.types.append(EnumType(name: "string", location: S.at("LogDefinitions/types.md", 9, 4)))
         schema.categories.append(Category(name: "search_order", file: "LogDefinitions/search_order.md", location: S.at("LogDefinitions/search_order.md", 1)))
         let error = #expect(throws: CodeGenerationError.self) { try CodeGenerator().generate(schema) }
-        #expect(error?.description == """
-            LogDefinitions/recipe_search.md:12:3: error: field 'self' becomes 'self' in Swift, a name the generated code already uses; rename it
-            LogDefinitions/recipe_search.md:30:4: error: event 'event_name' becomes 'eventName' in Swift, a name the generated code already uses; rename it
-            LogDefinitions/types.md:1:1: error: type 'SearchOrder' becomes the Swift type 'SearchOrder', like category 'search_order'; rename one of them
-            LogDefinitions/search_order.md:1:1: note: category 'search_order' is here
-            LogDefinitions/types.md:9:4: error: type 'string' becomes the Swift type 'String', which generated code already uses; rename it
-            """)
+        #expect(
+            error?.description == """
+                LogDefinitions/recipe_search.md:12:3: error: field 'self' becomes 'self' in Swift, a name the generated code already uses; rename it
+                LogDefinitions/recipe_search.md:30:4: error: event 'event_name' becomes 'eventName' in Swift, a name the generated code already uses; rename it
+                LogDefinitions/types.md:1:1: error: type 'SearchOrder' becomes the Swift type 'SearchOrder', like category 'search_order'; rename one of them
+                LogDefinitions/search_order.md:1:1: note: category 'search_order' is here
+                LogDefinitions/types.md:9:4: error: type 'string' becomes the Swift type 'String', which generated code already uses; rename it
+                """)
     }
 
     /// Most categories pass the name check by a shortcut (plain snake_case names compared as
@@ -179,12 +200,13 @@ import Testing
         schema.categories[0].common.append(S.field("keyword", S.builtin(.string), line: 3))
         schema.categories[0].events[3].fields.append(S.field("pay_load", S.builtin(.integer), line: 23))
         let error = #expect(throws: CodeGenerationError.self) { try CodeGenerator().generate(schema) }
-        #expect(error?.description == """
-            LogDefinitions/recipe_search.md:9:3: error: field 'keyword' becomes 'keyword' in Swift, like 'keyword'; rename one of them
-            LogDefinitions/recipe_search.md:3:3: note: 'keyword' is here
-            LogDefinitions/recipe_search.md:42:4: error: event 'step1' becomes 'step1' in Swift, like 'step_1'; rename one of them
-            LogDefinitions/recipe_search.md:40:4: note: 'step_1' is here
-            """)
+        #expect(
+            error?.description == """
+                LogDefinitions/recipe_search.md:9:3: error: field 'keyword' becomes 'keyword' in Swift, like 'keyword'; rename one of them
+                LogDefinitions/recipe_search.md:3:3: note: 'keyword' is here
+                LogDefinitions/recipe_search.md:42:4: error: event 'step1' becomes 'step1' in Swift, like 'step_1'; rename one of them
+                LogDefinitions/recipe_search.md:40:4: note: 'step_1' is here
+                """)
 
         // Without the clashes, the category's plain names pass.
         schema.categories[0].events.removeLast()
@@ -203,36 +225,42 @@ import Testing
             return try file("\(name).swift", in: loaded.schema)
         }
         let quiet = try category("quiet", "# quiet\n\n## open\n\n- count: !bigint\n\n## shut\n")
-        #expect(quiet.contains("""
-            import BehaviorLog
+        #expect(
+            quiet.contains(
+                """
+                import BehaviorLog
 
-            public enum Quiet: GeneratedLogEvent {
-                case `open`(count: Int64)
-                case shut
+                public enum Quiet: GeneratedLogEvent {
+                    case `open`(count: Int64)
+                    case shut
 
-                public typealias LoggenVersion = LoggenVersion4
-            """))
+                    public typealias LoggenVersion = LoggenVersion4
+                """))
         let noted = try category("noted", "# noted\n\n## open\n\n- code: !string 8\n\n## shut\n")
-        #expect(noted.contains("""
-            public enum Noted: GeneratedLogEvent {
-                /// - Parameters:
-                ///   - code: (at most 8 UTF-8 bytes)
-                case `open`(code: String)
+        #expect(
+            noted.contains(
+                """
+                public enum Noted: GeneratedLogEvent {
+                    /// - Parameters:
+                    ///   - code: (at most 8 UTF-8 bytes)
+                    case `open`(code: String)
 
-                case shut
+                    case shut
 
-            """))
+                """))
         let terse = try category("terse", "# terse\n\n## open\n\n- when: !timestamp?\n\n## [deprecated] shut\n")
-        #expect(terse.contains("""
-            import BehaviorLog
-            import Foundation
+        #expect(
+            terse.contains(
+                """
+                import BehaviorLog
+                import Foundation
 
-            public enum Terse: GeneratedLogEvent {
-                case `open`(when: Date?)
+                public enum Terse: GeneratedLogEvent {
+                    case `open`(when: Date?)
 
-                @available(*, deprecated)
-                case shut
+                    @available(*, deprecated)
+                    case shut
 
-            """))
+                """))
     }
 }

@@ -6,8 +6,8 @@ import LogCore
 /// rows all print times with.
 @Suite struct CivilTimeTests {
     @Test func roundTripsOverCenturies() {
-        var moment: Int64 = -2_208_988_800_000_000   // 1900-01-01
-        while moment < 4_102_444_800_000_000 {      // 2100-01-01
+        var moment: Int64 = -2_208_988_800_000_000  // 1900-01-01
+        while moment < 4_102_444_800_000_000 {  // 2100-01-01
             #expect(CivilTime(microseconds: moment).microseconds() == moment)
             moment += 86_400_000_000 * 37 + 3_723_000_001
         }

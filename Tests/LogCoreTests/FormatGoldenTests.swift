@@ -96,8 +96,9 @@ import Testing
         writer.raw(",")
         writer.strings(["x", "\""])
         writer.raw("]")
-        #expect(String(decoding: writer.bytes, as: UTF8.self)
-            == #"["a\bb",3.0,-7,"01234567-89ab-cdef-0123-456789abcdef","1969-12-31T23:59:59.999Z",["x","\""]]"#)
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == #"["a\bb",3.0,-7,"01234567-89ab-cdef-0123-456789abcdef","1969-12-31T23:59:59.999Z",["x","\""]]"#)
     }
 }
 
@@ -185,8 +186,10 @@ import Testing
 }
 
 @Suite struct TimeGoldenTests {
-    private func moment(_ year: Int, _ month: Int = 1, _ day: Int = 1, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0,
-                        microsecond: Int = 0) -> Int64 {
+    private func moment(
+        _ year: Int, _ month: Int = 1, _ day: Int = 1, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0,
+        microsecond: Int = 0
+    ) -> Int64 {
         CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, microsecond: microsecond).microseconds()
     }
 
@@ -221,8 +224,10 @@ import Testing
     }
 
     @Test func theParserReadsWhatTheWriterWrites() {
-        for moment in [0, -1, -1_001, 1_796_033_700_123_456, moment(1), moment(0), moment(-1), moment(-12_345, 6, 7),
-                       moment(10_000) - 1, moment(10_000), moment(123_456, 12, 31, 23, 59, 59)] {
+        for moment in [
+            0, -1, -1_001, 1_796_033_700_123_456, moment(1), moment(0), moment(-1), moment(-12_345, 6, 7),
+            moment(10_000) - 1, moment(10_000), moment(123_456, 12, 31, 23, 59, 59),
+        ] {
             let text = ISO8601.string(microseconds: moment, fractionDigits: 6)
             #expect(ISO8601.parse(text)?.microseconds == moment, "\(text)")
         }
@@ -234,10 +239,12 @@ import Testing
         #expect(ISO8601.parse("2026-11-30 10:15")?.offsetSeconds == nil)
         #expect(ISO8601.parse("2026-11-30 10:15")?.hasTimeOfDay == true)
         #expect(ISO8601.parse("2026-11-30")?.hasTimeOfDay == false)
-        let behindUTC: Int64 = 1_796_039_100_123_456   // 10:15:00.123456 at -01:30 is 11:45 UTC
+        let behindUTC: Int64 = 1_796_039_100_123_456  // 10:15:00.123456 at -01:30 is 11:45 UTC
         #expect(ISO8601.parse("2026-11-30T10:15:00,1234567-01:30")?.microseconds == behindUTC)
-        for bad in ["", "2026-02-30", "2026-11-30T24:00Z", "2026-11-30T10:60Z", "26-11-30", "2026-11-30T10:15:00.Z",
-                    "2026-11-30T10:15Zjunk", "2026/11/30", "2026-11-30T10:15+25:00"] {
+        for bad in [
+            "", "2026-02-30", "2026-11-30T24:00Z", "2026-11-30T10:60Z", "26-11-30", "2026-11-30T10:15:00.Z",
+            "2026-11-30T10:15Zjunk", "2026/11/30", "2026-11-30T10:15+25:00",
+        ] {
             #expect(ISO8601.parse(bad) == nil, "\(bad)")
         }
     }
@@ -279,8 +286,10 @@ import Testing
     @Test func uuidTextIsReadInEitherCase() {
         #expect(UUIDText.parse("01234567-89ab-cdef-fedc-ba9876543210") == uuid)
         #expect(UUIDText.parse("01234567-89AB-CDEF-FEDC-BA9876543210") == uuid)
-        for bad in ["", "01234567-89ab-cdef-fedc-ba987654321", "01234567-89ab-cdef-fedc-ba98765432100",
-                    "0123456789ab-cdef-fedc-ba9876543210-", "01234567-89ab-cdef-fedc-ba987654321g"] {
+        for bad in [
+            "", "01234567-89ab-cdef-fedc-ba987654321", "01234567-89ab-cdef-fedc-ba98765432100",
+            "0123456789ab-cdef-fedc-ba9876543210-", "01234567-89ab-cdef-fedc-ba987654321g",
+        ] {
             #expect(UUIDText.parse(bad) == nil, "\(bad)")
         }
         for _ in 0..<100 {

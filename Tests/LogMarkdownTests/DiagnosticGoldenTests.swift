@@ -19,7 +19,7 @@ import Testing
 
                 - item_id !bigint
                     - The item
-                """,
+                """
             ],
             """
             Defs/shop.md:7:3: error: expected 'name: type' but found 'item_id !bigint'; write a field as '- recipe_id: !bigint'
@@ -55,7 +55,7 @@ import Testing
 
                 - item_id: !uuid
                     - The item
-                """,
+                """
             ],
             """
             Defs/shop.md:7:12: error: unknown builtin type '!uuid'; use one of !smallint, !integer, !bigint, !real, !double, !boolean, !string, !date, !timestamp, !timestamptz, or a custom type name without '!'
@@ -75,7 +75,7 @@ import Testing
 
                 - quantity: !integer 10
                     - How many
-                """,
+                """
             ],
             """
             Defs/shop.md:7:22: error: a length applies to !string only, not to '!integer'; remove '10'
@@ -95,7 +95,7 @@ import Testing
 
                 - quantity: !integer 10..1
                     - How many
-                """,
+                """
             ],
             """
             Defs/shop.md:7:22: error: empty range '10..1': the minimum is greater than the maximum; write it as 1..10
@@ -115,7 +115,7 @@ import Testing
 
                 - coupon: !string 16 1..5
                     - The coupon code
-                """,
+                """
             ],
             """
             Defs/shop.md:7:22: error: a range applies to numbers only, not to '!string'; remove '1..5'
@@ -135,7 +135,7 @@ import Testing
 
                 - coupon: !string 16 `^[A-Z+$`
                     - The coupon code
-                """,
+                """
             ],
             """
             Defs/shop.md:7:22: error: invalid regular expression `^[A-Z+$`: expected ']'
@@ -156,7 +156,7 @@ import Testing
                 ## buy
 
                 Sent again.
-                """,
+                """
             ],
             """
             Defs/shop.md:7:4: error: duplicate event 'buy' in category 'shop'; rename or merge one
@@ -179,7 +179,7 @@ import Testing
                     - The item
                 - item_id: !bigint
                     - The item again
-                """,
+                """
             ],
             """
             Defs/shop.md:9:3: error: duplicate field 'item_id' in event 'buy'; remove one
@@ -201,7 +201,7 @@ import Testing
                 - card
                 - cash
                 - card
-                """,
+                """
             ],
             """
             Defs/types.md:9:3: error: duplicate case 'card' in type 'PaymentKind'; remove one
@@ -229,7 +229,7 @@ import Testing
 
                 - item_id: !string 32
                     - The item
-                """,
+                """
             ],
             """
             Defs/shop.md:14:3: error: field 'item_id' is '!string 32' here but '!bigint' in shop.buy; a field name has one type in every event (one warehouse column)
@@ -305,7 +305,7 @@ import Testing
 
                 - event_name: !string 32
                     - The event's name
-                """,
+                """
             ],
             """
             Defs/shop.md:7:3: error: field name 'event_name' is reserved for the log envelope; rename the field (reserved: id, log_id, event_name, event_category, uuid, seq, time, tag, schema, common, violations, payload)
@@ -325,7 +325,7 @@ import Testing
 
                 - identifier_of_the_item_that_the_user_bought_in_the_shop_on_the_screen: !bigint
                     - The item
-                """,
+                """
             ],
             """
             Defs/shop.md:7:3: error: field name 'identifier_of_the_item_that_the_user_bought_in_the_shop_on_the_screen' is 69 characters long; shorten it to at most 64
@@ -347,7 +347,7 @@ import Testing
                     - The item
                 - itemId: !bigint
                     - The item, again
-                """,
+                """
             ],
             """
             Defs/shop.md:9:3: error: field 'itemId' and field 'item_id' both become the Swift label name 'itemId'; rename one
@@ -369,7 +369,7 @@ import Testing
                 ## tapItem
 
                 Sent on a tap, again.
-                """,
+                """
             ],
             """
             Defs/shop.md:7:4: error: event 'tapItem' and event 'tap_item' both become the Swift case name 'tapItem'; rename one
@@ -411,7 +411,7 @@ import Testing
 
                 - price_low
                 - price-low
-                """,
+                """
             ],
             """
             Defs/types.md:8:3: error: case 'price-low' and case 'price_low' both become the Swift case name 'priceLow'; rename one
@@ -429,7 +429,7 @@ import Testing
                 ## buy
 
                 Sent on a purchase.
-                """,
+                """
             ],
             """
             Defs/shop.md:1:3: warning: heading 'store' differs from the file name 'shop'; the category is named after the file, so rename one to match
@@ -454,7 +454,7 @@ import Testing
 
                 - price: !integer
                     - The price
-                """,
+                """
             ],
             """
             Defs/shop.md:12:1: warning: second bullet list under event 'buy' is ignored; put all fields in one list
@@ -471,7 +471,7 @@ import Testing
                 ## buy
 
                 - item_id: !bigint
-                """,
+                """
             ],
             """
             Defs/shop.md:3:4: warning: event 'buy' has no description; add a paragraph under its heading
@@ -483,10 +483,11 @@ import Testing
     @Test func notUTF8() {
         let bytes = Array("# shop\n\n## buy ".utf8) + [0xFF] + Array("\n".utf8)
         let loaded = SchemaLoader().load(documents: [("Defs/shop.md", bytes)])
-        #expect(DiagnosticPrinter.render(loaded.diagnostics) == """
-            Defs/shop.md:3:8: error: the document is not UTF-8 (byte 0xFF); save it as UTF-8
+        #expect(
+            DiagnosticPrinter.render(loaded.diagnostics) == """
+                Defs/shop.md:3:8: error: the document is not UTF-8 (byte 0xFF); save it as UTF-8
 
-            """)
+                """)
     }
 
     /// A marker that does not exist, on an event and on a field.
@@ -502,7 +503,7 @@ import Testing
 
                 - [secret] item_id: !bigint
                     - The item
-                """,
+                """
             ],
             """
             Defs/shop.md:3:4: error: unknown marker '[hidden]'; the markers are [obsolete], [deprecated] and [pii]
@@ -520,7 +521,7 @@ import Testing
                 ## [pii] buy
 
                 Sent on a purchase.
-                """,
+                """
             ],
             """
             Defs/shop.md:3:4: error: [pii] marks fields only; remove it from event 'buy'
@@ -540,7 +541,7 @@ import Testing
 
                 - item_ids: !bigint[x]
                     - The items
-                """,
+                """
             ],
             """
             Defs/shop.md:7:20: error: malformed array suffix; write '[]' or a maximum count such as '[5]'
@@ -560,7 +561,7 @@ import Testing
 
                 - quantity: !integer `^[0-9]+$`
                     - How many
-                """,
+                """
             ],
             """
             Defs/shop.md:7:22: error: a pattern applies to !string only, not to '!integer'; remove `^[0-9]+$`
@@ -580,7 +581,7 @@ import Testing
 
                 - quantity: !integer 0.5..3
                     - How many
-                """,
+                """
             ],
             """
             Defs/shop.md:7:22: error: range bound 0.5 is not a whole number, but '!integer' holds whole numbers
@@ -600,7 +601,7 @@ import Testing
 
                 - quantity: !integer max
                     - How many
-                """,
+                """
             ],
             """
             Defs/shop.md:7:22: error: unexpected 'max' after the type; a constraint is a length (32), a range (1..100) or a pattern in backticks
@@ -619,7 +620,7 @@ import Testing
                 Sent on a purchase.
 
                 -
-                """,
+                """
             ],
             """
             Defs/shop.md:7:1: error: empty bullet; write a field as 'name: !type', such as '- recipe_id: !bigint'
@@ -641,7 +642,7 @@ import Testing
 
                 - price: !integer
                     - The price
-                """,
+                """
             ],
             """
             Defs/shop.md:8:1: warning: second bullet list before the first event is ignored; put all of the category's common fields in one list
@@ -720,7 +721,7 @@ import Testing
 
                 - item_id: !bigint
                     - The item
-                """,
+                """
             ],
             """
             Defs/shop.md:3:4: error: invalid event name 'buy now'; a name is letters, digits and '_', such as 'tap_recipe'
@@ -741,7 +742,7 @@ import Testing
                 ## Sort
 
                 - name
-                """,
+                """
             ],
             """
             Defs/types.md:7:4: error: duplicate type 'Sort'; merge its cases into one declaration
@@ -788,4 +789,3 @@ import Testing
             """)
     }
 }
-

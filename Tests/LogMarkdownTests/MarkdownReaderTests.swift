@@ -9,32 +9,37 @@ import Testing
 
     @Test func crlfLineEndingsKeepLinesAndColumns() throws {
         let document = try read("# shop\r\n\r\n- item_id: !bigint\r\n    - The item\r\n")
-        #expect(document.dump() == """
-            document @1:1-4:14
-              heading(1) @1:1-1:6 "# shop"
-              list @3:1-4:14
-                item @3:1-4:14
-                  paragraph @3:3-3:18 "item_id: !bigint"
-                  list @4:5-4:14
-                    item @4:5-4:14
-                      paragraph @4:7-4:14 "The item"
-            """)
+        #expect(
+            document.dump() == """
+                document @1:1-4:14
+                  heading(1) @1:1-1:6 "# shop"
+                  list @3:1-4:14
+                    item @3:1-4:14
+                      paragraph @3:3-3:18 "item_id: !bigint"
+                      list @4:5-4:14
+                        item @4:5-4:14
+                          paragraph @4:7-4:14 "The item"
+                """)
     }
 
     @Test func aLeadingByteOrderMarkIsSkippedAndColumnsCountFromTheTextAfterIt() throws {
         let document = try MarkdownReader().read([0xEF, 0xBB, 0xBF] + Array("# shop\n\n- item_id: !bigint\n".utf8), path: "doc.md")
-        #expect(document.dump() == """
-            document @1:1-3:18
-              heading(1) @1:1-1:6 "# shop"
-              list @3:1-3:18
-                item @3:1-3:18
-                  paragraph @3:3-3:18 "item_id: !bigint"
-            """)
+        #expect(
+            document.dump() == """
+                document @1:1-3:18
+                  heading(1) @1:1-1:6 "# shop"
+                  list @3:1-3:18
+                    item @3:1-3:18
+                      paragraph @3:3-3:18 "item_id: !bigint"
+                """)
     }
 
     @Test func aByteOrderMarkWithCRLFLineEndingsNamesTheCategoryWithoutWarnings() throws {
         let loaded = SchemaLoader().load(documents: [
-            ("Defs/shop.md", [0xEF, 0xBB, 0xBF] + Array("# shop\r\n\r\n## buy\r\n\r\nSent on a purchase.\r\n\r\n- item_id: !bigint\r\n    - The item\r\n".utf8)),
+            (
+                "Defs/shop.md",
+                [0xEF, 0xBB, 0xBF] + Array("# shop\r\n\r\n## buy\r\n\r\nSent on a purchase.\r\n\r\n- item_id: !bigint\r\n    - The item\r\n".utf8)
+            )
         ])
         #expect(loaded.diagnostics.isEmpty)
         let category = try #require(loaded.schema.categories.first)
@@ -65,13 +70,14 @@ import Testing
         #expect(loaded.schema.categories.first?.events.map(\.name) == ["buy"])
     }
 
-    @Test(arguments: [
-        ([0xC0, 0x80], 1),              // overlong encoding of NUL
-        ([0xED, 0xA0, 0x80], 1),        // a UTF-16 surrogate
-        ([0xF4, 0x90, 0x80, 0x80], 1),  // beyond U+10FFFF
-        ([0xE2, 0x82], 1),              // truncated sequence
-        ([0x61, 0x80], 2),              // lone continuation byte
-    ] as [([UInt8], Int)])
+    @Test(
+        arguments: [
+            ([0xC0, 0x80], 1),  // overlong encoding of NUL
+            ([0xED, 0xA0, 0x80], 1),  // a UTF-16 surrogate
+            ([0xF4, 0x90, 0x80, 0x80], 1),  // beyond U+10FFFF
+            ([0xE2, 0x82], 1),  // truncated sequence
+            ([0x61, 0x80], 2),  // lone continuation byte
+        ] as [([UInt8], Int)])
     func invalidUTF8IsRejectedAtTheFirstBadByte(bytes: [UInt8], column: Int) {
         #expect(throws: InvalidEncodingError.self) { try MarkdownReader().read(bytes, path: "doc.md") }
         do {
@@ -99,9 +105,10 @@ import Testing
 
     @Test func validMultibyteTextIsAccepted() throws {
         let document = try read("# 買い物 🛒\n")
-        #expect(document.dump() == #"""
-            document @1:1-1:16
-              heading(1) @1:1-1:16 "# 買い物 🛒"
-            """#)
+        #expect(
+            document.dump() == #"""
+                document @1:1-1:16
+                  heading(1) @1:1-1:16 "# 買い物 🛒"
+                """#)
     }
 }

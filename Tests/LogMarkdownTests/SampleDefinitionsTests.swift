@@ -8,9 +8,10 @@ import Testing
     func loadSample() throws -> LoadedSchema {
         let folder = projectRoot.appendingPathComponent("LogDefinitions")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.sorted()
-        return SchemaLoader().load(documents: try names.map { name in
-            ("LogDefinitions/\(name)", Array(try Data(contentsOf: folder.appendingPathComponent(name))))
-        })
+        return SchemaLoader().load(
+            documents: try names.map { name in
+                ("LogDefinitions/\(name)", Array(try Data(contentsOf: folder.appendingPathComponent(name))))
+            })
     }
 
     @Test func sampleHasNoErrorsAndNoWarnings() throws {

@@ -16,19 +16,21 @@ import TestSupport
 
     @Test func missingFolderIsOneError() {
         let loaded = SchemaLoader().load(directory: "/nonexistent/Defs")
-        #expect(DiagnosticPrinter.render(loaded.diagnostics) == """
-            error: no such folder '/nonexistent/Defs'; pass the folder that holds the definition documents, such as LogDefinitions
+        #expect(
+            DiagnosticPrinter.render(loaded.diagnostics) == """
+                error: no such folder '/nonexistent/Defs'; pass the folder that holds the definition documents, such as LogDefinitions
 
-            """)
+                """)
     }
 
     @Test func emptyFolderIsOneError() throws {
         try withFolder(["notes.txt": Array("not a definition".utf8)]) { folder in
             let loaded = SchemaLoader().load(directory: folder)
-            #expect(DiagnosticPrinter.render(loaded.diagnostics) == """
-                error: no definition documents (*.md) in '\(folder)'; add one file per category, such as '\(folder)/recipe_search.md'
+            #expect(
+                DiagnosticPrinter.render(loaded.diagnostics) == """
+                    error: no definition documents (*.md) in '\(folder)'; add one file per category, such as '\(folder)/recipe_search.md'
 
-                """)
+                    """)
             #expect(loaded.hasErrors)
         }
     }
@@ -36,9 +38,10 @@ import TestSupport
     @Test func fileIsNotAFolder() throws {
         try withFolder(["a.md": Array("# a\n".utf8)]) { folder in
             let loaded = SchemaLoader().load(directory: folder + "/a.md")
-            #expect(loaded.diagnostics.map(\.message) == [
-                "'\(folder)/a.md' is not a folder; pass the folder that holds the definition documents, such as LogDefinitions",
-            ])
+            #expect(
+                loaded.diagnostics.map(\.message) == [
+                    "'\(folder)/a.md' is not a folder; pass the folder that holds the definition documents, such as LogDefinitions"
+                ])
         }
     }
 
@@ -59,7 +62,7 @@ import TestSupport
     @Test func documentsAreFoundAmongThousandsOfNamesOfEveryLength() throws {
         let event = { (name: String) in Array("# \(name)\n\n## e\n\nAn event.\n".utf8) }
         var files: [String: [UInt8]] = ["b.md": event("b"), "a.md": event("a"), "C.md": event("C")]
-        for index in 0 ..< 2_600 {
+        for index in 0..<2_600 {
             let length = 1 + (index * 7) % 255
             var name = String(index, radix: 36)
             while name.utf8.count < length { name.append("-") }
@@ -75,10 +78,11 @@ import TestSupport
     @Test func aDocumentThatIsNotUTF8IsOneErrorAndTheOthersStillLoad() throws {
         try withFolder(["a.md": Array("# a\n\n## e\n\nAn event.\n".utf8), "b.md": [0x23, 0x20, 0xFE]]) { folder in
             let loaded = SchemaLoader().load(directory: folder)
-            #expect(DiagnosticPrinter.render(loaded.diagnostics) == """
-                \(folder)/b.md:1:3: error: the document is not UTF-8 (byte 0xFE); save it as UTF-8
+            #expect(
+                DiagnosticPrinter.render(loaded.diagnostics) == """
+                    \(folder)/b.md:1:3: error: the document is not UTF-8 (byte 0xFE); save it as UTF-8
 
-                """)
+                    """)
             #expect(loaded.schema.categories.map(\.name) == ["a"])
         }
     }
@@ -86,7 +90,8 @@ import TestSupport
     @Test func manyDocumentsLoadInParallelInOrder() throws {
         var files: [String: [UInt8]] = [:]
         for index in 0..<40 {
-            files[String(format: "cat_%02d.md", index)] = Array("# cat_\(String(format: "%02d", index))\n\n## e\n\nAn event.\n\n- value_\(index): !integer\n    - A value\n".utf8)
+            files[String(format: "cat_%02d.md", index)] = Array(
+                "# cat_\(String(format: "%02d", index))\n\n## e\n\nAn event.\n\n- value_\(index): !integer\n    - A value\n".utf8)
         }
         try withFolder(files) { folder in
             let loaded = SchemaLoader().load(directory: folder)

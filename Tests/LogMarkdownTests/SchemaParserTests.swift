@@ -5,7 +5,8 @@ import Testing
 @Suite struct SchemaParserTests {
     /// The example of the base (cookpad/daifuku) syntax parses unchanged.
     @Test func baseSyntaxParsesUnchanged() throws {
-        let loaded = load(["recipe_search.md": """
+        let loaded = load([
+            "recipe_search.md": """
             # recipe_search
 
             Events of the recipe search screen.
@@ -24,7 +25,8 @@ import Testing
             ## [obsolete] old_event
 
             - recipe_id: !bigint?
-            """])
+            """
+        ])
         let category = try #require(loaded.schema.categories.first)
         #expect(category.name == "recipe_search")
         #expect(category.descriptions == ["Events of the recipe search screen."])
@@ -45,7 +47,8 @@ import Testing
     }
 
     @Test func extensionsParse() throws {
-        let loaded = load(["shop.md": """
+        let loaded = load([
+            "shop.md": """
             # shop
 
             ## buy
@@ -62,7 +65,8 @@ import Testing
                 - How much
             - sorts: Sort[]
                 - Sorts
-            """])
+            """
+        ])
         #expect(loaded.diagnostics.isEmpty)
         let fields = try #require(loaded.schema.categories.first?.events.first?.fields)
         #expect(fields[0].status == .deprecated && fields[0].isPersonalData && fields[0].isOptional)
@@ -75,7 +79,8 @@ import Testing
     }
 
     @Test func namesAndPatternsKeepMarkdownPunctuation() throws {
-        let loaded = load(["shop.md": """
+        let loaded = load([
+            "shop.md": """
             # shop
 
             ## __buy__
@@ -84,7 +89,8 @@ import Testing
 
             - __item__id: !string 8 `^a*b_c$`
                 - A *name* with `code`
-            """])
+            """
+        ])
         let event = try #require(loaded.schema.categories.first?.events.first)
         #expect(event.name == "__buy__")
         #expect(event.fields[0].name == "__item__id")
@@ -93,7 +99,8 @@ import Testing
     }
 
     @Test func typesDeclareEnums() throws {
-        let loaded = load(["types.md": """
+        let loaded = load([
+            "types.md": """
             # types
 
             ## SearchOrder
@@ -103,7 +110,8 @@ import Testing
             - latest
                 - Newest first
             - cooking-time
-            """])
+            """
+        ])
         #expect(loaded.diagnostics.isEmpty)
         let type = try #require(loaded.schema.types.first)
         #expect(type.name == "SearchOrder")
@@ -114,12 +122,14 @@ import Testing
     }
 
     @Test func commonHoldsTheCommonPayload() throws {
-        let loaded = load(["common.md": """
+        let loaded = load([
+            "common.md": """
             # common
 
             - user_id: !bigint?
                 - The user
-            """])
+            """
+        ])
         #expect(loaded.diagnostics.isEmpty)
         #expect(loaded.schema.common.map(\.name) == ["user_id"])
         #expect(loaded.schema.categories.isEmpty)
@@ -128,7 +138,8 @@ import Testing
     /// daifuku's category-level common columns: the bullet list before the first `##` of a
     /// category document holds fields sent with every event of the category.
     @Test func listBeforeTheFirstEventHoldsTheCategorysCommonFields() throws {
-        let loaded = load(["shop.md": """
+        let loaded = load([
+            "shop.md": """
             # shop
 
             Events of the shop.
@@ -144,7 +155,8 @@ import Testing
 
             - item_id: !bigint
                 - The item
-            """])
+            """
+        ])
         #expect(loaded.diagnostics.isEmpty)
         let category = try #require(loaded.schema.categories.first)
         #expect(category.descriptions == ["Events of the shop."])
@@ -156,14 +168,16 @@ import Testing
     }
 
     @Test func commonKeepsItsDescription() throws {
-        let loaded = load(["common.md": """
+        let loaded = load([
+            "common.md": """
             # common
 
             Sent with every event of the app.
 
             - user_id: !bigint?
                 - The user
-            """])
+            """
+        ])
         #expect(loaded.diagnostics.isEmpty)
         #expect(loaded.schema.commonDescriptions == ["Sent with every event of the app."])
         #expect(SchemaJSONEncoder().encode(loaded.schema).contains(#""commonDescriptions":["Sent with every event of the app."]"#))

@@ -29,7 +29,8 @@ import Testing
         while index < lines.count {
             let line = lines[index]
             if line.hasPrefix("<!-- example: "), line.hasSuffix(" -->"),
-               let (source, next) = block(at: index + 1, info: "markdown") {
+                let (source, next) = block(at: index + 1, info: "markdown")
+            {
                 let file = String(line.dropFirst("<!-- example: ".count).dropLast(" -->".count))
                 var expected: String?
                 var after = next

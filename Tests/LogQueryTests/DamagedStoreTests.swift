@@ -94,7 +94,8 @@ import TestSupport
         #expect {
             _ = try StoreLocation(option: "/nonexistent/store", environment: [:]).open()
         } throws: { error in
-            "\(error)" == "no log store at '/nonexistent/store' (from --store); pass --store DIR or set BEHAVIORLOG_STORE to the directory the app's LocalStoreOutput writes (recipe-demo prints it)"
+            "\(error)"
+                == "no log store at '/nonexistent/store' (from --store); pass --store DIR or set BEHAVIORLOG_STORE to the directory the app's LocalStoreOutput writes (recipe-demo prints it)"
         }
         let temporary = TemporaryDirectory("logview-not-a-store")
         defer { temporary.remove() }

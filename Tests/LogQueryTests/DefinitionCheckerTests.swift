@@ -6,21 +6,29 @@ import Testing
 @Suite struct DefinitionCheckerTests {
     static let schema: Schema = {
         let documents: [(String, String)] = [
-            ("defs/common.md", """
+            (
+                "defs/common.md",
+                """
                 # common
 
                 - user_id: !bigint?
                 - [pii] device_id: !string 64 `^[0-9A-F-]+$`
-                """),
-            ("defs/types.md", """
+                """
+            ),
+            (
+                "defs/types.md",
+                """
                 # types
 
                 ## SearchOrder
 
                 - latest
                 - popularity
-                """),
-            ("defs/recipe_search.md", """
+                """
+            ),
+            (
+                "defs/recipe_search.md",
+                """
                 # recipe_search
 
                 ## search
@@ -37,7 +45,8 @@ import Testing
                 ## [obsolete] show_ranking
 
                 - kind: !string 16
-                """),
+                """
+            ),
         ]
         let loaded = SchemaLoader().load(documents: documents.map { ($0.0, Array($0.1.utf8)) })
         precondition(!loaded.hasErrors, "\(loaded.diagnostics)")
@@ -55,7 +64,10 @@ import Testing
 
     @Test func aGoodLogHasNoFindings() {
         #expect(findings(payload: good) == [])
-        #expect(findings(payload: #"{"keyword":"egg","order":"popularity","page":1000,"tags":["a","b"],"day":"2026-02-28","at":"2026-11-30T10:00:00.000Z","code":"AB"}"#) == [])
+        #expect(
+            findings(
+                payload: #"{"keyword":"egg","order":"popularity","page":1000,"tags":["a","b"],"day":"2026-02-28","at":"2026-11-30T10:00:00.000Z","code":"AB"}"#)
+                == [])
         // A hashed [pii] value is redacted, not a pattern violation.
         #expect(findings(payload: good, common: #"{"device_id":"sha256:0123456789abcdef0123456789abcdef"}"#) == [])
     }
@@ -111,7 +123,10 @@ import Testing
     }
 
     @Test func recordedViolationsAreReported() throws {
-        let found = findings(payload: good, violations: #"[{"field":"page","kind":"range","detail":"0 outside 1...1000; clamped to 1"},{"field":"common.device_id","kind":"pattern","detail":"x"}]"#)
+        let found = findings(
+            payload: good,
+            violations:
+                #"[{"field":"page","kind":"range","detail":"0 outside 1...1000; clamped to 1"},{"field":"common.device_id","kind":"pattern","detail":"x"}]"#)
         #expect(found.map(\.kind) == [.recordedViolation, .recordedViolation])
         #expect(found[0].message == "the runtime recorded range on page: 0 outside 1...1000; clamped to 1")
         #expect(found[0].location?.line == 7)
@@ -142,15 +157,16 @@ import Testing
         #expect(report.coverage == EventCoverage(seen: 1, total: 1))
         #expect(report.undefinedTags.map(\.tag) == ["checkout.pay", "recipe_search.serch"])
         #expect(!report.isComplete)
-        #expect(report.text == """
-            coverage: 1 of 1 events seen (100.0%)
-            not defined:
-              checkout.pay         1 log
-              recipe_search.serch  2 logs
+        #expect(
+            report.text == """
+                coverage: 1 of 1 events seen (100.0%)
+                not defined:
+                  checkout.pay         1 log
+                  recipe_search.serch  2 logs
 
-            """)
+                """)
         let empty = CoverageReport(schema: Self.schema, tagCounts: [:])
-        #expect(empty.neverSeen.map(\.tag) == ["recipe_search.search"])   // the obsolete event is not expected
+        #expect(empty.neverSeen.map(\.tag) == ["recipe_search.search"])  // the obsolete event is not expected
         #expect(empty.text.contains("defs/recipe_search.md:3:"))
     }
 }
@@ -164,7 +180,10 @@ import Testing
         let bodies: [(String, String)] = [
             ("recipe_search.search", #"{"schema":"v1",\#(common),"violations":[],"payload":{"keyword":"egg","order":"latest","page":2}}"#),
             ("recipe_search.search", #"{"schema":"v1",\#(common),"violations":[],"payload":{"keyword":"egg","order":"newest","page":0}}"#),
-            ("recipe_search.search", #"{"schema":"v1",\#(common),"violations":[{"field":"page","kind":"range","detail":"0 outside 1...1000; clamped to 1"}],"payload":{"keyword":"egg","order":"latest","page":1}}"#),
+            (
+                "recipe_search.search",
+                #"{"schema":"v1",\#(common),"violations":[{"field":"page","kind":"range","detail":"0 outside 1...1000; clamped to 1"}],"payload":{"keyword":"egg","order":"latest","page":1}}"#
+            ),
             ("recipe_search.serch", #"{"schema":"v1",\#(common),"violations":[],"payload":{}}"#),
             ("recipe_search.show_ranking", #"{"schema":"v1",\#(common),"violations":[],"payload":{"kind":"daily"}}"#),
             ("recipe_search.search", "not json"),
@@ -183,7 +202,9 @@ import Testing
             found += findings
             return true
         }
-        #expect(summary.description == "checked 6 logs: 6 findings in 5 logs (unknown tag: 1, obsolete event: 1, range: 1, enum case: 1, recorded violation: 1, malformed log: 1)")
+        #expect(
+            summary.description
+                == "checked 6 logs: 6 findings in 5 logs (unknown tag: 1, obsolete event: 1, range: 1, enum case: 1, recorded violation: 1, malformed log: 1)")
         #expect(found.map(\.sequence) == [2, 2, 3, 4, 5, 6])
 
         let coverage = CoverageReport(schema: DefinitionCheckerTests.schema, tagCounts: try store.query().tagCounts())
@@ -194,16 +215,22 @@ import Testing
 
     /// A category's common fields are part of every event's payload: checked like its own.
     @Test func categoryCommonFieldsArePartOfEveryPayload() {
-        let loaded = SchemaLoader().load(documents: [("defs/shop.md", Array("""
-            # shop
+        let loaded = SchemaLoader().load(documents: [
+            (
+                "defs/shop.md",
+                Array(
+                    """
+                    # shop
 
-            - screen: !string 8
-                - The screen
+                    - screen: !string 8
+                        - The screen
 
-            ## buy
+                    ## buy
 
-            - item_id: !bigint
-            """.utf8))])
+                    - item_id: !bigint
+                    """.utf8)
+            )
+        ])
         #expect(!loaded.hasErrors)
         let checker = DefinitionChecker(schema: loaded.schema)
         func kinds(_ payload: String) -> [CheckFinding.Kind] {
@@ -219,15 +246,21 @@ import Testing
 /// read as the nearest `Float`, as the runtime's clamp compares them.
 @Suite struct DefinitionCheckerRealRangeTests {
     static let schema: Schema = {
-        let loaded = SchemaLoader().load(documents: [("defs/home_banner.md", Array("""
-            # home_banner
+        let loaded = SchemaLoader().load(documents: [
+            (
+                "defs/home_banner.md",
+                Array(
+                    """
+                    # home_banner
 
-            ## tap
+                    ## tap
 
-            - ratio: !real? 0.1..0.3
-            - high: !real? 0.7..1
-            - share: !double? 0.1..0.3
-            """.utf8))])
+                    - ratio: !real? 0.1..0.3
+                    - high: !real? 0.7..1
+                    - share: !double? 0.1..0.3
+                    """.utf8)
+            )
+        ])
         precondition(!loaded.hasErrors, "\(loaded.diagnostics)")
         return loaded.schema
     }()
@@ -248,9 +281,10 @@ import Testing
     }
 
     @Test func theNextFloatOutsideIsReported() {
-        #expect(messages(#"{"ratio":0.30000004,"high":0.69999993}"#) == [
-            "ratio is 0.30000004, outside 0.1..0.3", "high is 0.69999993, outside 0.7..1",
-        ])
+        #expect(
+            messages(#"{"ratio":0.30000004,"high":0.69999993}"#) == [
+                "ratio is 0.30000004, outside 0.1..0.3", "high is 0.69999993, outside 0.7..1",
+            ])
     }
 
     @Test func aDoubleStillComparesAsDouble() {

@@ -40,8 +40,9 @@ import Testing
                 let writer = try store.writer(segmentBytes: 4096)
                 for index in 0..<100 {
                     let tag = index % 2 == 0 ? "recipe_search.search" : "home_banner.show_banner"
-                    try store.append(writer, tag: tag, microseconds: TestStore.start + 1_000_000_000 + Int64(run * 1000 + index),
-                                     body: #"{"schema":"v1","common":{},"violations":[],"payload":{"run":\#(run),"index":\#(index)}}"#)
+                    try store.append(
+                        writer, tag: tag, microseconds: TestStore.start + 1_000_000_000 + Int64(run * 1000 + index),
+                        body: #"{"schema":"v1","common":{},"violations":[],"payload":{"run":\#(run),"index":\#(index)}}"#)
                     if index % 10 == 0 { try writer.flush(); Thread.sleep(forTimeInterval: 0.002) }
                 }
                 try writer.close()
@@ -53,8 +54,10 @@ import Testing
             defer { blocker?.unblock() }
             var seen: [LogRecordView.Owned] = []
             let deadline = Date().addingTimeInterval(seconds)
-            try store.query().follow(query, after: startAfter, pollInterval: 0.005,
-                                     shouldStop: { done.load() != 0 || Date() > deadline }) { log in
+            try store.query().follow(
+                query, after: startAfter, pollInterval: 0.005,
+                shouldStop: { done.load() != 0 || Date() > deadline }
+            ) { log in
                 seen.append(log.owned)
                 if seen.count == 135 { done.store(1) }
                 return true
@@ -77,7 +80,12 @@ import Testing
         let store = try TestStore().fill(count: 10)
         let start = Date()
         var calls = 0
-        try store.query().follow(LogQuery(), after: 0, pollInterval: 0.01, shouldStop: { calls += 1; return calls > 5 }) { _ in true }
+        try store.query().follow(
+            LogQuery(), after: 0, pollInterval: 0.01,
+            shouldStop: {
+                calls += 1; return calls > 5
+            }
+        ) { _ in true }
         #expect(Date().timeIntervalSince(start) < 5)
     }
 }

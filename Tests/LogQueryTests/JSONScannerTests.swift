@@ -19,9 +19,9 @@ import Testing
         }
         let alphabet: [UInt8] = Array("ab é\\\"".utf8) + [0x01, 0x1F, 0x20, 0x7F, 0x80, 0xFF, 0x5B]
         var generator = SystemRandomNumberGenerator()
-        for length in 0 ..< 40 {
-            for _ in 0 ..< 200 {
-                let bytes = [0x22] + (0 ..< length).map { _ in alphabet.randomElement(using: &generator)! }
+        for length in 0..<40 {
+            for _ in 0..<200 {
+                let bytes = [0x22] + (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
                 let found = bytes.withUnsafeBufferPointer { JSONScanner($0).stringEnd(from: 0) }
                 #expect(found == walked(bytes), "\(bytes)")
             }
@@ -30,13 +30,15 @@ import Testing
 
     @Test func decodesEveryKindOfValueInOrder() throws {
         let value = try #require(JSONValue.parse(#" {"b":1,"a":[true,false,null],"c":{"d":-2.5e1},"e":"x\"\u00e9\ud83d\ude00","f":9223372036854775807} "#))
-        #expect(value == .object([
-            JSONMember("b", .integer(1)),
-            JSONMember("a", .array([.bool(true), .bool(false), .null])),
-            JSONMember("c", .object([JSONMember("d", .double(-25))])),
-            JSONMember("e", .string("x\"é😀")),
-            JSONMember("f", .integer(Int64.max)),
-        ]))
+        #expect(
+            value
+                == .object([
+                    JSONMember("b", .integer(1)),
+                    JSONMember("a", .array([.bool(true), .bool(false), .null])),
+                    JSONMember("c", .object([JSONMember("d", .double(-25))])),
+                    JSONMember("e", .string("x\"é😀")),
+                    JSONMember("f", .integer(Int64.max)),
+                ]))
     }
 
     @Test(arguments: [
@@ -88,8 +90,10 @@ import Testing
         #expect(uuid(#""0192F3A4-5B6C-7D8E-9FA0-B1C2D3E4F506""#) == expected)
     }
 
-    @Test(arguments: [#""0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f50""#, #""0192f3a4x5b6c-7d8e-9fa0-b1c2d3e4f506""#,
-                      #""0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f5g6""#, #"0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f50600"#, #""""#])
+    @Test(arguments: [
+        #""0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f50""#, #""0192f3a4x5b6c-7d8e-9fa0-b1c2d3e4f506""#,
+        #""0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f5g6""#, #"0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f50600"#, #""""#,
+    ])
     func refusesAnythingElse(_ text: String) {
         #expect(uuid(text) == nil)
     }

@@ -25,7 +25,8 @@ final class TestStore: @unchecked Sendable {
     @discardableResult
     func fill(count: Int, seed: UInt64 = 1, spacing: Int64 = 1_000_000, segmentBytes: Int = 8192) throws -> TestStore {
         var random = SeededGenerator(seed: seed)
-        let writer = try LogStoreWriter(directory: directory, configuration: LogStoreConfiguration(segmentBytes: segmentBytes, maximumTotalBytes: nil, maximumAge: nil))
+        let writer = try LogStoreWriter(
+            directory: directory, configuration: LogStoreConfiguration(segmentBytes: segmentBytes, maximumTotalBytes: nil, maximumAge: nil))
         defer { try? writer.close() }
         let base = written.last.map { $0.microseconds + spacing } ?? Self.start
         for index in 0..<count {
@@ -36,7 +37,8 @@ final class TestStore: @unchecked Sendable {
             if random.next() % 3 == 0 { payload.append("\"price\":\(Double(random.next() % 1000) / 4)") }
             if random.next() % 4 == 0 { payload.append("\"tags\":[\"a\",\"b\(random.next() % 3)\"]") }
             let violations = random.next() % 10 == 0 ? #"[{"field":"keyword","kind":"maxLength","detail":"300 bytes, limit 256"}]"# : "[]"
-            let body = #"{"schema":"v1","common":{"user_id":\#(random.next() % 50),"os":"iOS 18.1"},"violations":\#(violations),"payload":{\#(payload.joined(separator: ","))}}"#
+            let body =
+                #"{"schema":"v1","common":{"user_id":\#(random.next() % 50),"os":"iOS 18.1"},"violations":\#(violations),"payload":{\#(payload.joined(separator: ","))}}"#
             try append(writer, tag: tag, microseconds: base + Int64(index) * spacing, body: body)
         }
         return self
@@ -45,8 +47,13 @@ final class TestStore: @unchecked Sendable {
     /// Appends one log with a given body.
     func append(_ writer: LogStoreWriter, tag: String, microseconds: Int64, body: String) throws {
         var random = SystemRandomNumberGenerator()
-        let uuid = UUID(uuid: (UInt8(written.count & 0xFF), UInt8(written.count >> 8 & 0xFF), UInt8.random(in: 0...255, using: &random), 0x40, 0, 0, 0, 0, 0x80, 0, 0, 0, 0, 0, 0, 1))
-        let sequence = try writer.append(LogEntry(tag: tag, timestamp: LogTimestamp(microsecondsSince1970: microseconds), uuid: uuid, payload: Array(body.utf8)))
+        let uuid = UUID(
+            uuid: (
+                UInt8(written.count & 0xFF), UInt8(written.count >> 8 & 0xFF), UInt8.random(in: 0...255, using: &random), 0x40, 0, 0, 0, 0, 0x80, 0, 0, 0, 0, 0,
+                0, 1
+            ))
+        let sequence = try writer.append(
+            LogEntry(tag: tag, timestamp: LogTimestamp(microsecondsSince1970: microseconds), uuid: uuid, payload: Array(body.utf8)))
         written.append(LogRecordView.Owned(sequence: sequence, microseconds: microseconds, tag: tag, uuid: uuid, body: Array(body.utf8)))
     }
 
@@ -69,4 +76,3 @@ final class TestStore: @unchecked Sendable {
 
     func query() throws -> StoreQuery { try StoreQuery(directory: directory) }
 }
-

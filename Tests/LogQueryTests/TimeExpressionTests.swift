@@ -4,7 +4,7 @@ import LogCore
 import Testing
 
 @Suite struct TimeExpressionTests {
-    let now = fixedClock.now   // 2026-11-30T12:00:00Z
+    let now = fixedClock.now  // 2026-11-30T12:00:00Z
 
     @Test func readsRelativeSpans() throws {
         #expect(try fixedClock.parse("30s") == now - 30_000_000)

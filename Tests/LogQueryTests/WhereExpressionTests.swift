@@ -21,7 +21,7 @@ import Testing
     @Test func comparesNumbersAsNumbers() throws {
         #expect(try log.matches("page=3"))
         #expect(try log.matches("page=3.0"))
-        #expect(try log.matches("page<10"))      // 3 < 10 as numbers, not as text
+        #expect(try log.matches("page<10"))  // 3 < 10 as numbers, not as text
         #expect(try log.matches("page>=3"))
         #expect(try !log.matches("page>3"))
         #expect(try log.matches("price<=12.5"))
@@ -42,7 +42,7 @@ import Testing
     /// rejects in a definition `logview` rejects too, with the same one-line reason.
     @Test func regularExpressionsAreSwiftRegexAsInTheDefinitions() throws {
         let flags = makeLog(sequence: 1, time: "2026-11-30T10:29:54.123Z", payload: #"{"flag":"🇯🇵","accent":"e\u0301"}"#)
-        #expect(try flags.matches("flag~^.$"))          // one Character, two code points
+        #expect(try flags.matches("flag~^.$"))  // one Character, two code points
         #expect(try flags.matches("accent~^.$"))
         #expect(try !flags.matches("flag~^..$"))
         for pattern in ["(", "[a-", #"\"#] {
@@ -86,8 +86,8 @@ import Testing
         #expect(try log.matches("common.os=iOS 18.1"))
         #expect(try log.matches("payload.keyword=egg"))
         #expect(try log.matches("time>=2026-11-30T10:29:54Z"))
-        #expect(try !log.matches("time<2h"))                // 10:29 is not before 10:00
-        #expect(try !log.matches("time>1h"))                // 10:29 is not after 11:00
+        #expect(try !log.matches("time<2h"))  // 10:29 is not before 10:00
+        #expect(try !log.matches("time>1h"))  // 10:29 is not after 11:00
         #expect(try log.matches("time<1h"))
     }
 
@@ -129,8 +129,8 @@ import Testing
         #expect(try log.matches(#"keyword!=">5""#))
         #expect(try !log.matches(#"keyword="""#))
         #expect(try WhereExpression(#"note="say \"hi\" \\o/""#).value == #"say "hi" \o/"#)
-        #expect(try !log.matches(#"page="3""#))   // text never equals a number
-        #expect(try log.matches("common.os=iOS 18.1"))   // spaces inside a bare value are kept
+        #expect(try !log.matches(#"page="3""#))  // text never equals a number
+        #expect(try log.matches("common.os=iOS 18.1"))  // spaces inside a bare value are kept
     }
 
     @Test func conditionsKnowWhatTheyNeed() throws {

@@ -15,19 +15,29 @@ private typealias SourceLocation = LogSchema.SourceLocation
             name: "Sort", descriptions: ["How to sort"], location: SourceLocation(file: "Defs/types.md", line: 2, column: 1),
             cases: [EnumCase(name: "price", descriptions: ["Cheapest first"], location: SourceLocation(file: "Defs/types.md", line: 4, column: 1))])
         let fields = [
-            Field(name: "item_id", type: FieldType(scalar: .builtin(.bigint), range: NumericRange(min: .integer(1), max: .integer(9_000_000_000))), location: at(7)),
-            Field(name: "ratio", type: FieldType(scalar: .builtin(.double), range: NumericRange(min: .real(0), max: .real(0.5))), isOptional: true, location: at(8)),
+            Field(
+                name: "item_id", type: FieldType(scalar: .builtin(.bigint), range: NumericRange(min: .integer(1), max: .integer(9_000_000_000))),
+                location: at(7)),
+            Field(
+                name: "ratio", type: FieldType(scalar: .builtin(.double), range: NumericRange(min: .real(0), max: .real(0.5))), isOptional: true,
+                location: at(8)),
             Field(name: "code", type: FieldType(scalar: .builtin(.string), maxLength: 16, pattern: #"^[A-Z"\\]+$"#), status: .obsolete, location: at(9)),
             Field(name: "sorts", type: FieldType(scalar: .custom("Sort"), isArray: true, maxCount: 3), descriptions: ["Chosen \"sorts\""], location: at(10)),
             Field(name: "screen", type: FieldType(scalar: .custom("ScreenName")), isPersonalData: true, location: at(11)),
             Field(name: "tags", type: FieldType(scalar: .builtin(.string), maxLength: 8, isArray: true), location: at(12)),
         ]
         return Schema(
-            categories: [Category(
-                name: "shop", descriptions: ["The shop."], file: file, location: SourceLocation(file: file, line: 1, column: 1),
-                common: [Field(name: "shop_id", type: FieldType(scalar: .builtin(.integer)), location: at(3))],
-                events: [Event(name: "buy", status: .deprecated, descriptions: ["A purchase."], location: at(5, 4), fields: fields)])],
-            common: [Field(name: "user_id", type: FieldType(scalar: .builtin(.bigint)), isOptional: true, location: SourceLocation(file: "Defs/common.md", line: 4, column: 3))],
+            categories: [
+                Category(
+                    name: "shop", descriptions: ["The shop."], file: file, location: SourceLocation(file: file, line: 1, column: 1),
+                    common: [Field(name: "shop_id", type: FieldType(scalar: .builtin(.integer)), location: at(3))],
+                    events: [Event(name: "buy", status: .deprecated, descriptions: ["A purchase."], location: at(5, 4), fields: fields)])
+            ],
+            common: [
+                Field(
+                    name: "user_id", type: FieldType(scalar: .builtin(.bigint)), isOptional: true,
+                    location: SourceLocation(file: "Defs/common.md", line: 4, column: 3))
+            ],
             commonDescriptions: ["Sent with everything."], types: [sort])
     }()
 

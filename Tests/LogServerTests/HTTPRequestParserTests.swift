@@ -47,7 +47,8 @@ import Testing
     }
 
     @Test func aChunkedBodyWithExtensionsAndTrailers() throws {
-        let (request, consumed) = try request("POST /v1/logs HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5;name=x\r\nhello\r\n6\r\n world\r\n0\r\nTrailer: y\r\n\r\nNEXT")
+        let (request, consumed) = try request(
+            "POST /v1/logs HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5;name=x\r\nhello\r\n6\r\n world\r\n0\r\nTrailer: y\r\n\r\nNEXT")
         #expect(request.text == "hello world")
         #expect(consumed == 99)
     }

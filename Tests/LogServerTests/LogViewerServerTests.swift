@@ -16,10 +16,11 @@ func envelope(_ uuid: UUID = UUID(), tag: String = "recipe_search.search", keywo
 func collectingServer(
     _ directory: TemporaryDirectory, token: String? = nil, maximumBodyBytes: Int = 1 << 20, limits: HTTPServer.Limits = HTTPServer.Limits()
 ) throws -> LogViewerServer {
-    try LogViewerServer(configuration: LogViewerConfiguration(
-        storeDirectory: directory.path + "/store", port: 0, token: token,
-        ingest: try CollectingRoute(storeDirectory: directory.path + "/store", maximumBodyBytes: maximumBodyBytes),
-        maximumBodyBytes: maximumBodyBytes, limits: limits))
+    try LogViewerServer(
+        configuration: LogViewerConfiguration(
+            storeDirectory: directory.path + "/store", port: 0, token: token,
+            ingest: try CollectingRoute(storeDirectory: directory.path + "/store", maximumBodyBytes: maximumBodyBytes),
+            maximumBodyBytes: maximumBodyBytes, limits: limits))
 }
 
 func post(_ server: LogViewerServer, _ lines: [String], gzip: Bool = false, headers: [(String, String)] = []) throws -> HTTPTestResponse {
@@ -62,8 +63,9 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
         #expect(log.uuid == uuid)
         #expect(log.tag == "recipe_search.search")
         #expect(log.microseconds == 1_796_034_594_123_000)
-        #expect(String(decoding: log.body, as: UTF8.self)
-            == #"{"schema":"fnv1a64:0","common":{"user_id":7},"violations":[],"payload":{"keyword":"egg","page":1}}"#)
+        #expect(
+            String(decoding: log.body, as: UTF8.self)
+                == #"{"schema":"fnv1a64:0","common":{"user_id":7},"violations":[],"payload":{"keyword":"egg","page":1}}"#)
     }
 
     @Test func badLinesAre400NamedByLineAndTheGoodOnesAreKept() async throws {
@@ -71,8 +73,10 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
         defer { directory.remove() }
         let server = try collectingServer(directory)
         defer { server.stop() }
-        let lines = [envelope(), "not json", "", envelope(), #"{"uuid":"x","time":"2026-11-30T10:29:54.123Z","tag":"a.b","payload":{}}"#,
-                     #"{"uuid":"0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f506","time":"2026-11-30T10:29:54.123Z","tag":"a.b"}"#]
+        let lines = [
+            envelope(), "not json", "", envelope(), #"{"uuid":"x","time":"2026-11-30T10:29:54.123Z","tag":"a.b","payload":{}}"#,
+            #"{"uuid":"0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f506","time":"2026-11-30T10:29:54.123Z","tag":"a.b"}"#,
+        ]
         let response = try await onOwnThread { try post(server, lines) }
         #expect(response.status == 400)
         let answer = try #require(JSONValue.parse(response.text))
@@ -94,8 +98,9 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
         #expect(plain.status == 413)
         // A small gzip body that inflates past the limit (a "zip bomb") is refused as it inflates.
         let bomb = try await onOwnThread {
-            try HTTPTestConnection.request(port: server.port, method: "POST", "/v1/logs", headers: [("Content-Encoding", "gzip")],
-                                           body: Gzip.compress([UInt8](repeating: 0x20, count: 10 << 20)))
+            try HTTPTestConnection.request(
+                port: server.port, method: "POST", "/v1/logs", headers: [("Content-Encoding", "gzip")],
+                body: Gzip.compress([UInt8](repeating: 0x20, count: 10 << 20)))
         }
         #expect(bomb.status == 413)
         let broken = try await onOwnThread {
@@ -181,7 +186,9 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
         #expect(rebound.status == 403)
         #expect(!rebound.text.contains("s3cret"))
         #expect(rebound.headers["set-cookie"] == nil)
-        let withCookie = try await onOwnThread { try HTTPTestConnection.request(port: server.port, "/api/stats", headers: [("Cookie", "a=b; logview_token=s3cret")]) }
+        let withCookie = try await onOwnThread {
+            try HTTPTestConnection.request(port: server.port, "/api/stats", headers: [("Cookie", "a=b; logview_token=s3cret")])
+        }
         #expect(withCookie.status == 200)
     }
 
@@ -189,10 +196,14 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
         let directory = TemporaryDirectory("logserver")
         defer { directory.remove() }
         #expect(throws: LogViewerError.self) {
-            try LogViewerServer(configuration: LogViewerConfiguration(storeDirectory: directory.path, host: "0.0.0.0", port: 0, ingest: try CollectingRoute(storeDirectory: directory.path)))
+            try LogViewerServer(
+                configuration: LogViewerConfiguration(
+                    storeDirectory: directory.path, host: "0.0.0.0", port: 0, ingest: try CollectingRoute(storeDirectory: directory.path)))
         }
         do {
-            _ = try LogViewerServer(configuration: LogViewerConfiguration(storeDirectory: directory.path, host: "0.0.0.0", port: 0, ingest: try CollectingRoute(storeDirectory: directory.path)))
+            _ = try LogViewerServer(
+                configuration: LogViewerConfiguration(
+                    storeDirectory: directory.path, host: "0.0.0.0", port: 0, ingest: try CollectingRoute(storeDirectory: directory.path)))
         } catch {
             #expect(error.isUsage)
             #expect(error.description.contains("--token"))
@@ -299,7 +310,7 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
                 let connection = try HTTPTestConnection(port: server.port)
                 let request = Array("POST /v1/logs HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: \(line.count)\r\n\r\n".utf8) + line
                 connection.send(Array(request[0..<min(cut, request.count - 1)]))
-            }   // each connection closes here, its request unfinished
+            }  // each connection closes here, its request unfinished
             Thread.sleep(forTimeInterval: 0.3)
             return try HTTPTestConnection.request(port: server.port, "/api/stats").status
         }
@@ -340,9 +351,10 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     @Test func anIdleEventStreamSendsKeepAliveComments() async throws {
         let directory = TemporaryDirectory("logserver")
         defer { directory.remove() }
-        let server = try LogViewerServer(configuration: LogViewerConfiguration(
-            storeDirectory: directory.path + "/store", port: 0, ingest: try CollectingRoute(storeDirectory: directory.path + "/store"),
-            streamKeepAliveSeconds: 0.3))
+        let server = try LogViewerServer(
+            configuration: LogViewerConfiguration(
+                storeDirectory: directory.path + "/store", port: 0, ingest: try CollectingRoute(storeDirectory: directory.path + "/store"),
+                streamKeepAliveSeconds: 0.3))
         defer { server.stop() }
         let received = try await onOwnThread { () throws -> String in
             let stream = try HTTPTestConnection(port: server.port)
@@ -356,17 +368,20 @@ func storedUUIDs(_ directory: TemporaryDirectory) throws -> [UUID] {
     @Test func aWildcardAddressTakesIPAddressesWithTheTokenAndRefusesNames() async throws {
         let directory = TemporaryDirectory("logserver")
         defer { directory.remove() }
-        let server = try LogViewerServer(configuration: LogViewerConfiguration(
-            storeDirectory: directory.path + "/store", host: "0.0.0.0", port: 0, token: "t0ken",
-            ingest: try CollectingRoute(storeDirectory: directory.path + "/store")))
+        let server = try LogViewerServer(
+            configuration: LogViewerConfiguration(
+                storeDirectory: directory.path + "/store", host: "0.0.0.0", port: 0, token: "t0ken",
+                ingest: try CollectingRoute(storeDirectory: directory.path + "/store")))
         defer { server.stop() }
         #expect(server.url == "http://127.0.0.1:\(server.port)/?token=t0ken")
         let port = server.port
         let (device, named, noToken) = try await onOwnThread { () throws -> (Int, Int, Int) in
             let bearer = [("Authorization", "Bearer t0ken")]
-            return (try HTTPTestConnection.request(port: port, "/api/stats", headers: bearer, host: "192.168.1.5:\(port)").status,
-                    try HTTPTestConnection.request(port: port, "/api/stats", headers: bearer, host: "mac.example:\(port)").status,
-                    try HTTPTestConnection.request(port: port, "/api/stats", host: "192.168.1.5:\(port)").status)
+            return (
+                try HTTPTestConnection.request(port: port, "/api/stats", headers: bearer, host: "192.168.1.5:\(port)").status,
+                try HTTPTestConnection.request(port: port, "/api/stats", headers: bearer, host: "mac.example:\(port)").status,
+                try HTTPTestConnection.request(port: port, "/api/stats", host: "192.168.1.5:\(port)").status
+            )
         }
         #expect(device == 200)
         #expect(named == 403)

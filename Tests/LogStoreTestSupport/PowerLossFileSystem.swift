@@ -237,15 +237,15 @@ package final class PowerLossFileSystem: StoreFileSystem {
     /// What of one unsynced write reaches the disk.
     private static func fate(of data: [UInt8], at offset: Int, using random: inout SeededGenerator) -> [Piece] {
         switch random.next() % 8 {
-        case 0, 1, 2: return [Piece(offset: offset, bytes: data)]                                    // kept
-        case 3, 4: return []                                                                         // dropped
+        case 0, 1, 2: return [Piece(offset: offset, bytes: data)]  // kept
+        case 3, 4: return []  // dropped
         case 5: return [Piece(offset: offset, bytes: [UInt8](repeating: 0, count: data.count), beyondEndOnly: true)]
-        default:                                                                                     // torn: sector by sector
+        default:  // torn: sector by sector
             var pieces: [Piece] = []
             var start = offset
             while start < offset + data.count {
                 let end = min((start / 512 + 1) * 512, offset + data.count)
-                if Bool.random(using: &random) { pieces.append(Piece(offset: start, bytes: Array(data[(start - offset) ..< (end - offset)]))) }
+                if Bool.random(using: &random) { pieces.append(Piece(offset: start, bytes: Array(data[(start - offset)..<(end - offset)]))) }
                 start = end
             }
             return pieces
@@ -255,7 +255,7 @@ package final class PowerLossFileSystem: StoreFileSystem {
     private static func write(_ data: [UInt8], at offset: Int, into bytes: inout [UInt8]) {
         if bytes.count < offset { bytes += [UInt8](repeating: 0, count: offset - bytes.count) }
         let overlap = min(data.count, bytes.count - offset)
-        bytes.replaceSubrange(offset ..< offset + overlap, with: data[0 ..< overlap])
+        bytes.replaceSubrange(offset..<offset + overlap, with: data[0..<overlap])
         if overlap < data.count { bytes += data[overlap...] }
     }
 
@@ -313,7 +313,8 @@ package final class PowerLossFileSystem: StoreFileSystem {
             let descriptor = state.nextDescriptor
             state.nextDescriptor += 1
             let writable = mode != .readOnly && mode != .directory
-            state.open[descriptor] = OpenFile(node: id!, path: path, appending: mode == .appendingNew || mode == .appending, writable: writable, position: Box())
+            state.open[descriptor] = OpenFile(
+                node: id!, path: path, appending: mode == .appendingNew || mode == .appending, writable: writable, position: Box())
             return descriptor
         }
     }

@@ -133,7 +133,10 @@ package struct PowerLossScenario: Sendable, CustomStringConvertible {
         Workload(seed: workloadSeed, steps: Self.stepCount(workloadSeed)).run(on: first, model: &model, tally: &tally)
         if !tally.problems.isEmpty { return tally.labelled(self) }
         model.powerLosses += 1
-        if trace { print("== workload (synced through \(model.syncedThrough), acknowledged \(model.acknowledgedThrough), dropped through \(model.droppedThrough))"); for (index, operation) in first.operationLog.enumerated() { print(index, operation) } }
+        if trace {
+            print("== workload (synced through \(model.syncedThrough), acknowledged \(model.acknowledgedThrough), dropped through \(model.droppedThrough))");
+            for (index, operation) in first.operationLog.enumerated() { print(index, operation) }
+        }
 
         // Recovery, losing power during it (or during the appends after it) when asked.
         let imageSeed = fates.next()
@@ -143,7 +146,11 @@ package struct PowerLossScenario: Sendable, CustomStringConvertible {
             var afterRecovery = Workload(seed: workloadSeed &+ 7_777, steps: 12)
             afterRecovery.isRecovery = true
             afterRecovery.run(on: current, model: &model, tally: &tally)
-            if trace { print("== recovery (synced through \(model.syncedThrough), acknowledged \(model.acknowledgedThrough), dropped through \(model.droppedThrough))"); for (index, operation) in current.operationLog.enumerated() { print(index, operation) } }
+            if trace {
+                print(
+                    "== recovery (synced through \(model.syncedThrough), acknowledged \(model.acknowledgedThrough), dropped through \(model.droppedThrough))");
+                for (index, operation) in current.operationLog.enumerated() { print(index, operation) }
+            }
             if !tally.problems.isEmpty { return tally.labelled(self) }
             model.powerLosses += 1
             current = current.image(seed: fates.next())
@@ -221,23 +228,23 @@ struct Workload {
             if sequence != expected { tally.problems.append("append got sequence \(sequence), expected \(expected)") }
         }
 
-        for _ in 0 ..< steps {
+        for _ in 0..<steps {
             let choice = random.next() % 100
             do throws(LogStoreError) {
                 switch choice {
-                case 0 ..< 45:
+                case 0..<45:
                     try append(nextEntry())
-                case 45 ..< 58:
-                    let batch = (0 ..< 2 + Int(random.next() % 11)).map { _ in nextEntry() }
+                case 45..<58:
+                    let batch = (0..<2 + Int(random.next() % 11)).map { _ in nextEntry() }
                     let first = writer.lastSequence + 1
                     for (offset, entry) in batch.enumerated() { model.entries[first + UInt64(offset)] = entry }
                     let range = try writer.append(contentsOf: batch)
                     if range?.lowerBound != first { tally.problems.append("batch got \(String(describing: range)), expected from \(first)") }
-                case 58 ..< 64:
+                case 58..<64:
                     try writer.flush()
-                case 64 ..< 76:
+                case 64..<76:
                     model.syncedThrough = max(model.syncedThrough, try writer.sync())
-                case 76 ..< 96:
+                case 76..<96:
                     // An outbox: read what is durable after the position in memory, "send" it,
                     // and persist the position now and then.
                     let durable = writer.durableSequence
@@ -269,7 +276,7 @@ struct Workload {
             noteSegments()
         }
         model.syncedThrough = max(model.syncedThrough, writer.durableSequence)
-        noteDeletedSegments()   // also by the step that lost power (a rotation's caps)
+        noteDeletedSegments()  // also by the step that lost power (a rotation's caps)
         // The machine goes off with the writer open.
         fileSystem.losePower()
         _ = try? writer.close()
@@ -277,10 +284,14 @@ struct Workload {
 
     static func uuidBytes(_ counter: UInt64, _ seed: UInt64) -> uuid_t {
         let a = counter, b = seed
-        return (UInt8(truncatingIfNeeded: a), UInt8(truncatingIfNeeded: a >> 8), UInt8(truncatingIfNeeded: a >> 16), UInt8(truncatingIfNeeded: a >> 24),
-                UInt8(truncatingIfNeeded: a >> 32), UInt8(truncatingIfNeeded: a >> 40), 0x40 | UInt8(truncatingIfNeeded: a >> 48) & 0x0F, UInt8(truncatingIfNeeded: a >> 56),
-                0x80 | UInt8(truncatingIfNeeded: b) & 0x3F, UInt8(truncatingIfNeeded: b >> 8), UInt8(truncatingIfNeeded: b >> 16), UInt8(truncatingIfNeeded: b >> 24),
-                UInt8(truncatingIfNeeded: b >> 32), UInt8(truncatingIfNeeded: b >> 40), UInt8(truncatingIfNeeded: b >> 48), UInt8(truncatingIfNeeded: b >> 56))
+        return (
+            UInt8(truncatingIfNeeded: a), UInt8(truncatingIfNeeded: a >> 8), UInt8(truncatingIfNeeded: a >> 16), UInt8(truncatingIfNeeded: a >> 24),
+            UInt8(truncatingIfNeeded: a >> 32), UInt8(truncatingIfNeeded: a >> 40), 0x40 | UInt8(truncatingIfNeeded: a >> 48) & 0x0F,
+            UInt8(truncatingIfNeeded: a >> 56),
+            0x80 | UInt8(truncatingIfNeeded: b) & 0x3F, UInt8(truncatingIfNeeded: b >> 8), UInt8(truncatingIfNeeded: b >> 16),
+            UInt8(truncatingIfNeeded: b >> 24),
+            UInt8(truncatingIfNeeded: b >> 32), UInt8(truncatingIfNeeded: b >> 40), UInt8(truncatingIfNeeded: b >> 48), UInt8(truncatingIfNeeded: b >> 56)
+        )
     }
 }
 
@@ -292,8 +303,10 @@ package enum Recovery {
     /// the cursor between what was acknowledged and what was asked. Then forgets the unsynced
     /// entries that did not survive (their sequence numbers may be given again).
     /// - Returns: the writer; `nil` when power was lost again while opening, or on a problem.
-    static func open(_ fileSystem: PowerLossFileSystem, configuration: LogStoreConfiguration,
-                     model: inout PowerLossModel, tally: inout PowerLossTally) -> LogStoreWriter? {
+    static func open(
+        _ fileSystem: PowerLossFileSystem, configuration: LogStoreConfiguration,
+        model: inout PowerLossModel, tally: inout PowerLossTally
+    ) -> LogStoreWriter? {
         let directory = PowerLossScenario.directory
         var rawSegments: [LogSegmentInfo] = []
         let problemsBefore = tally.problems.count
@@ -314,7 +327,11 @@ package enum Recovery {
 
         if ProcessInfo.processInfo.environment["POWER_LOSS_TRACE"] != nil {
             print("== image: \(fileSystem.names(in: directory))")
-            for segment in rawSegments { print("segment \(segment.number): \(String(describing: segment.sequenceRange)) records \(segment.recordCount) bytes \(segment.fileBytes) torn \(segment.tornTailBytes) skipped \(segment.corruptSkipped)") }
+            for segment in rawSegments {
+                print(
+                    "segment \(segment.number): \(String(describing: segment.sequenceRange)) records \(segment.recordCount) bytes \(segment.fileBytes) torn \(segment.tornTailBytes) skipped \(segment.corruptSkipped)"
+                )
+            }
         }
         let opened = Result { () throws(LogStoreError) in try LogStoreWriter(directory: directory, configuration: configuration) }
         // Segments a cap dropped while opening (even if power was lost before it finished).
@@ -350,7 +367,9 @@ package enum Recovery {
             // acknowledgement that returned.
             let cursor = try writer.acknowledgedSequence(cursor: PowerLossModel.cursor)
             if ProcessInfo.processInfo.environment["POWER_LOSS_TRACE"] != nil {
-                print("== recovered: cursor \(cursor), last sequence \(writer.lastSequence), model acknowledged \(model.acknowledgedThrough) ... \(model.acknowledgeAttempted)")
+                print(
+                    "== recovered: cursor \(cursor), last sequence \(writer.lastSequence), model acknowledged \(model.acknowledgedThrough) ... \(model.acknowledgeAttempted)"
+                )
             }
             if cursor < model.acknowledgedThrough {
                 tally.problems.append("cursor at \(cursor), behind the acknowledged \(model.acknowledgedThrough)")
@@ -398,7 +417,7 @@ package enum Recovery {
         let floor = max(model.acknowledgedThrough, model.droppedThrough)
         guard floor < model.syncedThrough else { return }
         var lost = 0
-        for sequence in floor + 1 ... model.syncedThrough where model.entries[sequence] != nil {
+        for sequence in floor + 1...model.syncedThrough where model.entries[sequence] != nil {
             tally.syncedRecordsChecked += 1
             if !present.contains(sequence) {
                 tally.syncedRecordsLost += 1
@@ -422,9 +441,10 @@ package enum Recovery {
             if verification.sequenceRegressions > 0 { tally.problems.append("sequence numbers go backwards after recovery: \(verification)") }
             if verification.tornTailBytes > 0 { tally.problems.append("recovery left \(verification.tornTailBytes) torn tail bytes") }
 
-            let entries = (0 ..< 3).map { index in
-                LogEntry(tag: "app.recovered", timestamp: LogTimestamp(microsecondsSince1970: 1_760_000_000_000_000 + Int64(index)),
-                         uuid: UUID(uuid: Workload.uuidBytes(UInt64(index), seed)), payload: Array("after recovery \(index)".utf8))
+            let entries = (0..<3).map { index in
+                LogEntry(
+                    tag: "app.recovered", timestamp: LogTimestamp(microsecondsSince1970: 1_760_000_000_000_000 + Int64(index)),
+                    uuid: UUID(uuid: Workload.uuidBytes(UInt64(index), seed)), payload: Array("after recovery \(index)".utf8))
             }
             let range = try writer.append(contentsOf: entries)!
             let durable = try writer.sync()
@@ -450,14 +470,14 @@ package enum PowerLossCampaign {
             let operations = PowerLossScenario.operationCount(workloadSeed: seed)
             var random = SeededGenerator(seed: seed ^ 0x5EED)
             let count = perWorkload ?? operations + 1
-            for index in 0 ..< count {
+            for index in 0..<count {
                 let crashAt: Int?
                 if perWorkload == nil {
                     crashAt = index < operations ? index : nil
                 } else if index == count - 1 {
                     crashAt = nil
                 } else if index % 2 == 0 {
-                    crashAt = (index / 2 + 1) * operations / (count / 2 + 1)   // every N-th call
+                    crashAt = (index / 2 + 1) * operations / (count / 2 + 1)  // every N-th call
                 } else {
                     crashAt = Int(random.next() % UInt64(max(operations, 1)))
                 }

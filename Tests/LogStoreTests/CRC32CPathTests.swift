@@ -7,10 +7,10 @@ import Testing
 /// run shows as skipped, with the reason; the arm64 path is proven to compile with its
 /// instructions by the Apple cross-compile check (`make test`, Tests/Support/apple-c-check.sh).
 @Suite struct CRC32CPathTests {
-    static let bytes = (0 ..< 7000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 11) }
+    static let bytes = (0..<7000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 11) }
 
     /// Lengths across 8-, 4- and 1-byte tails, the three-stream block sizes and past the largest block.
-    static let lengths = Array(0 ... 260) + [383, 384, 385, 1535, 1536, 1537, 6143, 6144, 6145, 6990]
+    static let lengths = Array(0...260) + [383, 384, 385, 1535, 1536, 1537, 6143, 6144, 6145, 6990]
 
     static func agreesWithTables(_ path: Int32) {
         bytes.withUnsafeBytes { raw in
@@ -40,7 +40,9 @@ import Testing
         Self.agreesWithTables(LOGSTORE_CRC32C_SSE42_PCLMUL)
     }
 
-    @Test(.enabled(if: logstore_crc32c_supports(LOGSTORE_CRC32C_ARMV8) == 1, "this CPU has no ARMv8 CRC instructions (x86_64 runs the cross-compile check instead)"))
+    @Test(
+        .enabled(
+            if: logstore_crc32c_supports(LOGSTORE_CRC32C_ARMV8) == 1, "this CPU has no ARMv8 CRC instructions (x86_64 runs the cross-compile check instead)"))
     func armv8AgreesWithTheTables() {
         Self.agreesWithTables(LOGSTORE_CRC32C_ARMV8)
     }

@@ -21,10 +21,10 @@ import Testing
             defer { writerDone.signal() }
             do {
                 var next = 1
-                for _ in 0 ..< 3 {
+                for _ in 0..<3 {
                     let writer = try LogStoreWriter(directory: store.path, configuration: configuration)
-                    for _ in 0 ..< total / 3 / 50 {
-                        try writer.append(contentsOf: (next ..< next + 50).map { sampleEntry($0) })
+                    for _ in 0..<total / 3 / 50 {
+                        try writer.append(contentsOf: (next..<next + 50).map { sampleEntry($0) })
                         next += 50
                         if next % 500 == 1 { try writer.sync() }
                     }
@@ -45,11 +45,13 @@ import Testing
             after = chunk.last!.sequence
         }
         writerDone.wait()
-        let missing = Set(1 ... UInt64(total)).subtracting(seen.map(\.sequence)).sorted()
+        let missing = Set(1...UInt64(total)).subtracting(seen.map(\.sequence)).sorted()
         let stored = try readAll(store.path).map(\.sequence)
         let layout = try reader.segments().map { ($0.number, $0.baseSequence, $0.sequenceRange) }
-        #expect(missing.isEmpty && seen.count == total,
-                "missed \(missing.prefix(10)) of \(total), saw \(seen.count); a fresh reader finds \(stored.count), missing there: \(Set(1 ... UInt64(total)).subtracting(stored).sorted().prefix(10)); segments \(layout)")
+        #expect(
+            missing.isEmpty && seen.count == total,
+            "missed \(missing.prefix(10)) of \(total), saw \(seen.count); a fresh reader finds \(stored.count), missing there: \(Set(1 ... UInt64(total)).subtracting(stored).sorted().prefix(10)); segments \(layout)"
+        )
         let wrong = seen.filter { $0.entry != sampleEntry(Int($0.sequence)) }.map(\.sequence)
         #expect(wrong.isEmpty, "records with the wrong content: \(wrong.prefix(10))")
         #expect(try reader.verify().isIntact)
@@ -62,8 +64,10 @@ import Testing
         let store = TemporaryStore()
         defer { store.remove() }
         let total = 4000
-        let running = try tool.start(["write", "--store", store.path, "--count", "\(total)", "--sync-every", "40",
-                                      "--payload-bytes", "48", "--segment-bytes", "8192"])
+        let running = try tool.start([
+            "write", "--store", store.path, "--count", "\(total)", "--sync-every", "40",
+            "--payload-bytes", "48", "--segment-bytes", "8192",
+        ])
         var reader: LogStoreReader?
         var seen: [LogRecord] = []
         var after: UInt64 = 0
@@ -77,11 +81,12 @@ import Testing
         }
         let output = running.wait()
         #expect(output.status == 0, "\(output)")
-        let missing = Set(1 ... UInt64(total)).subtracting(seen.map(\.sequence)).sorted()
+        let missing = Set(1...UInt64(total)).subtracting(seen.map(\.sequence)).sorted()
         let stored = try readAll(store.path).map(\.sequence)
         let layout = try LogStoreReader(directory: store.path).segments().map { ($0.number, $0.baseSequence, $0.sequenceRange) }
-        #expect(missing.isEmpty && seen.count == total,
-                "missed \(missing.prefix(10)) of \(total), saw \(seen.count); a fresh reader finds \(stored.count); segments \(layout)")
+        #expect(
+            missing.isEmpty && seen.count == total,
+            "missed \(missing.prefix(10)) of \(total), saw \(seen.count); a fresh reader finds \(stored.count); segments \(layout)")
         #expect(seen.allSatisfy { $0.payload.prefix(8).elementsEqual(withUnsafeBytes(of: $0.sequence.littleEndian, Array.init)) })
         #expect(try LogStoreReader(directory: store.path).segments().count > 10)
     }
@@ -94,7 +99,7 @@ import Testing
         let store = TemporaryStore()
         defer { store.remove() }
         let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 4096))
-        try writer.append(contentsOf: (1 ... 60).map { sampleEntry($0) })
+        try writer.append(contentsOf: (1...60).map { sampleEntry($0) })
         try writer.close()
         let layout = StoreLayout(directory: store.path)
         let last = try #require(try layout.list().segments.last)
@@ -125,21 +130,21 @@ import Testing
         defer { store.remove() }
         let configuration = TemporaryStore.configuration(segmentBytes: 4096)
         let first = try LogStoreWriter(directory: store.path, configuration: configuration)
-        try first.append(contentsOf: (1 ... 10).map { sampleEntry($0) })
+        try first.append(contentsOf: (1...10).map { sampleEntry($0) })
         try first.close()
         let idle = try LogStoreWriter(directory: store.path, configuration: configuration)
         let reader = try LogStoreReader(directory: store.path)
         // The reader reaches the idle writer's empty segment and keeps it open.
-        #expect(try reader.read(after: 0, limit: 100).map(\.sequence) == Array(1 ... 10))
+        #expect(try reader.read(after: 0, limit: 100).map(\.sequence) == Array(1...10))
         try idle.close()
         let next = try LogStoreWriter(directory: store.path, configuration: configuration)
-        try next.append(contentsOf: (11 ... 200).map { sampleEntry($0) })  // several segments
+        try next.append(contentsOf: (11...200).map { sampleEntry($0) })  // several segments
         try next.flush()
         var seen: [UInt64] = []
         while let chunk = Optional(try reader.read(after: seen.last ?? 10, limit: 37)), !chunk.isEmpty {
             seen += chunk.map(\.sequence)
         }
-        #expect(seen == Array(11 ... 200), "missed \(Set(11 ... 200).subtracting(seen).sorted().prefix(10))")
+        #expect(seen == Array(11...200), "missed \(Set(11 ... 200).subtracting(seen).sorted().prefix(10))")
         let numbers = try reader.segments().map(\.number)
         #expect(numbers == numbers.sorted() && Set(numbers).count == numbers.count)
         try next.close()

@@ -14,14 +14,14 @@ import Testing
     /// frame ranges in the segment file.
     static func makeStore(_ store: TemporaryStore) throws -> (records: [LogRecord], frames: [Range<Int>], segment: String, index: String) {
         let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 1 << 20))
-        try writer.append(contentsOf: (1 ... 12).map { sampleEntry($0, payloadBytes: 20 + $0 * 7) })
+        try writer.append(contentsOf: (1...12).map { sampleEntry($0, payloadBytes: 20 + $0 * 7) })
         try writer.close()
         let records = try readAll(store.path)
         var frames: [Range<Int>] = []
         var offset = SegmentHeader.byteCount
         for record in records {
             let size = RecordFrame.frameBytes(tagBytes: record.tag.utf8.count, payloadBytes: record.payload.count)
-            frames.append(offset ..< offset + size)
+            frames.append(offset..<offset + size)
             offset += size
         }
         let layout = StoreLayout(directory: store.path)
@@ -41,7 +41,7 @@ import Testing
         let (records, frames, segment, _) = try Self.makeStore(store)
         let original = [UInt8](FileManager.default.contents(atPath: segment)!)
         #expect(frames.last?.upperBound == original.count)
-        for offset in 0 ..< original.count {
+        for offset in 0..<original.count {
             var damaged = original
             damaged[offset] ^= 0x5A
             Self.replace(segment, with: damaged)
@@ -50,8 +50,9 @@ import Testing
             #expect(read == expected, "flip at \(offset)")
             // A filtered scan passes over the other tag's frames without their checksums, yet
             // a damaged length among them must not cost it a single record.
-            #expect(try readAll(store.path, chunk: 2, matching: Self.searches) == expected.filter { $0.tag == "search.submitted" },
-                    "filtered, flip at \(offset)")
+            #expect(
+                try readAll(store.path, chunk: 2, matching: Self.searches) == expected.filter { $0.tag == "search.submitted" },
+                "filtered, flip at \(offset)")
             let verification = try LogStoreReader(directory: store.path).verify()
             let damagedFrame = frames.firstIndex { $0.contains(offset) }
             if let damagedFrame, damagedFrame < frames.count - 1 {
@@ -75,12 +76,13 @@ import Testing
         defer { store.remove() }
         let (records, frames, segment, index) = try Self.makeStore(store)
         let original = [UInt8](FileManager.default.contents(atPath: segment)!)
-        for length in 0 ... original.count {
+        for length in 0...original.count {
             Self.replace(segment, with: Array(original.prefix(length)))
             let expected = records.enumerated().filter { frames[$0.offset].upperBound <= length }.map(\.element)
             #expect(try readAll(store.path, chunk: 4) == expected, "cut at \(length)")
-            #expect(try readAll(store.path, chunk: 3, matching: Self.searches) == expected.filter { $0.tag == "search.submitted" },
-                    "filtered, cut at \(length)")
+            #expect(
+                try readAll(store.path, chunk: 3, matching: Self.searches) == expected.filter { $0.tag == "search.submitted" },
+                "filtered, cut at \(length)")
             if length % 13 == 0 {
                 let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration())
                 try writer.close()
@@ -99,7 +101,7 @@ import Testing
         let original = [UInt8](FileManager.default.contents(atPath: segment)!)
         var generator = SystemRandomNumberGenerator()
         for garbageBytes in [1, 7, 8, 42, 300, 5000] {
-            let garbage = (0 ..< garbageBytes).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }
+            let garbage = (0..<garbageBytes).map { _ in UInt8.random(in: 0...255, using: &generator) }
             Self.replace(segment, with: original + garbage)
             #expect(try readAll(store.path) == records)
             #expect(try LogStoreReader(directory: store.path).verify().tornTailBytes == garbageBytes)
@@ -121,7 +123,7 @@ import Testing
         // A second, active segment so that segment 1 is read as a closed segment.
         try FileManager.default.copyItem(atPath: segment, toPath: StoreLayout(directory: store.path).segmentPath(2))
         defer { unlink(StoreLayout(directory: store.path).segmentPath(2)) }
-        for offset in 0 ..< original.count {
+        for offset in 0..<original.count {
             var damaged = original
             damaged[offset] ^= 0x01
             Self.replace(index, with: damaged)

@@ -17,22 +17,24 @@ import Testing
         var store = TemporaryStore("crash0")
         var previousLast: UInt64 = 0
         var killedWhileWriting = 0
-        for iteration in 0 ..< 200 {
+        for iteration in 0..<200 {
             if iteration % 25 == 0 {
                 store.remove()
                 store = TemporaryStore("crash\(iteration)")
                 previousLast = 0
             }
-            let running = try tool.start(["write", "--store", store.path, "--count", "600", "--sync-every", "16",
-                                          "--payload-bytes", "64", "--segment-bytes", "8192"])
+            let running = try tool.start([
+                "write", "--store", store.path, "--count", "600", "--sync-every", "16",
+                "--payload-bytes", "64", "--segment-bytes", "8192",
+            ])
             // Odd iterations kill at a blind moment (some before the store exists); even ones
             // wait for the first `durable` line, so that on a loaded machine (or under ASan,
             // where start-up is slow) enough kills still land while records are being written.
             if iteration % 2 == 0 {
                 running.waitForOutput(containing: "durable ")
-                usleep(UInt32.random(in: 0 ... 20_000, using: &generator))
+                usleep(UInt32.random(in: 0...20_000, using: &generator))
             } else {
-                usleep(UInt32.random(in: 0 ... 60_000, using: &generator))
+                usleep(UInt32.random(in: 0...60_000, using: &generator))
             }
             running.kill()
             let output = running.wait()
@@ -55,8 +57,10 @@ import Testing
             // Every record comes back, in order, under its own sequence number.
             let records = try readAll(store.path, chunk: 500)
             #expect(records.count == verification.records, "\(context)")
-            for (index, record) in records.enumerated() where record.sequence != UInt64(index + 1)
-                || record.payload.prefix(8) != withUnsafeBytes(of: record.sequence.littleEndian, Array.init).prefix(8) {
+            for (index, record) in records.enumerated()
+            where record.sequence != UInt64(index + 1)
+                || record.payload.prefix(8) != withUnsafeBytes(of: record.sequence.littleEndian, Array.init).prefix(8)
+            {
                 Issue.record("record \(index) is wrong: sequence \(record.sequence), \(context)")
                 break
             }

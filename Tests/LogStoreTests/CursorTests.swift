@@ -7,7 +7,7 @@ import Testing
         let store = TemporaryStore()
         defer { store.remove() }
         let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 4096))
-        try writer.append(contentsOf: (1 ... 500).map { sampleEntry($0) })
+        try writer.append(contentsOf: (1...500).map { sampleEntry($0) })
         #expect(try writer.pendingCount(cursor: "http") == 500)
         let segmentsBefore = writer.stats().segments.count
         var seen: [UInt64] = []
@@ -20,7 +20,7 @@ import Testing
             try writer.acknowledge(cursor: "http", through: last.sequence)
             #expect(try writer.pendingCount(cursor: "http") == 500 - seen.count)
         }
-        #expect(seen == Array(1 ... 500))
+        #expect(seen == Array(1...500))
         #expect(try writer.acknowledgedSequence(cursor: "http") == 500)
         #expect(writer.stats().segments.count == 1)
         #expect(segmentsBefore > 10)
@@ -32,14 +32,14 @@ import Testing
         let store = TemporaryStore()
         defer { store.remove() }
         let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 4096))
-        try writer.append(contentsOf: (1 ... 300).map { sampleEntry($0) })
+        try writer.append(contentsOf: (1...300).map { sampleEntry($0) })
         try writer.acknowledge(cursor: "slow", through: 0)
         try writer.acknowledge(cursor: "fast", through: 300)
         #expect(try writer.read(cursor: "slow", limit: 1000).count == 300)
         try writer.acknowledge(cursor: "slow", through: 150)
         let first = try #require(writer.stats().segments.first?.sequenceRange)
         #expect(first.lowerBound <= 151 && first.upperBound > 150)
-        #expect(try writer.read(cursor: "slow", limit: 1000).map(\.sequence) == Array(151 ... 300))
+        #expect(try writer.read(cursor: "slow", limit: 1000).map(\.sequence) == Array(151...300))
         // A cursor never moves back.
         try writer.acknowledge(cursor: "fast", through: 10)
         #expect(try writer.acknowledgedSequence(cursor: "fast") == 300)
@@ -50,7 +50,7 @@ import Testing
         defer { store.remove() }
         do {
             let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration())
-            try writer.append(contentsOf: (1 ... 100).map { sampleEntry($0) })
+            try writer.append(contentsOf: (1...100).map { sampleEntry($0) })
             try writer.acknowledge(cursor: "http", through: 42)
             try writer.close()
         }

@@ -19,7 +19,7 @@ import Testing
     /// few multi-byte UTF-8 ones, and names that look like the store's own files but are not.
     static let names: [String] = {
         var names: [String] = []
-        for index in 0 ..< 2_600 {
+        for index in 0..<2_600 {
             let length = 1 + (index * 7) % 255
             let unique = String(index, radix: 36)
             let filler: Character = index % 97 == 0 ? "é" : "-"  // 2 bytes in UTF-8
@@ -27,8 +27,10 @@ import Testing
             while name.utf8.count + filler.utf8.count <= length { name.append(filler) }
             names.append(name)
         }
-        names += [String(repeating: "z", count: 255), String(repeating: "y", count: 254),
-                  "segment-1.log", "segment-0000000000000000.log", "cursor-", "cursor-bad name", "LOCKS"]
+        names += [
+            String(repeating: "z", count: 255), String(repeating: "y", count: 254),
+            "segment-1.log", "segment-0000000000000000.log", "cursor-", "cursor-bad name", "LOCKS",
+        ]
         return names
     }()
 
@@ -43,7 +45,7 @@ import Testing
         let store = TemporaryStore("listing")
         defer { store.remove() }
         try Self.makeDirectory(holding: Self.names, in: store.path)
-        #expect(Set(Self.names.map { $0.utf8.count }).isSuperset(of: 1 ... 255))
+        #expect(Set(Self.names.map { $0.utf8.count }).isSuperset(of: 1...255))
 
         let listed = try System.listDirectory(store.path)
         #expect(listed.count == Self.names.count, "listed \(listed.count) names, created \(Self.names.count)")
@@ -65,7 +67,7 @@ import Testing
         let store = TemporaryStore("listing-store")
         defer { store.remove() }
         let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 4096))
-        for index in 1 ... 300 { _ = try writer.append(sampleEntry(index)) }
+        for index in 1...300 { _ = try writer.append(sampleEntry(index)) }
         try writer.close()
         let before = try StoreLayout(directory: store.path).list()
         #expect(before.segments.count > 3, "too few segments to tell: \(before.segments)")
@@ -80,7 +82,7 @@ import Testing
         let reader = try LogStoreReader(directory: store.path)
         #expect(try reader.segments().count == before.segments.count)
         let records = try readAll(store.path)
-        #expect(records.map(\.sequence) == Array(1 ... 300))
+        #expect(records.map(\.sequence) == Array(1...300))
         #expect(try reader.verify().corruptSkipped == 0)
     }
 }

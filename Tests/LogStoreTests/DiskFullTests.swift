@@ -16,8 +16,11 @@ import TestSupport
         let store = TemporaryStore()
         defer { store.remove() }
         // 64 blocks of 512 bytes (dash) or 1 KiB (bash): the first segment hits it quickly.
-        let limited = try tool.run(["write", "--store", store.path, "--count", "20000", "--sync-every", "10",
-                                    "--payload-bytes", "100", "--segment-bytes", "1048576"], fileSizeLimitBlocks: 64)
+        let limited = try tool.run(
+            [
+                "write", "--store", store.path, "--count", "20000", "--sync-every", "10",
+                "--payload-bytes", "100", "--segment-bytes", "1048576",
+            ], fileSizeLimitBlocks: 64)
         #expect(limited.status == 1, "\(limited)")
         #expect(limited.standardError.contains("File too large"), "\(limited.standardError)")
         #expect(limited.standardError.split(separator: "\n").count == 1, "one line: \(limited.standardError)")
@@ -49,7 +52,7 @@ import TestSupport
         var durable: UInt64 = 0
         while failure == nil && appended < 100_000 {
             do {
-                try writer.append(contentsOf: (0 ..< 50).map { sampleEntry(appended + $0, payloadBytes: 200) })
+                try writer.append(contentsOf: (0..<50).map { sampleEntry(appended + $0, payloadBytes: 200) })
                 durable = try writer.sync()
                 appended += 50
             } catch {
@@ -63,7 +66,7 @@ import TestSupport
         #expect((verification.lastSequence ?? 0) >= durable)
         // Space returns: the same writer takes writes again, and acknowledging frees more.
         try FileManager.default.removeItem(atPath: filler)
-        try writer.append(contentsOf: (0 ..< 50).map { sampleEntry($0) })
+        try writer.append(contentsOf: (0..<50).map { sampleEntry($0) })
         #expect(try writer.sync() > durable)
         try writer.acknowledge(cursor: "http", through: durable)
         try writer.close()

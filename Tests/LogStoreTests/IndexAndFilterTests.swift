@@ -10,10 +10,10 @@ import Testing
 @Suite struct IndexAndFilterTests {
     /// 6 segments, each with one hour of records and its own tag.
     static func makeStore(_ store: TemporaryStore) throws -> [LogRecord] {
-        for hour in 0 ..< 6 {
+        for hour in 0..<6 {
             // Every open starts a new segment: one segment per hour.
             let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 1 << 20))
-            for index in 0 ..< 25 {
+            for index in 0..<25 {
                 let time = 1_700_000_000_000_000 + Int64(hour) * 3_600_000_000 + Int64(index) * 1_000_000
                 try writer.append(sampleEntry(hour * 25 + index, tag: "hour\(hour).tick", payloadBytes: 100, time: time))
             }
@@ -61,7 +61,7 @@ import Testing
         for segment in segments {
             let inSegment = records.filter { segment.sequenceRange?.contains($0.sequence) ?? false }
             #expect(segment.recordCount == inSegment.count)
-            #expect(segment.timeRange == inSegment.map(\.timestamp).min()! ... inSegment.map(\.timestamp).max()!)
+            #expect(segment.timeRange == inSegment.map(\.timestamp).min()!...inSegment.map(\.timestamp).max()!)
             #expect(segment.tagCounts == Dictionary(grouping: inSegment, by: \.tag).mapValues(\.count))
             #expect(segment.sparseOffsets.first == SegmentHeader.byteCount)
         }
@@ -97,13 +97,13 @@ import Testing
         let store = TemporaryStore()
         defer { store.remove() }
         let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 1 << 20))
-        try writer.append(contentsOf: (1 ... 3000).map { sampleEntry($0) })
+        try writer.append(contentsOf: (1...3000).map { sampleEntry($0) })
         try writer.close()
         let segment = try #require(try LogStoreReader(directory: store.path).segments().first)
         #expect(segment.sparseOffsets.count > 3)
         let reader = try LogStoreReader(directory: store.path)
         for after: UInt64 in [0, 1, 777, 2999, 3000, 5000] {
-            #expect(try reader.read(after: after, limit: 3).map(\.sequence) == ((after + 1) ... (after + 3)).filter { $0 <= 3000 })
+            #expect(try reader.read(after: after, limit: 3).map(\.sequence) == ((after + 1)...(after + 3)).filter { $0 <= 3000 })
         }
     }
 }

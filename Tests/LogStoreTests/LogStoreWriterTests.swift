@@ -13,13 +13,13 @@ import Testing
         let store = TemporaryStore()
         defer { store.remove() }
         let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 1 << 20))
-        let entries = (1 ... 50).map { sampleEntry($0, payloadBytes: $0 * 3) }
+        let entries = (1...50).map { sampleEntry($0, payloadBytes: $0 * 3) }
         let range = try writer.append(contentsOf: entries)
-        #expect(range == 1 ... 50)
+        #expect(range == 1...50)
         #expect(try writer.append(sampleEntry(51)) == 51)
         #expect(try writer.sync() == 51)
         let records = try readAll(store.path)
-        #expect(records.map(\.sequence) == Array(1 ... 51))
+        #expect(records.map(\.sequence) == Array(1...51))
         #expect(records.map(\.entry) == entries + [sampleEntry(51)])
         try writer.close()
     }
@@ -62,7 +62,7 @@ import Testing
         let store = TemporaryStore()
         defer { store.remove() }
         let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration())
-        try writer.append(contentsOf: (1 ... 100).map { sampleEntry($0) })
+        try writer.append(contentsOf: (1...100).map { sampleEntry($0) })
         try writer.acknowledge(cursor: "http", through: 3)
         try writer.close()
         var info = stat()
@@ -78,7 +78,7 @@ import Testing
         let store = TemporaryStore()
         defer { store.remove() }
         let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 4096))
-        for index in 1 ... 300 { try writer.append(sampleEntry(index)) }
+        for index in 1...300 { try writer.append(sampleEntry(index)) }
         try writer.close()
         let reader = try LogStoreReader(directory: store.path)
         let segments = try reader.segments()
@@ -86,28 +86,28 @@ import Testing
         #expect(segments.allSatisfy { $0.fileBytes <= 4096 })
         #expect(segments.reduce(0) { $0 + $1.recordCount } == 300)
         #expect(try reader.verify().indexesMissingOrStale == 0)
-        #expect(try readAll(store.path).map(\.sequence) == Array(1 ... 300))
+        #expect(try readAll(store.path).map(\.sequence) == Array(1...300))
     }
 
     @Test func everyOpenStartsANewSegmentAndSequencesContinue() throws {
         let store = TemporaryStore()
         defer { store.remove() }
-        for round in 0 ..< 3 {
+        for round in 0..<3 {
             let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 1 << 20))
             #expect(writer.lastSequence == UInt64(round * 10))
-            try writer.append(contentsOf: (1 ... 10).map { sampleEntry(round * 10 + $0) })
+            try writer.append(contentsOf: (1...10).map { sampleEntry(round * 10 + $0) })
             try writer.close()
         }
         let reader = try LogStoreReader(directory: store.path)
         #expect(try reader.segments().map(\.number) == [1, 2, 3])
-        #expect(try readAll(store.path).map(\.sequence) == Array(1 ... 30))
+        #expect(try readAll(store.path).map(\.sequence) == Array(1...30))
     }
 
     @Test func sequencesNeverGoBackAfterEverythingIsAcknowledged() throws {
         let store = TemporaryStore()
         defer { store.remove() }
         let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration())
-        try writer.append(contentsOf: (1 ... 200).map { sampleEntry($0) })
+        try writer.append(contentsOf: (1...200).map { sampleEntry($0) })
         try writer.acknowledge(cursor: "http", through: 200)
         try writer.close()
         let again = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration())
@@ -118,12 +118,14 @@ import Testing
         let store = TemporaryStore()
         defer { store.remove() }
         let reported = Locked<[UInt64]>([])
-        let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(
-            segmentBytes: 1 << 20, syncEveryRecords: 10, onDurable: { sequence in reported.withLock { $0.append(sequence) } }))
-        for index in 1 ... 25 { try writer.append(sampleEntry(index)) }
+        let writer = try LogStoreWriter(
+            directory: store.path,
+            configuration: TemporaryStore.configuration(
+                segmentBytes: 1 << 20, syncEveryRecords: 10, onDurable: { sequence in reported.withLock { $0.append(sequence) } }))
+        for index in 1...25 { try writer.append(sampleEntry(index)) }
         #expect(writer.durableSequence == 20)
         #expect(reported.withLock { $0 } == [10, 20])
-        try writer.append(contentsOf: (26 ... 40).map { sampleEntry($0) })
+        try writer.append(contentsOf: (26...40).map { sampleEntry($0) })
         #expect(writer.durableSequence == 40)
         #expect(try writer.sync() == 40)
         #expect(reported.withLock { $0 } == [10, 20, 40])
@@ -133,8 +135,10 @@ import Testing
         let store = TemporaryStore()
         defer { store.remove() }
         let opened = ContinuousClock.now
-        let writer = try LogStoreWriter(directory: store.path, configuration: try LogStoreConfiguration(
-            syncEveryRecords: 1_000_000, syncInterval: .milliseconds(200)))
+        let writer = try LogStoreWriter(
+            directory: store.path,
+            configuration: try LogStoreConfiguration(
+                syncEveryRecords: 1_000_000, syncInterval: .milliseconds(200)))
         try writer.append(sampleEntry(1))
         let early = try writer.syncIfDue()
         // Not due before the interval; a loaded machine may have let it pass already, and then
@@ -157,9 +161,9 @@ import Testing
         let store = TemporaryStore()
         defer { store.remove() }
         let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 1 << 20))
-        try writer.append(contentsOf: (1 ... 10).map { sampleEntry($0) })
+        try writer.append(contentsOf: (1...10).map { sampleEntry($0) })
         #expect(try writer.sync() == 10)
-        try writer.append(contentsOf: (11 ... 20).map { sampleEntry($0) })
+        try writer.append(contentsOf: (11...20).map { sampleEntry($0) })
         writer.injectSyncFailure(errno: EIO)
         #expect(throws: LogStoreError.syncFailed(path: StoreLayout(directory: store.path).segmentPath(1), errno: EIO)) {
             try writer.sync()
@@ -167,14 +171,15 @@ import Testing
         #expect(writer.durableSequence == 10)
         #expect(writer.stats().segments.map(\.number) == [1])
         // The next append starts segment 2; its sync makes the new records durable.
-        try writer.append(contentsOf: (21 ... 30).map { sampleEntry($0) })
+        try writer.append(contentsOf: (21...30).map { sampleEntry($0) })
         #expect(try writer.sync() == 30)
         #expect(writer.stats().segments.map(\.number) == [1, 2])
         try writer.close()
         // Nothing is corrupt; what reached segment 1 before the failure is still readable.
         #expect(try LogStoreReader(directory: store.path).verify().isIntact)
-        #expect(try readAll(store.path).map(\.sequence) == Array(1 ... 30))
-        #expect(LogStoreError.syncFailed(path: "/s", errno: EIO).description
+        #expect(try readAll(store.path).map(\.sequence) == Array(1...30))
+        #expect(
+            LogStoreError.syncFailed(path: "/s", errno: EIO).description
                 == "fsync of /s failed: Input/output error (errno 5); the segment was closed, records after the last durable sequence must be appended again")
     }
 }
@@ -206,7 +211,7 @@ import Testing
         let store = TemporaryStore()
         defer { store.remove() }
         let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 4096))
-        try writer.append(contentsOf: (1 ... 200).map { sampleEntry($0) })
+        try writer.append(contentsOf: (1...200).map { sampleEntry($0) })
         try writer.sync()
         let layout = StoreLayout(directory: store.path)
         let segments = try layout.list().segments
@@ -256,7 +261,9 @@ private final class DiesCreatingASegment: StoreFileSystem {
         if state.withLock({ state in
             if state.creating.contains(descriptor) { state.dead = true }
             return state.dead
-        }) { throw System.Failure(EIO) }
+        }) {
+            throw System.Failure(EIO)
+        }
         try real.writeAll(descriptor, bytes)
     }
     func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws(System.Failure) -> Int {

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func whatWasSyncedSurvivesEveryPowerLoss() throws {
-        for seed in UInt64(0) ..< 200 {
+        for seed in UInt64(0)..<200 {
             let fileSystem = PowerLossFileSystem(seed: seed)
             try fileSystem.makeDirectory("/d")
             try syncDirectory(fileSystem, "/")
@@ -37,7 +37,7 @@ import Testing
 
     @Test func unsyncedWritesAreKeptDroppedZeroedOrTornAtSectors() throws {
         var outcomes = Set<String>()
-        for seed in UInt64(0) ..< 300 {
+        for seed in UInt64(0)..<300 {
             let fileSystem = PowerLossFileSystem(seed: seed)
             let descriptor = try fileSystem.open("/f", .appendingNew)
             try syncDirectory(fileSystem, "/")
@@ -48,18 +48,19 @@ import Testing
             #expect(bytes.prefix(100).allSatisfy { $0 == 7 })
             // Each 512-byte sector of the unsynced write is all new bytes or not written.
             for start in stride(from: 100, to: bytes.count, by: 512) {
-                let sector = bytes[start ..< min(bytes.count, (start / 512 + 1) * 512)]
+                let sector = bytes[start..<min(bytes.count, (start / 512 + 1) * 512)]
                 #expect(sector.allSatisfy { $0 == 9 } || sector.allSatisfy { $0 == 0 }, "seed \(seed), sector at \(start)")
             }
             let tail = bytes.dropFirst(100)
-            outcomes.insert(tail.isEmpty ? "dropped" : tail.count == 2000 && tail.allSatisfy { $0 == 9 } ? "kept" : tail.allSatisfy { $0 == 0 } ? "zeroed" : "torn")
+            outcomes.insert(
+                tail.isEmpty ? "dropped" : tail.count == 2000 && tail.allSatisfy { $0 == 9 } ? "kept" : tail.allSatisfy { $0 == 0 } ? "zeroed" : "torn")
         }
         #expect(outcomes == ["dropped", "kept", "zeroed", "torn"])
     }
 
     @Test func directoryChangesWithoutADirectorySyncMayNotHaveHappened() throws {
         var seen = Set<[String]>()
-        for seed in UInt64(0) ..< 100 {
+        for seed in UInt64(0)..<100 {
             let fileSystem = PowerLossFileSystem(seed: seed)
             try write(fileSystem, "/old", [1], sync: true)
             try write(fileSystem, "/gone", [2], sync: true)
@@ -85,8 +86,8 @@ import Testing
     @Test func powerFailsBeforeTheChosenCall() throws {
         let fileSystem = PowerLossFileSystem(seed: 1)
         fileSystem.powerFailsAt = 2
-        let descriptor = try fileSystem.open("/f", .appendingNew)                    // call 0
-        try [UInt8(1)].withUnsafeBytes { try fileSystem.writeAll(descriptor, $0) }   // call 1
+        let descriptor = try fileSystem.open("/f", .appendingNew)  // call 0
+        try [UInt8(1)].withUnsafeBytes { try fileSystem.writeAll(descriptor, $0) }  // call 1
         #expect(throws: System.Failure.ioError) { try fileSystem.sync(descriptor, method: .full) }
         #expect(throws: System.Failure.ioError) { _ = try fileSystem.size(descriptor) }
         #expect(fileSystem.hasLostPower && fileSystem.operations == 2)

@@ -14,7 +14,7 @@ import Testing
     /// The directory a writer created was never synced into its parent: a power loss could take
     /// the whole store, synced records and all (scenario: the store directory is gone).
     @Test func aNewStoreDirectorySurvivesAPowerLoss() throws {
-        for seed in UInt64(0) ..< 64 {
+        for seed in UInt64(0)..<64 {
             let fileSystem = PowerLossFileSystem(seed: seed)
             let writer = try LogStoreWriter(directory: "/app/logs", configuration: configuration(fileSystem))
             try writer.append(sampleEntry(1))
@@ -31,7 +31,7 @@ import Testing
     /// summary, and its index, keep the bytes cut.
     @Test func aTornTailIsCutAndCounted() throws {
         var torn = 0
-        for seed in UInt64(0) ..< 40 {
+        for seed in UInt64(0)..<40 {
             let fileSystem = PowerLossFileSystem(seed: seed)
             let writer = try LogStoreWriter(directory: "/logs", configuration: configuration(fileSystem))
             try writer.append(sampleEntry(1))
@@ -64,14 +64,14 @@ import Testing
     /// cursor read as damaged, 0: the whole store sent again. Now it is overwritten in place.
     @Test func aCursorWrittenWithoutASyncIsTheOldPositionOrTheNewNeverZero() throws {
         var seen = Set<UInt64>()
-        for seed in UInt64(0) ..< 64 {
+        for seed in UInt64(0)..<64 {
             let fileSystem = PowerLossFileSystem(seed: seed)
             let writer = try LogStoreWriter(directory: "/logs", configuration: configuration(fileSystem))
-            _ = try writer.append(contentsOf: (1 ... 10).map { sampleEntry($0) })
+            _ = try writer.append(contentsOf: (1...10).map { sampleEntry($0) })
             try writer.sync()
             try writer.acknowledge(cursor: "sent", through: 5)
             try writer.acknowledge(cursor: "sent", through: 8, durably: false)
-            try writer.acknowledge(cursor: "other", through: 1)   // syncs the directory
+            try writer.acknowledge(cursor: "other", through: 1)  // syncs the directory
             let image = fileSystem.image(seed: seed)
             let cursor = try LogStoreWriter(directory: "/logs", configuration: configuration(image)).acknowledgedSequence(cursor: "sent")
             #expect(cursor == 5 || cursor == 8, "seed \(seed)")
@@ -83,10 +83,10 @@ import Testing
     /// A durable acknowledgement of the position an acknowledgement without a sync had just
     /// written returned at once ("not beyond the cursor"), and left the cursor unsynced.
     @Test func aDurableAcknowledgementSyncsAPositionWrittenWithoutASync() throws {
-        for seed in UInt64(0) ..< 64 {
+        for seed in UInt64(0)..<64 {
             let fileSystem = PowerLossFileSystem(seed: seed)
             let writer = try LogStoreWriter(directory: "/logs", configuration: configuration(fileSystem))
-            _ = try writer.append(contentsOf: (1 ... 10).map { sampleEntry($0) })
+            _ = try writer.append(contentsOf: (1...10).map { sampleEntry($0) })
             try writer.sync()
             try writer.acknowledge(cursor: "sent", through: 3)
             try writer.acknowledge(cursor: "sent", through: 5, durably: false)

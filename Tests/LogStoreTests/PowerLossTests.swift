@@ -10,9 +10,9 @@ import TestSupport
 /// and takes appends afterwards. `make test-power-loss` runs many more scenarios.
 @Suite struct PowerLossTests {
     /// 1,024 scenarios in 4 parts that run side by side (64 workloads, 16 crash points each).
-    @Test(arguments: 0 ..< 4)
+    @Test(arguments: 0..<4)
     func seededScenarios(part: Int) async throws {
-        let workloads = UInt64(part * 16) ..< UInt64(part * 16 + 16)
+        let workloads = UInt64(part * 16)..<UInt64(part * 16 + 16)
         let tally = await onOwnThread { PowerLossCampaign.run(PowerLossCampaign.scenarios(workloads: workloads, perWorkload: 16)) }
         print("power loss, part \(part): \(tally)")
         #expect(tally.scenarios == 256)
@@ -29,10 +29,10 @@ import TestSupport
 /// recovery most of the time.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["POWER_LOSS_WORKLOADS"] != nil, "runs in make test-power-loss"))
 struct PowerLossSoakTests {
-    @Test(arguments: 0 ..< 4)
+    @Test(arguments: 0..<4)
     func everyCrashPoint(part: Int) async throws {
         let workloads = Int(ProcessInfo.processInfo.environment["POWER_LOSS_WORKLOADS"] ?? "") ?? 40
-        let mine = UInt64(1_000 + part * workloads / 4) ..< UInt64(1_000 + (part + 1) * workloads / 4)
+        let mine = UInt64(1_000 + part * workloads / 4)..<UInt64(1_000 + (part + 1) * workloads / 4)
         let clock = ContinuousClock()
         let start = clock.now
         let tally = await onOwnThread { PowerLossCampaign.run(PowerLossCampaign.scenarios(workloads: mine, perWorkload: nil)) }

@@ -15,15 +15,23 @@ import Testing
     /// (developer.apple.com, "Describing use of required reason API"), and the reasons that fit
     /// a logging SDK writing inside the app's container.
     static let categories: [(category: String, names: [String], reasons: Set<String>)] = [
-        ("NSPrivacyAccessedAPICategoryFileTimestamp",
-         ["stat(", "fstat(", "lstat(", "fstatat(", "getattrlist", "creationDate", "modificationDate",
-          "fileModificationDate", "contentModificationDateKey", "creationDateKey"],
-         ["C617.1"]),
+        (
+            "NSPrivacyAccessedAPICategoryFileTimestamp",
+            [
+                "stat(", "fstat(", "lstat(", "fstatat(", "getattrlist", "creationDate", "modificationDate",
+                "fileModificationDate", "contentModificationDateKey", "creationDateKey",
+            ],
+            ["C617.1"]
+        ),
         ("NSPrivacyAccessedAPICategorySystemBootTime", ["systemUptime", "mach_absolute_time"], ["35F9.1"]),
-        ("NSPrivacyAccessedAPICategoryDiskSpace",
-         ["statfs(", "statvfs(", "fstatfs(", "fstatvfs(", "volumeAvailableCapacity", "volumeTotalCapacityKey",
-          "systemFreeSize", "systemSize"],
-         ["E174.1", "85F4.1"]),
+        (
+            "NSPrivacyAccessedAPICategoryDiskSpace",
+            [
+                "statfs(", "statvfs(", "fstatfs(", "fstatvfs(", "volumeAvailableCapacity", "volumeTotalCapacityKey",
+                "systemFreeSize", "systemSize",
+            ],
+            ["E174.1", "85F4.1"]
+        ),
         ("NSPrivacyAccessedAPICategoryUserDefaults", ["UserDefaults"], ["CA92.1"]),
         ("NSPrivacyAccessedAPICategoryActiveKeyboards", ["activeInputModes"], ["54BD.1"]),
     ]
@@ -67,15 +75,17 @@ import Testing
         for target in ["LogCore", "LogStore", "BehaviorLog", "BehaviorLogTesting", "BehaviorLogHTTP", "LogQuery"] {
             let folder = Self.packageRoot.appending(path: "Sources/\(target)")
             let manifestURL = folder.appending(path: "PrivacyInfo.xcprivacy")
-            let declared = FileManager.default.fileExists(atPath: manifestURL.path)
+            let declared =
+                FileManager.default.fileExists(atPath: manifestURL.path)
                 ? try Self.declaredReasons(Self.manifest(at: manifestURL)) : [:]
             for (file, text) in try Self.swiftSources(in: folder) {
                 let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
                 for (category, names, reasons) in Self.categories {
                     guard let name = names.first(where: { code.contains($0) }) else { continue }
                     let given = declared[category] ?? []
-                    #expect(!given.isDisjoint(with: reasons),
-                            "\(file) calls \(name) (\(category)): add it to \(target)/PrivacyInfo.xcprivacy with one of \(reasons.sorted())")
+                    #expect(
+                        !given.isDisjoint(with: reasons),
+                        "\(file) calls \(name) (\(category)): add it to \(target)/PrivacyInfo.xcprivacy with one of \(reasons.sorted())")
                 }
             }
         }

@@ -19,7 +19,7 @@ import TestSupport
         configuration.fileSystem = device.fileSystem
         do {
             let before = try LogStoreWriter(directory: store.path, configuration: configuration)
-            for index in 1 ... 3 { _ = try before.append(sampleEntry(index)) }
+            for index in 1...3 { _ = try before.append(sampleEntry(index)) }
             try before.acknowledge(cursor: "sender", through: 2)
             try before.close()
         }
@@ -44,7 +44,7 @@ import TestSupport
         let store = TemporaryStore()
         defer { store.remove() }
         let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration())
-        for index in 1 ... 3 { _ = try writer.append(sampleEntry(index)) }
+        for index in 1...3 { _ = try writer.append(sampleEntry(index)) }
         try writer.acknowledge(cursor: "sender", through: 3)
         try writer.close()
 

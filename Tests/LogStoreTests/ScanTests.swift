@@ -14,9 +14,9 @@ import Testing
     /// 600 records over many small segments (three writer sessions), four tags in three categories.
     static func makeStore(_ store: TemporaryStore) throws -> [LogRecord] {
         var index = 1
-        for _ in 0 ..< 3 {
+        for _ in 0..<3 {
             let writer = try LogStoreWriter(directory: store.path, configuration: TemporaryStore.configuration(segmentBytes: 4096))
-            for _ in 0 ..< 200 {
+            for _ in 0..<200 {
                 try writer.append(sampleEntry(index, tag: tags[(index / 7) % tags.count]))
                 index += 1
             }
@@ -53,8 +53,9 @@ import Testing
             LogRecordFilter(tags: ["no.such"]),
             LogRecordFilter(from: LogTimestamp(microsecondsSince1970: start + 150_000)),
             LogRecordFilter(until: LogTimestamp(microsecondsSince1970: start + 20_000)),
-            LogRecordFilter(categories: ["search"], from: LogTimestamp(microsecondsSince1970: start + 100_000),
-                            until: LogTimestamp(microsecondsSince1970: start + 450_000)),
+            LogRecordFilter(
+                categories: ["search"], from: LogTimestamp(microsecondsSince1970: start + 100_000),
+                until: LogTimestamp(microsecondsSince1970: start + 450_000)),
         ]
         for filter in filters {
             let expected = all.filter { filter.matches(tag: $0.tag, timestamp: $0.timestamp) }
@@ -68,7 +69,9 @@ import Testing
             #expect(read == expected, "read with \(filter)")
             #expect(try Self.scanAll(LogStoreReader(directory: store.path), filter: filter) == expected, "scan with \(filter)")
             var oneScan: [LogRecord] = []
-            try LogStoreReader(directory: store.path).scan(matching: filter) { oneScan.append($0.record); return .continue }
+            try LogStoreReader(directory: store.path).scan(matching: filter) {
+                oneScan.append($0.record); return .continue
+            }
             #expect(oneScan == expected, "one scan with \(filter)")
         }
     }
@@ -102,7 +105,9 @@ import Testing
         let search = all.filter { $0.tag.hasPrefix("search.") }.map(\.sequence)
         #expect(lent == 5 && seen == Array(search.prefix(5)))
         var rest: [UInt64] = []
-        try reader.scan(after: seen.last!, matching: LogRecordFilter(categories: ["search"])) { rest.append($0.sequence); return .continue }
+        try reader.scan(after: seen.last!, matching: LogRecordFilter(categories: ["search"])) {
+            rest.append($0.sequence); return .continue
+        }
         #expect(rest == Array(search.dropFirst(5)))
 
         struct Refused: Error {}

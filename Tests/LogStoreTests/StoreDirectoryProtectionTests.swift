@@ -46,8 +46,9 @@ import TestSupport
 
         _ = try LogStoreWriter(directory: store, configuration: configuration)
 
-        #expect(calls.withLock { $0.filter { if case .protect = $0 { true } else { false } } }.isEmpty,
-                "a directory the store did not create keeps the classes it has")
+        #expect(
+            calls.withLock { $0.filter { if case .protect = $0 { true } else { false } } }.isEmpty,
+            "a directory the store did not create keeps the classes it has")
         #expect(calls.withLock { $0.filter { if case .makeDirectory = $0 { true } else { false } } }.isEmpty)
     }
 }

@@ -10,12 +10,14 @@ import LogStore
         defer { store.remove() }
         let reported = Locked<UInt64>(0)
 
-        let writer = try LogStoreWriter(directory: store.path, configuration: try LogStoreConfiguration(
-            syncEveryRecords: 500, syncInterval: .milliseconds(200), maximumTotalBytes: 64 << 20,
-            onDurable: { sequence in reported.withLock { $0 = sequence } }))
+        let writer = try LogStoreWriter(
+            directory: store.path,
+            configuration: try LogStoreConfiguration(
+                syncEveryRecords: 500, syncInterval: .milliseconds(200), maximumTotalBytes: 64 << 20,
+                onDurable: { sequence in reported.withLock { $0 = sequence } }))
         try writer.acknowledge(cursor: "http", through: 0)
         try writer.append(contentsOf: [
-            LogEntry(tag: "search.submitted", timestamp: .now(), payload: Array(#"{"query":"shoes"}"#.utf8)),
+            LogEntry(tag: "search.submitted", timestamp: .now(), payload: Array(#"{"query":"shoes"}"#.utf8))
         ])
         let durable = try writer.sync()
         #expect(durable == 1 && reported.withLock { $0 } == 1)

@@ -23,15 +23,16 @@ struct TemporaryStore {
         segmentBytes: Int = 4096, syncEveryRecords: Int = 1_000, maximumTotalBytes: Int? = nil, maximumAge: Duration? = nil,
         onDurable: (@Sendable (UInt64) -> Void)? = nil
     ) -> LogStoreConfiguration {
-        try! LogStoreConfiguration(segmentBytes: segmentBytes, writeBufferBytes: 1024, syncEveryRecords: syncEveryRecords,
-                                   maximumTotalBytes: maximumTotalBytes, maximumAge: maximumAge, onDurable: onDurable)
+        try! LogStoreConfiguration(
+            segmentBytes: segmentBytes, writeBufferBytes: 1024, syncEveryRecords: syncEveryRecords,
+            maximumTotalBytes: maximumTotalBytes, maximumAge: maximumAge, onDurable: onDurable)
     }
 }
 
 /// A deterministic entry number `index`: the payload holds the index so tests can check it.
 func sampleEntry(_ index: Int, tag: String? = nil, payloadBytes: Int = 100, time: Int64? = nil) -> LogEntry {
     var payload = [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: max(payloadBytes, 8))
-    withUnsafeBytes(of: UInt64(index).littleEndian) { payload.replaceSubrange(0 ..< 8, with: $0) }
+    withUnsafeBytes(of: UInt64(index).littleEndian) { payload.replaceSubrange(0..<8, with: $0) }
     return LogEntry(
         tag: tag ?? (index % 3 == 0 ? "search.submitted" : "checkout.paid"),
         timestamp: LogTimestamp(microsecondsSince1970: time ?? (1_700_000_000_000_000 + Int64(index) * 1000)),

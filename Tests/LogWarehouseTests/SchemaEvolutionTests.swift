@@ -30,10 +30,13 @@ import Testing
         let changes = SchemaEvolution.changes(from: Fixture.recipeApp(), to: new)
         #expect(changes.map(\.rule) == [.typeChanged])
         #expect(changes.first?.breaksWarehouse == false)
-        #expect(changes.first?.message.hasPrefix("field 'device' of recipe_search.show_result changed type from DeviceModel (an external type) to DeviceName (an external type)") == true)
-        #expect(try ClickHouseMigration(from: Fixture.recipeApp(), to: new).statements == [
-            "ALTER TABLE logs COMMENT COLUMN device 'external type DeviceName';",
-        ])
+        #expect(
+            changes.first?.message.hasPrefix(
+                "field 'device' of recipe_search.show_result changed type from DeviceModel (an external type) to DeviceName (an external type)") == true)
+        #expect(
+            try ClickHouseMigration(from: Fixture.recipeApp(), to: new).statements == [
+                "ALTER TABLE logs COMMENT COLUMN device 'external type DeviceName';"
+            ])
     }
 
     @Test func identicalDefinitionsHaveNoChanges() {
@@ -53,7 +56,10 @@ import Testing
         let changes = SchemaEvolution.changes(from: Fixture.recipeApp(), to: new)
         #expect(changes.map(\.rule) == [.columnTypeChanged, .requiredFieldAdded, .obsoleteRemoved])
         #expect(changes.first?.breaksWarehouse == true)
-        #expect(changes.first?.message == "field 'page' is now !string where the definitions had !integer; the warehouse has one column per field name (the one-wide-table rule), and the warehouse column 'page' cannot change from Int32 to String in place; give the field a new name")
+        #expect(
+            changes.first?.message
+                == "field 'page' is now !string where the definitions had !integer; the warehouse has one column per field name (the one-wide-table rule), and the warehouse column 'page' cannot change from Int32 to String in place; give the field a new name"
+        )
         #expect(throws: WarehouseError.self) { try ClickHouseMigration(from: Fixture.recipeApp(), to: new) }
     }
 }

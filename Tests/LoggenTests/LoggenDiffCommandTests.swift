@@ -23,8 +23,9 @@ import TestSupport
     func eachRuleHasItsGolden(name: String) throws {
         let run = try runLoggen(["diff", "old", "new", "--verbose"], in: Self.diffResources.appendingPathComponent(name))
         #expect(run.standardError == "")
-        try expectGolden(run.standardOutput + "exit status: \(run.status)\n",
-                         at: Self.diffResources.appendingPathComponent("\(name)/expected.txt"))
+        try expectGolden(
+            run.standardOutput + "exit status: \(run.status)\n",
+            at: Self.diffResources.appendingPathComponent("\(name)/expected.txt"))
         // The case is named after the rule it shows, and that rule's line is there.
         if name != "no-changes" { #expect(run.standardOutput.contains(": \(name): ")) }
         // Exit 1 exactly when something breaks (the default --fail-on breaking).
@@ -88,8 +89,10 @@ import TestSupport
         let directory = try copyOfCase("type-changed")
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         let broken = directory.appendingPathComponent("\(side)/shop.md")
-        try (try String(contentsOf: broken, encoding: .utf8)).replacingOccurrences(of: "- item_id: !bigint\n    - The item\n- size", with: "- item_id: !uuid\n    - The item\n- size")
-            .write(to: broken, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: broken, encoding: .utf8)).replacingOccurrences(
+            of: "- item_id: !bigint\n    - The item\n- size", with: "- item_id: !uuid\n    - The item\n- size"
+        )
+        .write(to: broken, atomically: true, encoding: .utf8)
         let lint = try runLoggen(["lint", side], in: directory)
         let run = try runLoggen(["diff", "old", "new"], in: directory)
         #expect(run.status == 1)
@@ -104,7 +107,8 @@ import TestSupport
         let repository = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: repository) }
         let git = { (arguments: [String]) throws -> ProcessResult in
-            let result = try ProcessRunner.run("/usr/bin/env", ["git", "-c", "user.name=test", "-c", "user.email=test@example.com"] + arguments, in: repository)
+            let result = try ProcessRunner.run(
+                "/usr/bin/env", ["git", "-c", "user.name=test", "-c", "user.email=test@example.com"] + arguments, in: repository)
             #expect(result.status == 0, "git \(arguments): \(result.standardError)")
             return result
         }
@@ -143,7 +147,9 @@ import TestSupport
 
         let missing = try runLoggen(["diff", "--against", "HEAD", "Elsewhere"], in: repository)
         #expect(missing.status == 1)
-        #expect(missing.standardError == "loggen: error: no *.md files in 'Elsewhere' at HEAD; check the folder's path at that revision (git ls-tree HEAD -- Elsewhere/)\n")
+        #expect(
+            missing.standardError
+                == "loggen: error: no *.md files in 'Elsewhere' at HEAD; check the folder's path at that revision (git ls-tree HEAD -- Elsewhere/)\n")
     }
 
     /// Whatever `diff` says breaks the warehouse, `ddl --alter-from` refuses, with the same

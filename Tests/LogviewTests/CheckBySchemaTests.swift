@@ -60,31 +60,35 @@ import Testing
         let writer = try LogStoreWriter(directory: store, configuration: LogStoreConfiguration())
         func append(_ schema: String, note: String, second: Int64) throws {
             let body = #"{"schema":"\#(schema)","common":{},"violations":[],"payload":{"item_id":1,"note":"\#(note)"}}"#
-            _ = try writer.append(LogEntry(tag: "shop.buy", timestamp: LogTimestamp(microsecondsSince1970: 1_795_996_800_000_000 + second * 1_000_000),
-                                           uuid: UUID(), payload: Array(body.utf8)))
+            _ = try writer.append(
+                LogEntry(
+                    tag: "shop.buy", timestamp: LogTimestamp(microsecondsSince1970: 1_795_996_800_000_000 + second * 1_000_000),
+                    uuid: UUID(), payload: Array(body.utf8)))
         }
-        try append(hash1, note: "a long note", second: 0)   // fine in version 1
+        try append(hash1, note: "a long note", second: 0)  // fine in version 1
         try append(hash1, note: "a longer note", second: 1)
-        try append(hash2, note: "ok", second: 2)             // fine in version 2
-        try append(hash2, note: "too long", second: 3)       // breaks version 2
-        try append("", note: "unstamped", second: 4)         // posted by tag: checked against --definitions
+        try append(hash2, note: "ok", second: 2)  // fine in version 2
+        try append(hash2, note: "too long", second: 3)  // breaks version 2
+        try append("", note: "unstamped", second: 4)  // posted by tag: checked against --definitions
         try writer.close()
 
         let current = try logview(["check", "--store", store, "--definitions", "LogDefinitions"], in: repository)
         #expect(current.status == 1)
-        #expect(current.standardOutput.split(separator: "\n").map(String.init) == [
-            "LogDefinitions/shop.md:11:3: error: seq 4 at 2026-11-30T00:00:03.000Z shop.buy: note is 8 bytes, limit 4",
-            "LogDefinitions/shop.md:11:3: error: seq 5 at 2026-11-30T00:00:04.000Z shop.buy: note is 9 bytes, limit 4",
-            "2 logs from definitions \(hash1): not checked against these (\(hash2)); pass --definitions-at REV to check them against their own",
-            "LogDefinitions (\(hash2)): checked 3 logs: 2 findings in 2 logs (length: 2)",
-        ])
+        #expect(
+            current.standardOutput.split(separator: "\n").map(String.init) == [
+                "LogDefinitions/shop.md:11:3: error: seq 4 at 2026-11-30T00:00:03.000Z shop.buy: note is 8 bytes, limit 4",
+                "LogDefinitions/shop.md:11:3: error: seq 5 at 2026-11-30T00:00:04.000Z shop.buy: note is 9 bytes, limit 4",
+                "2 logs from definitions \(hash1): not checked against these (\(hash2)); pass --definitions-at REV to check them against their own",
+                "LogDefinitions (\(hash2)): checked 3 logs: 2 findings in 2 logs (length: 2)",
+            ])
 
         let both = try logview(["check", "--store", store, "--definitions", "LogDefinitions", "--definitions-at", "v1"], in: repository)
         #expect(both.status == 1)
-        #expect(both.standardOutput.split(separator: "\n").suffix(2).map(String.init) == [
-            "v1:LogDefinitions (\(hash1)): checked 2 logs: no findings",
-            "LogDefinitions (\(hash2)): checked 3 logs: 2 findings in 2 logs (length: 2)",
-        ])
+        #expect(
+            both.standardOutput.split(separator: "\n").suffix(2).map(String.init) == [
+                "v1:LogDefinitions (\(hash1)): checked 2 logs: no findings",
+                "LogDefinitions (\(hash2)): checked 3 logs: 2 findings in 2 logs (length: 2)",
+            ])
 
         let unknown = try logview(["check", "--store", store, "--definitions", "LogDefinitions", "--definitions-at", "no-such-tag"], in: repository)
         #expect(unknown.status == 1)

@@ -26,7 +26,8 @@ func runBlocking(_ tool: String, _ arguments: [String], environment: [String: St
 final class DemoStore: Sendable {
     static let shared = DemoStore()
     let directory = TemporaryDirectory("logview-cli").appending("store")
-    let definitions = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let definitions =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path + "/LogDefinitions"
 
     init() {
@@ -57,7 +58,10 @@ final class DemoStore: Sendable {
     @Test func aMissingStoreIsOneLineWithTheFix() async throws {
         let result = try await run("logview", ["list"], environment: ["BEHAVIORLOG_STORE": "/nonexistent"])
         #expect(result.status == 1)
-        #expect(result.errors == "logview: error: no log store at '/nonexistent' (from BEHAVIORLOG_STORE); pass --store DIR or set BEHAVIORLOG_STORE to the directory the app's LocalStoreOutput writes (recipe-demo prints it)\n")
+        #expect(
+            result.errors
+                == "logview: error: no log store at '/nonexistent' (from BEHAVIORLOG_STORE); pass --store DIR or set BEHAVIORLOG_STORE to the directory the app's LocalStoreOutput writes (recipe-demo prints it)\n"
+        )
         #expect(result.output.isEmpty)
     }
 
@@ -74,13 +78,18 @@ final class DemoStore: Sendable {
     @Test(arguments: ["list", "tail", "stats", "check"])
     func malformedWhereIsAUsageError(_ command: String) async throws {
         let expected = [
-            "price>": "logview: error: invalid --where 'price>': nothing follows '>'; write a value, as in price>5 (price>\"\" for empty text, price? for present)",
-            "price>>5": "logview: error: invalid --where 'price>>5': '>>' is not an operator; write field=value, field!=value, field<value, field<=value, field>value, field>=value, field~regex, field!~regex or field? (quote a value that starts with '>': price>\">5\")",
-            "price>5 and": "logview: error: invalid --where 'price>5 and': '5 and' is not a number; compare with a number (price>5), give each condition its own --where (all must hold), or quote text: price>\"5 and\"",
+            "price>":
+                "logview: error: invalid --where 'price>': nothing follows '>'; write a value, as in price>5 (price>\"\" for empty text, price? for present)",
+            "price>>5":
+                "logview: error: invalid --where 'price>>5': '>>' is not an operator; write field=value, field!=value, field<value, field<=value, field>value, field>=value, field~regex, field!~regex or field? (quote a value that starts with '>': price>\">5\")",
+            "price>5 and":
+                "logview: error: invalid --where 'price>5 and': '5 and' is not a number; compare with a number (price>5), give each condition its own --where (all must hold), or quote text: price>\"5 and\"",
         ]
         for (expression, line) in expected {
-            let result = try await run("logview", [command, "--store", demo.directory, "--definitions", demo.definitions, "--where", expression]
-                .filter { command == "check" || ($0 != "--definitions" && $0 != demo.definitions) })
+            let result = try await run(
+                "logview",
+                [command, "--store", demo.directory, "--definitions", demo.definitions, "--where", expression]
+                    .filter { command == "check" || ($0 != "--definitions" && $0 != demo.definitions) })
             #expect(result.status == 64, "\(command) --where '\(expression)'")
             #expect(result.output == "")
             #expect(result.errors.split(separator: "\n").first.map(String.init) == line)
@@ -91,7 +100,8 @@ final class DemoStore: Sendable {
     /// A filter that cannot match for a reason the store or the definitions show gets one
     /// warning line; the (empty) result is as before, exit 0 (check: 0 logs, no findings).
     @Test func whereThatCannotMatchSaysWhy() async throws {
-        let unknown = "logview: warning: --where 'nosuchfield=3' cannot match: none of the 1500 logs the other filters select has a field 'nosuchfield'; a bare name is a payload field (keyword=egg), a common one is common.NAME\n"
+        let unknown =
+            "logview: warning: --where 'nosuchfield=3' cannot match: none of the 1500 logs the other filters select has a field 'nosuchfield'; a bare name is a payload field (keyword=egg), a common one is common.NAME\n"
         let list = try await run("logview", ["list", "--store", demo.directory, "-o", "jsonl", "--where", "nosuchfield=3"])
         #expect(list.status == 0)
         #expect(list.output == "")
@@ -103,19 +113,30 @@ final class DemoStore: Sendable {
 
         let searches = try await run("logview", ["list", "--store", demo.directory, "-o", "jsonl", "--tag", "recipe_search.search", "--where", "page=abc"])
         #expect(searches.output == "")
-        #expect(searches.errors == "logview: warning: --where 'page=abc' cannot match: 'page' holds numbers in every log that has it, and 'abc' is not a number; compare with a number, such as page=10\n")
+        #expect(
+            searches.errors
+                == "logview: warning: --where 'page=abc' cannot match: 'page' holds numbers in every log that has it, and 'abc' is not a number; compare with a number, such as page=10\n"
+        )
 
         let check = try await run("logview", ["check", "--store", demo.directory, "--definitions", demo.definitions, "--where", "nosuchfield=3"])
         #expect(check.status == 0)
         #expect(check.output == "checked 0 logs: no findings\n")
-        #expect(check.errors == "logview: warning: --where 'nosuchfield=3' cannot match: none of the 1500 logs the other filters select has a field 'nosuchfield' and no definition declares one; a bare name is a payload field (keyword=egg), a common one is common.NAME\n")
+        #expect(
+            check.errors
+                == "logview: warning: --where 'nosuchfield=3' cannot match: none of the 1500 logs the other filters select has a field 'nosuchfield' and no definition declares one; a bare name is a payload field (keyword=egg), a common one is common.NAME\n"
+        )
         // No stored log to look at: the definitions still say that 'page' is a number.
-        let declared = try await run("logview", ["check", "--store", demo.directory, "--definitions", demo.definitions, "--tag", "nosuch.*", "--where", "page>abc"])
-        #expect(declared.errors == "logview: warning: --where 'page>abc' cannot match: the definitions declare 'page' a number, and 'abc' is not a number; compare with a number, such as page>10\n")
+        let declared = try await run(
+            "logview", ["check", "--store", demo.directory, "--definitions", demo.definitions, "--tag", "nosuch.*", "--where", "page>abc"])
+        #expect(
+            declared.errors
+                == "logview: warning: --where 'page>abc' cannot match: the definitions declare 'page' a number, and 'abc' is not a number; compare with a number, such as page>10\n"
+        )
 
         // Filters that simply match nothing say nothing.
         for expression in ["keyword=no-such-keyword", "page>100000", "nosuchfield!=3"] {
-            let quiet = try await run("logview", ["list", "--store", demo.directory, "-o", "jsonl", "--tag", "recipe_search.search", "--where", expression, "--where", "page>100000"])
+            let quiet = try await run(
+                "logview", ["list", "--store", demo.directory, "-o", "jsonl", "--tag", "recipe_search.search", "--where", expression, "--where", "page>100000"])
             #expect(quiet.status == 0)
             #expect(quiet.errors == "", "\(expression)")
         }
@@ -132,8 +153,11 @@ final class DemoStore: Sendable {
         func tag(_ log: JSONValue) -> String { if case .string(let t)? = log["tag"] { t } else { "" } }
         #expect(try await sequences(["--tag", "recipe_search.*"]) == all.filter { tag($0).hasPrefix("recipe_search.") }.map { $0["seq"]! })
         #expect(try await sequences(["--where", "keyword=egg"]) == all.filter { $0["payload"]?["keyword"] == .string("egg") }.map { $0["seq"]! })
-        #expect(try await sequences(["--tag", "recipe_search.search", "--where", "page>=3", "--where", "order=latest"])
-            == all.filter { tag($0) == "recipe_search.search" && ($0["payload"]?["page"]?.number ?? 0) >= 3 && $0["payload"]?["order"] == .string("latest") }.map { $0["seq"]! })
+        #expect(
+            try await sequences(["--tag", "recipe_search.search", "--where", "page>=3", "--where", "order=latest"])
+                == all.filter {
+                    tag($0) == "recipe_search.search" && ($0["payload"]?["page"]?.number ?? 0) >= 3 && $0["payload"]?["order"] == .string("latest")
+                }.map { $0["seq"]! })
         #expect(try await sequences(["-n", "5", "--reverse"]) == all.suffix(5).reversed().map { $0["seq"]! })
         #expect(try await sequences(["-n", "3", "--head"]) == all.prefix(3).map { $0["seq"]! })
         let middle = all[750]["time"]!
@@ -217,8 +241,10 @@ final class DemoStore: Sendable {
             }
         }
         let before = try snapshot()
-        for arguments in [["list"], ["list", "--where", "keyword=egg", "-o", "csv"], ["stats", "--by", "hour"],
-                          ["check", "--definitions", demo.definitions], ["coverage", "--definitions", demo.definitions], ["verify"]] {
+        for arguments in [
+            ["list"], ["list", "--where", "keyword=egg", "-o", "csv"], ["stats", "--by", "hour"],
+            ["check", "--definitions", demo.definitions], ["coverage", "--definitions", demo.definitions], ["verify"],
+        ] {
             _ = try await run("logview", [arguments[0], "--store", demo.directory] + arguments.dropFirst())
         }
         #expect(try snapshot() == before)

@@ -34,8 +34,9 @@ import Testing
         for step in steps {
             let command = step.command.replacingOccurrences(of: "8765", with: String(server.port))
             let result = try await onOwnThread {
-                try ProcessRunner.run("/bin/sh", ["-c", command], in: URL(fileURLWithPath: directory),
-                                      environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC"])
+                try ProcessRunner.run(
+                    "/bin/sh", ["-c", command], in: URL(fileURLWithPath: directory),
+                    environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC"])
             }
             let output = result.standardOutput.replacingOccurrences(of: String(server.port), with: "8765")
             #expect(output.trimmingCharacters(in: .newlines) == step.expected.trimmingCharacters(in: .newlines), "\(step.command)")

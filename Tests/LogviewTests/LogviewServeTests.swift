@@ -16,7 +16,8 @@ final class ServeProcess: Sendable {
         process.waitForOutput(containing: "\n")
         firstLine = String(process.output.prefix { $0 != "\n" }) + "\n"
         guard let range = firstLine.range(of: #"127\.0\.0\.1:(\d+)/"#, options: .regularExpression),
-              let port = UInt16(firstLine[range].dropFirst(10).dropLast()) else {
+            let port = UInt16(firstLine[range].dropFirst(10).dropLast())
+        else {
             process.terminate()
             throw HTTPTestConnection.Failure(description: "logview serve printed no URL: \(firstLine)\(process.errorOutput)")
         }
@@ -44,7 +45,10 @@ final class ServeProcess: Sendable {
         ("limit=25", ["-n", "25"]),
         ("tag=recipe_search.*&tag=home_banner.show_banner", ["--tag", "recipe_search.*", "--tag", "home_banner.show_banner"]),
         ("where=page%3E%3D2&where=keyword~%5Eeg", ["--where", "page>=2", "--where", "keyword~^eg"]),
-        ("tag=recipe_detail.*&limit=7&since=2000-01-01&until=2100-01-01", ["--tag", "recipe_detail.*", "-n", "7", "--since", "2000-01-01", "--until", "2100-01-01"]),
+        (
+            "tag=recipe_detail.*&limit=7&since=2000-01-01&until=2100-01-01",
+            ["--tag", "recipe_detail.*", "-n", "7", "--since", "2000-01-01", "--until", "2100-01-01"]
+        ),
     ])
     func logsAreTheLinesOfListJSONL(_ query: String, _ arguments: [String]) async throws {
         let server = try ServeProcess(["--store", demo.directory])
@@ -137,16 +141,21 @@ final class ServeProcess: Sendable {
         let directory = temporary.path
         let server = try ServeProcess(["--store", directory + "/collected", "--collect"])
         #expect(server.firstLine.contains("collecting at http://127.0.0.1:\(server.port)/v1/logs"))
-        let sent = try await run("recipe-demo", ["--events", "1200", "--seed", "5", "--store", directory + "/demo",
-                                                 "--collector", "http://127.0.0.1:\(server.port)/v1/logs"])
+        let sent = try await run(
+            "recipe-demo",
+            [
+                "--events", "1200", "--seed", "5", "--store", directory + "/demo",
+                "--collector", "http://127.0.0.1:\(server.port)/v1/logs",
+            ])
         #expect(sent.status == 0, "\(sent.errors)")
         #expect(sent.output.contains("sent 1200 logs"))
         func uuids(_ store: String) async throws -> Set<String> {
             let listed = try await run("logview", ["list", "--store", store, "-o", "jsonl"])
-            return Set(listed.output.split(separator: "\n").compactMap { line -> String? in
-                if case .string(let uuid)? = JSONValue.parse(String(line))?["uuid"] { return uuid }
-                return nil
-            })
+            return Set(
+                listed.output.split(separator: "\n").compactMap { line -> String? in
+                    if case .string(let uuid)? = JSONValue.parse(String(line))?["uuid"] { return uuid }
+                    return nil
+                })
         }
         let served = try await server.get("/api/logs")
         #expect(served.text.split(separator: "\n").count == 1200)

@@ -7,4 +7,4 @@ import Glibc
 internal import Musl
 import Synchronization
 // import Glibc  (a comment: not flagged)
-let text = "import Glibc" // a string: not flagged
+let text = "import Glibc"  // a string: not flagged

@@ -2,4 +2,4 @@
 let descriptor = Glibc.open(path, O_RDONLY)
 _ = Darwin.close(descriptor)
 /* Glibc.write(descriptor, buffer, count): a comment, not flagged */
-let message = "Darwin.fsync is not called here" // a string, not flagged
+let message = "Darwin.fsync is not called here"  // a string, not flagged

@@ -3,7 +3,7 @@
 // names LogCore's platform layer uses. Compiled as module `Darwin` over the C module of the
 // same name (Darwin/module.modulemap), the way an SDK's overlay is.
 
-@_exported import Darwin // the C module
+@_exported import Darwin  // the C module
 
 // MARK: sys/errno.h
 

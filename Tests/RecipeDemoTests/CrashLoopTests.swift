@@ -24,8 +24,9 @@ import TestSupport
         try #require(expected.count == 6_000)
         // Same salt, so that hashed personal data is byte for byte the same.
         try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try FileManager.default.copyItem(atPath: (reference as NSString).appendingPathComponent("pii-salt"),
-                                         toPath: (store as NSString).appendingPathComponent("pii-salt"))
+        try FileManager.default.copyItem(
+            atPath: (reference as NSString).appendingPathComponent("pii-salt"),
+            toPath: (store as NSString).appendingPathComponent("pii-salt"))
 
         var seenUUIDs = Set<UUID>()
         var random = SystemRandomNumberGenerator()
@@ -34,7 +35,8 @@ import TestSupport
             let before = try LogStoreReader(directory: store).stats().sequenceRange?.upperBound ?? 0
             // Half the kills at any moment (start-up included), half while logs are being made
             // durable (a random time after the first `durable` line).
-            let kill: Kill = iteration % 2 == 0
+            let kill: Kill =
+                iteration % 2 == 0
                 ? .after(Double.random(in: 0.005...0.2, using: &random))
                 : .afterFirstDurable(Double.random(in: 0...0.15, using: &random))
             let outcome = try run(executable, ["--events", "1000000", "--seed", Self.seed, "--store", store, "--print-durable"], kill: kill)
@@ -55,8 +57,9 @@ import TestSupport
             }
             if iteration % 25 == 24 {
                 let verification = try LogStoreReader(directory: store).verify()
-                #expect(verification.corruptSkipped == 0 && verification.damagedHeaders == 0 && verification.sequenceRegressions == 0,
-                        "iteration \(iteration): \(verification)")
+                #expect(
+                    verification.corruptSkipped == 0 && verification.damagedHeaders == 0 && verification.sequenceRegressions == 0,
+                    "iteration \(iteration): \(verification)")
             }
         }
         // The kills landed while logs were being made durable, not only before or after.

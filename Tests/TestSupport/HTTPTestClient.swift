@@ -7,7 +7,7 @@ import Foundation
 
 /// A raw HTTP/1.1 client over a blocking socket, for tests that must send what no real client
 /// sends (malformed, truncated, slow requests) and read exactly what the server answers.
-public final class HTTPTestConnection: @unchecked Sendable {   // one test thread uses it
+public final class HTTPTestConnection: @unchecked Sendable {  // one test thread uses it
     private let descriptor: Int32
     private var pending: [UInt8] = []
 
@@ -89,7 +89,9 @@ public final class HTTPTestConnection: @unchecked Sendable {   // one test threa
         var bytes: [UInt8] = []
         var closed = false
         func more() throws {
-            guard Date() < deadline else { throw Failure(description: "no whole response within \(timeout) s; got \(String(decoding: bytes, as: UTF8.self).prefix(300))") }
+            guard Date() < deadline else {
+                throw Failure(description: "no whole response within \(timeout) s; got \(String(decoding: bytes, as: UTF8.self).prefix(300))")
+            }
             if let some = readSome(timeout: 0.2) { bytes += some } else { closed = true }
         }
         while true {
@@ -127,7 +129,8 @@ public final class HTTPTestConnection: @unchecked Sendable {   // one test threa
         var body: [UInt8] = []
         while true {
             guard let lineEnd = find([0x0D, 0x0A], in: bytes, from: index),
-                  let size = Int(String(decoding: bytes[index..<lineEnd], as: UTF8.self), radix: 16) else { return nil }
+                let size = Int(String(decoding: bytes[index..<lineEnd], as: UTF8.self), radix: 16)
+            else { return nil }
             index = lineEnd + 2
             if size == 0 { return bytes.count >= index + 2 ? (body, index + 2) : nil }
             guard bytes.count >= index + size + 2 else { return nil }

@@ -109,7 +109,7 @@ public struct MissingExecutable: Error, CustomStringConvertible {
 /// A program started by ``ProcessRunner/start(_:_:in:environment:)``. Its standard output and
 /// standard error are read as they come, each on a thread of its own, so that a full pipe never
 /// blocks the program (reading one to its end before the other can deadlock).
-public final class RunningProcess: @unchecked Sendable {   // the process is only signalled and waited for; the output is under locks
+public final class RunningProcess: @unchecked Sendable {  // the process is only signalled and waited for; the output is under locks
     private let process = Process()
     private let standardOutputCapture: OutputCapture
     private let standardErrorCapture: OutputCapture
@@ -187,7 +187,8 @@ private final class OutputCapture: Sendable {
         if throughFile {
             let path = NSTemporaryDirectory() + "process-output-\(UUID().uuidString)"
             guard FileManager.default.createFile(atPath: path, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+                let handle = FileHandle(forWritingAtPath: path)
+            else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
             file = (path, handle)
             pipe = nil
         } else {
@@ -228,7 +229,7 @@ private final class OutputCapture: Sendable {
     func waitForEnd() -> Data {
         if pipe != nil {
             finishedReading.wait()
-            finishedReading.signal()   // a second call does not block
+            finishedReading.signal()  // a second call does not block
         }
         return current
     }

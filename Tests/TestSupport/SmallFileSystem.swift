@@ -3,7 +3,7 @@ import Foundation
 /// A real, small file system for the tests of a full disk: a tmpfs of `bytes` mounted on a new
 /// directory (root only: CI runs as root). `mount()` returns `nil` where it cannot be mounted,
 /// so that the caller can say why its test is skipped.
-public final class SmallFileSystem: @unchecked Sendable {   // its path is set once; unmount runs once
+public final class SmallFileSystem: @unchecked Sendable {  // its path is set once; unmount runs once
     /// The mount point.
     public let path: String
 
@@ -18,8 +18,8 @@ public final class SmallFileSystem: @unchecked Sendable {   // its path is set o
     public static func mount(bytes: Int) -> SmallFileSystem? {
         let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("small-fs-\(UUID().uuidString.prefix(8))")
         guard (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)) != nil,
-              let result = try? ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(bytes)", "tmpfs", path]),
-              result.status == 0
+            let result = try? ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(bytes)", "tmpfs", path]),
+            result.status == 0
         else {
             try? FileManager.default.removeItem(atPath: path)
             return nil

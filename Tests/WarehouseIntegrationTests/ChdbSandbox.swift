@@ -16,9 +16,10 @@ final class ChdbSandbox: Sendable {
     /// (`BEHAVIORLOG_REQUIRE_CLICKHOUSE=1`) and must fail without it.
     static let isAvailable: Bool = {
         if ProcessInfo.processInfo.environment["BEHAVIORLOG_REQUIRE_CLICKHOUSE"] == "1" { return true }
-        let python = ProcessInfo.processInfo.environment["CHDB_PYTHON"]
+        let python =
+            ProcessInfo.processInfo.environment["CHDB_PYTHON"]
             ?? URL(fileURLWithPath: script).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent(".build/chdb-venv/bin/python").path
+            .appendingPathComponent(".build/chdb-venv/bin/python").path
         guard FileManager.default.isExecutableFile(atPath: python) else { return false }
         return (try? ProcessRunner.run(python, ["-c", "import chdb"]).status) == 0
     }()

@@ -14,8 +14,9 @@ final class ClickHouseClusterSandbox: Sendable {
 
     /// Whether the cluster tests can run: clickhouse-server and zookeeper are installed, or the
     /// run requires them (`BEHAVIORLOG_REQUIRE_CLICKHOUSE=1`) and must fail without them.
-    static let isAvailable: Bool = (ClickHouseSandbox.isAvailable
-        && FileManager.default.fileExists(atPath: "/usr/share/java/zookeeper.jar"))
+    static let isAvailable: Bool =
+        (ClickHouseSandbox.isAvailable
+            && FileManager.default.fileExists(atPath: "/usr/share/java/zookeeper.jar"))
         || ProcessInfo.processInfo.environment["BEHAVIORLOG_REQUIRE_CLICKHOUSE"] == "1"
 
     let directory: String

@@ -3,8 +3,9 @@ import Testing
 import TestSupport
 
 /// `loggen ddl` against a real ClickHouse (Debian's 18.16 here).
-@Suite(.clickHouseServer,
-       .enabled(if: ClickHouseSandbox.isAvailable, "clickhouse-server is not installed: `make test` installs it (apt-get install clickhouse-server)"))
+@Suite(
+    .clickHouseServer,
+    .enabled(if: ClickHouseSandbox.isAvailable, "clickhouse-server is not installed: `make test` installs it (apt-get install clickhouse-server)"))
 struct ClickHouseDDLTests {
     var server: ClickHouseSandbox { ClickHouseSandbox.current! }
 
@@ -38,7 +39,8 @@ struct ClickHouseDDLTests {
             try await server.query(String(statement))
         }
         let describe = "DESCRIBE TABLE %@ FORMAT TabSeparated"
-        #expect(try await server.query(describe.replacingOccurrences(of: "%@", with: "migrated"))
+        #expect(
+            try await server.query(describe.replacingOccurrences(of: "%@", with: "migrated"))
                 == server.query(describe.replacingOccurrences(of: "%@", with: "fresh")))
     }
 
@@ -51,8 +53,11 @@ struct ClickHouseDDLTests {
         #expect(result.status == 1)
         #expect(result.output.isEmpty)
         // The same line `loggen diff` prints for the change (one rule set).
-        #expect(result.errors.contains("recipe_search.md:") && result.errors.contains(
-            "error: type-changed: field 'page' of recipe_search.search changed type from !string to !integer; stored values have the old type, so history splits at this change, and the warehouse column 'page' cannot change from String to Int32 in place; add a field with a new name"))
+        #expect(
+            result.errors.contains("recipe_search.md:")
+                && result.errors.contains(
+                    "error: type-changed: field 'page' of recipe_search.search changed type from !string to !integer; stored values have the old type, so history splits at this change, and the warehouse column 'page' cannot change from String to Int32 in place; add a field with a new name"
+                ))
     }
 
     /// `loggen diff`'s golden pairs (Tests/LoggenTests/Resources/Diff): each pair that diff
@@ -77,8 +82,9 @@ struct ClickHouseDDLTests {
         }
         // Columns of removed fields are kept (never dropped) and named in the script's last comment.
         let keptPrefix = "-- Kept, no longer filled by the definitions: "
-        let kept = Set(script.split(separator: "\n").first { $0.hasPrefix(keptPrefix) }
-            .map { $0.dropFirst(keptPrefix.count).dropLast().components(separatedBy: ", ") } ?? [])
+        let kept = Set(
+            script.split(separator: "\n").first { $0.hasPrefix(keptPrefix) }
+                .map { $0.dropFirst(keptPrefix.count).dropLast().components(separatedBy: ", ") } ?? [])
         let describe = { (name: String) async throws -> [Substring] in
             try await server.query("DESCRIBE TABLE \(name) FORMAT TabSeparated").split(separator: "\n")
                 .filter { !kept.contains(String($0.prefix { $0 != "\t" })) }

@@ -16,7 +16,7 @@ struct ClickHouseFaultTests {
             payload.append("filters", .array([.string("vegetarian")]))
             payload.append("page", .integer(Int64(index % 1000 + 1)))
             logger.post(tag: "recipe_search.search", payload: payload)
-            if index % 100 == 0 { try? await Task.sleep(for: .milliseconds(5)) }   // a user's pace, roughly
+            if index % 100 == 0 { try? await Task.sleep(for: .milliseconds(5)) }  // a user's pace, roughly
         }
     }
 
@@ -32,13 +32,14 @@ struct ClickHouseFaultTests {
         let output = try ClickHouseOutput(
             directory: URL(fileURLWithPath: directory),
             configuration: ClickHouseConfiguration(server: server.url, table: "faults", timeout: .seconds(2)),
-            buffering: try BufferedOutputConfiguration(chunkCount: 250, flushInterval: .milliseconds(50), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(500)))
+            buffering: try BufferedOutputConfiguration(
+                chunkCount: 250, flushInterval: .milliseconds(50), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(500)))
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output)], schemaVersion: "faults"))
 
         await post(0..<3_000, to: logger)
         await logger.flush()
         try server.kill()
-        await post(3_000..<6_000, to: logger)    // posted while the server is down
+        await post(3_000..<6_000, to: logger)  // posted while the server is down
         await logger.flush()
         try await Task.sleep(for: .milliseconds(500))
         #expect(output.statistics.retryableFailures > 0)

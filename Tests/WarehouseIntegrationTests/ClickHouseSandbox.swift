@@ -16,9 +16,10 @@ final class ClickHouseSandbox: Sendable {
 
     /// Whether the tests that need a server can run: it is installed, or the run requires it
     /// (`BEHAVIORLOG_REQUIRE_CLICKHOUSE=1`, which `make test` sets in CI) and must fail without it.
-    static let isAvailable: Bool = ["/usr/sbin", "/usr/bin", "/usr/local/bin"].contains {
-        FileManager.default.isExecutableFile(atPath: $0 + "/clickhouse-server")
-    } || ProcessInfo.processInfo.environment["BEHAVIORLOG_REQUIRE_CLICKHOUSE"] == "1"
+    static let isAvailable: Bool =
+        ["/usr/sbin", "/usr/bin", "/usr/local/bin"].contains {
+            FileManager.default.isExecutableFile(atPath: $0 + "/clickhouse-server")
+        } || ProcessInfo.processInfo.environment["BEHAVIORLOG_REQUIRE_CLICKHOUSE"] == "1"
 
     let directory: String
     let httpPort: Int

@@ -36,27 +36,42 @@ import TestSupport
         ("became-optional", "clickhouse-24"), ("enum-case-moved", "clickhouse-24"),
     ])
     func aClusterMigrationIsTheGolden(pair: String, dialect: String) throws {
-        let result = try runTool("loggen", [
-            "ddl", diffFixtures + "/" + pair + "/new", "--alter-from", diffFixtures + "/" + pair + "/old",
-            "--dialect", dialect, "--cluster", "analytics", "--replicated",
-        ])
+        let result = try runTool(
+            "loggen",
+            [
+                "ddl", diffFixtures + "/" + pair + "/new", "--alter-from", diffFixtures + "/" + pair + "/old",
+                "--dialect", dialect, "--cluster", "analytics", "--replicated",
+            ])
         #expect(result.status == 0, "\(result.errors)")
         try Golden.expect(result.output, matches: ddlGoldens.appendingPathComponent("alter-\(pair)-\(dialect)-cluster.sql"))
     }
 
     @Test(arguments: [
         (["ddl", "LogDefinitions"], "loggen: error: missing --dialect; the supported dialects are clickhouse and clickhouse-24 (or give --server-version)"),
-        (["ddl", "LogDefinitions", "--dialect", "bigquery"], "loggen: error: unknown dialect 'bigquery'; the supported dialects are clickhouse and clickhouse-24"),
-        (["ddl", "LogDefinitions", "--dialect", "clickhouse", "--table", "logs; DROP"],
-         "loggen: error: invalid table name 'logs; DROP'; use letters, digits and _, as table or database.table"),
-        (["ddl", "LogDefinitions", "--dialect", "clickhouse", "--server-version", "24.1"],
-         "loggen: error: --dialect and --server-version both pick the dialect; give one of them"),
-        (["ddl", "LogDefinitions", "--server-version", "18.14.9"],
-         "loggen: error: unsupported --server-version '18.14.9'; give the server's version as SELECT version() prints it, 18.16 or later"),
-        (["ddl", "LogDefinitions", "--dialect", "clickhouse", "--cluster", "my-cluster"],
-         "loggen: error: invalid cluster name 'my-cluster'; use the name of remote_servers, letters, digits and _"),
-        (["ddl", "LogDefinitions", "--dialect", "clickhouse", "--replicated"],
-         "loggen: error: --replicated needs --cluster; name the cluster whose shards are replicated"),
+        (
+            ["ddl", "LogDefinitions", "--dialect", "bigquery"],
+            "loggen: error: unknown dialect 'bigquery'; the supported dialects are clickhouse and clickhouse-24"
+        ),
+        (
+            ["ddl", "LogDefinitions", "--dialect", "clickhouse", "--table", "logs; DROP"],
+            "loggen: error: invalid table name 'logs; DROP'; use letters, digits and _, as table or database.table"
+        ),
+        (
+            ["ddl", "LogDefinitions", "--dialect", "clickhouse", "--server-version", "24.1"],
+            "loggen: error: --dialect and --server-version both pick the dialect; give one of them"
+        ),
+        (
+            ["ddl", "LogDefinitions", "--server-version", "18.14.9"],
+            "loggen: error: unsupported --server-version '18.14.9'; give the server's version as SELECT version() prints it, 18.16 or later"
+        ),
+        (
+            ["ddl", "LogDefinitions", "--dialect", "clickhouse", "--cluster", "my-cluster"],
+            "loggen: error: invalid cluster name 'my-cluster'; use the name of remote_servers, letters, digits and _"
+        ),
+        (
+            ["ddl", "LogDefinitions", "--dialect", "clickhouse", "--replicated"],
+            "loggen: error: --replicated needs --cluster; name the cluster whose shards are replicated"
+        ),
     ])
     func usageErrorsExit64(arguments: [String], message: String) throws {
         let result = try runTool("loggen", arguments)

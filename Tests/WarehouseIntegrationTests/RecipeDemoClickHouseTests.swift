@@ -4,8 +4,9 @@ import TestSupport
 
 /// `recipe-demo --clickhouse` into a real ClickHouse: every log arrives once, and every
 /// column holds what the local store (read by `logview -o jsonl`) holds.
-@Suite(.clickHouseServer,
-       .enabled(if: ClickHouseSandbox.isAvailable, "clickhouse-server is not installed: `make test` installs it (apt-get install clickhouse-server)"))
+@Suite(
+    .clickHouseServer,
+    .enabled(if: ClickHouseSandbox.isAvailable, "clickhouse-server is not installed: `make test` installs it (apt-get install clickhouse-server)"))
 struct RecipeDemoClickHouseTests {
     var server: ClickHouseSandbox { ClickHouseSandbox.current! }
 
@@ -16,9 +17,11 @@ struct RecipeDemoClickHouseTests {
 
         let store = TemporaryDirectory("warehouse-demo-store").path
         defer { try? FileManager.default.removeItem(atPath: store) }
-        let demo = try runTool("recipe-demo", [
-            "--events", "10000", "--seed", "7", "--store", store, "--clickhouse", server.url.absoluteString, "--table", "demo",
-        ])
+        let demo = try runTool(
+            "recipe-demo",
+            [
+                "--events", "10000", "--seed", "7", "--store", store, "--clickhouse", server.url.absoluteString, "--table", "demo",
+            ])
         try #require(demo.status == 0, "\(demo.errors)")
         #expect(demo.output.contains("inserted 10000 logs"), "\(demo.output)")
         #expect(demo.output.contains("0 logs rejected and set aside); 0 waiting"))
@@ -111,7 +114,7 @@ enum RowComparison {
         case "Float64": return (stored as? NSNumber)?.doubleValue == (column as? NSNumber)?.doubleValue
         case let integer where integer.hasPrefix("Int") || integer.hasPrefix("UInt"):
             return (stored as? NSNumber)?.int64Value == (column as? NSNumber)?.int64Value
-        default: return stored as? String == column as? String   // String, Date, Enum8
+        default: return stored as? String == column as? String  // String, Date, Enum8
         }
     }
 }

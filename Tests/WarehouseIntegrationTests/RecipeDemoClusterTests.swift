@@ -11,8 +11,9 @@ enum ClickHouseMigrationMarker {
 /// `loggen ddl --cluster` on a real cluster of Debian's clickhouse-server 18.16 (three servers
 /// and a ZooKeeper on loopback, `Tests/Support/clickhouse-cluster-sandbox`), and
 /// `ClickHouseOutput` (through `recipe-demo`) writing to its `Distributed` table.
-@Suite(.clickHouseCluster,
-       .enabled(if: ClickHouseClusterSandbox.isAvailable, "clickhouse-server or zookeeper is not installed: `make test` installs them"))
+@Suite(
+    .clickHouseCluster,
+    .enabled(if: ClickHouseClusterSandbox.isAvailable, "clickhouse-server or zookeeper is not installed: `make test` installs them"))
 struct RecipeDemoClusterTests {
     var cluster: ClickHouseClusterSandbox { ClickHouseClusterSandbox.current! }
 
@@ -39,16 +40,19 @@ struct RecipeDemoClusterTests {
         try await s1.execute(script: try ddl([definitionsDirectory, "--cluster", "two_shards", "--table", "demo"]))
         // ON CLUSTER made both tables on both shards (and not on s3, outside the cluster).
         for server in [s1, s2] {
-            #expect(try await server.query("SELECT name, engine FROM system.tables WHERE name LIKE 'demo%' ORDER BY name FORMAT TSV")
+            #expect(
+                try await server.query("SELECT name, engine FROM system.tables WHERE name LIKE 'demo%' ORDER BY name FORMAT TSV")
                     == "demo\tDistributed\ndemo_local\tReplacingMergeTree\n")
         }
         #expect(try await cluster.servers[2].query("SELECT count() FROM system.tables WHERE name LIKE 'demo%' FORMAT TSV") == "0\n")
 
         let store = TemporaryDirectory("warehouse-cluster-store").path
         defer { try? FileManager.default.removeItem(atPath: store) }
-        let demo = try runTool("recipe-demo", [
-            "--events", "5000", "--seed", "11", "--store", store, "--clickhouse", s1.url.absoluteString, "--table", "demo",
-        ])
+        let demo = try runTool(
+            "recipe-demo",
+            [
+                "--events", "5000", "--seed", "11", "--store", store, "--clickhouse", s1.url.absoluteString, "--table", "demo",
+            ])
         try #require(demo.status == 0, "\(demo.errors)")
         #expect(demo.output.contains("inserted 5000 logs"), "\(demo.output)")
 
@@ -77,7 +81,8 @@ struct RecipeDemoClusterTests {
         #expect(try await s3.query("SELECT engine FROM system.tables WHERE name = 'rep_local' FORMAT TSV") == "ReplicatedReplacingMergeTree\n")
 
         // Inserted into one replica, read from the other.
-        try await s1.query("""
+        try await s1.query(
+            """
             INSERT INTO rep_local (uuid, event_category, event_name, time) SELECT generateUUIDv4(), 'recipe_search', 'search', now() FROM numbers(500)
             """)
         #expect(try await eventually(s3, "SELECT count() FROM rep_local", "500") == "500")

@@ -25,7 +25,8 @@ struct TodaysClickHouseTests {
         #expect(types["order"] == "LowCardinality(String)")
         #expect(types["rating"] == "Nullable(Float64)")
         #expect(types["violations.kind"] == "Array(String)")
-        #expect(try await server.query("SELECT engine, sorting_key FROM system.tables WHERE name = 'created' FORMAT TSV")
+        #expect(
+            try await server.query("SELECT engine, sorting_key FROM system.tables WHERE name = 'created' FORMAT TSV")
                 == "ReplacingMergeTree\tevent_category, event_name, time, uuid\n")
     }
 
@@ -45,8 +46,9 @@ struct TodaysClickHouseTests {
         try await server.execute(script: try ddl([new, "--table", table + "_fresh"]).output)
         try await server.execute(script: alter.output)
         let keptPrefix = "-- Kept, no longer filled by the definitions: "
-        let kept = Set(alter.output.split(separator: "\n").first { $0.hasPrefix(keptPrefix) }
-            .map { $0.dropFirst(keptPrefix.count).dropLast().components(separatedBy: ", ") } ?? [])
+        let kept = Set(
+            alter.output.split(separator: "\n").first { $0.hasPrefix(keptPrefix) }
+                .map { $0.dropFirst(keptPrefix.count).dropLast().components(separatedBy: ", ") } ?? [])
         let describe = { (name: String) async throws -> [Substring] in
             try await server.query("DESCRIBE TABLE \(name) FORMAT TabSeparated").split(separator: "\n")
                 .filter { !kept.contains(String($0.prefix { $0 != "\t" })) }
@@ -58,9 +60,11 @@ struct TodaysClickHouseTests {
         try await server.execute(script: try ddl([definitionsDirectory, "--table", "demo"]).output)
         let store = TemporaryDirectory("warehouse-chdb-store").path
         defer { try? FileManager.default.removeItem(atPath: store) }
-        let demo = try runTool("recipe-demo", [
-            "--events", "2000", "--seed", "5", "--store", store, "--clickhouse", server.url.absoluteString, "--table", "demo",
-        ])
+        let demo = try runTool(
+            "recipe-demo",
+            [
+                "--events", "2000", "--seed", "5", "--store", store, "--clickhouse", server.url.absoluteString, "--table", "demo",
+            ])
         try #require(demo.status == 0, "\(demo.errors)")
         #expect(demo.output.contains("inserted 2000 logs"), "\(demo.output)")
         #expect(demo.output.contains("0 logs rejected and set aside); 0 waiting"), "\(demo.output)")

@@ -69,12 +69,14 @@ let output = try ClickHouseOutput(
     buffering: try BufferedOutputConfiguration(chunkCount: 20_000, chunkBytes: 16 << 20, flushInterval: .milliseconds(200), sendTimeout: .seconds(120)),
     storeConfiguration: try LogStoreConfiguration(syncEveryRecords: 1_000, syncInterval: .milliseconds(200), maximumTotalBytes: nil, maximumAge: nil),
     name: "clickhouse", transport: transport)
-let common = CommonPayload(userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
+let common = CommonPayload(
+    userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
 let commonPayload = ConstraintViolation.withHandler({ _ in }) { common.payload }
-let logger = BehaviorLogger(configuration: try LoggerConfiguration(
-    filters: [FilterSetting(CommonPayloadFilter(personalDataFields: CommonPayload.personalDataFields) { commonPayload })],
-    outputs: [OutputSetting(output)],
-    schemaVersion: GeneratedSchema.hash))
+let logger = BehaviorLogger(
+    configuration: try LoggerConfiguration(
+        filters: [FilterSetting(CommonPayloadFilter(personalDataFields: CommonPayload.personalDataFields) { commonPayload })],
+        outputs: [OutputSetting(output)],
+        schemaVersion: GeneratedSchema.hash))
 
 let clock = ContinuousClock()
 let started = clock.now

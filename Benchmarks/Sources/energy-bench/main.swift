@@ -55,11 +55,13 @@ try? FileManager.default.removeItem(atPath: store)
 let backend = AcceptingBackend()
 let history = try LocalStoreOutput(directory: URL(fileURLWithPath: store).appending(path: "history"))
 let outbox = try BufferedOutput(directory: URL(fileURLWithPath: store).appending(path: "outbox"), backend: backend)
-let common = CommonPayload(userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
+let common = CommonPayload(
+    userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
 let commonPayload = ConstraintViolation.withHandler({ _ in }) { common.payload }
-let logger = BehaviorLogger(configuration: try LoggerConfiguration(
-    filters: [FilterSetting(CommonPayloadFilter(personalDataFields: CommonPayload.personalDataFields) { commonPayload })],
-    outputs: [OutputSetting(history), OutputSetting(outbox)]))
+let logger = BehaviorLogger(
+    configuration: try LoggerConfiguration(
+        filters: [FilterSetting(CommonPayloadFilter(personalDataFields: CommonPayload.personalDataFields) { commonPayload })],
+        outputs: [OutputSetting(history), OutputSetting(outbox)]))
 var simulator = SessionSimulator(seed: 1)
 
 if idle > 0 {
@@ -73,7 +75,7 @@ let count = idle > 0 ? 0 : Int(rate * seconds)
 let interval = rate > 0 ? 1 / rate : 0
 let switchesBefore = voluntarySwitches()
 let bytesBefore = bytesWritten()
-_ = getppid()   // the phase starts (a marker for strace)
+_ = getppid()  // the phase starts (a marker for strace)
 if idle > 0 {
     usleep(UInt32(idle * 1_000_000))
 } else {
@@ -86,7 +88,7 @@ if idle > 0 {
         }
     }
 }
-_ = getppid()   // the phase ends
+_ = getppid()  // the phase ends
 let switches = voluntarySwitches() - switchesBefore
 let bytes = bytesWritten() - bytesBefore
 // The driver's own sleeps: one per log, or the one idle sleep.

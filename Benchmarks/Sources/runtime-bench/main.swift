@@ -45,21 +45,24 @@ let store = argument("store") ?? "bench-out/runtime-store"
 if !failing { try? FileManager.default.removeItem(atPath: store) }
 
 let storeConfiguration = try LogStoreConfiguration(syncEveryRecords: 1_000, syncInterval: .milliseconds(200), maximumTotalBytes: nil, maximumAge: nil)
-let outputConfiguration = try BufferedOutputConfiguration(chunkCount: 500, flushInterval: .seconds(1), sendTimeout: .seconds(5), retryDelay: .milliseconds(500), maximumRetryDelay: .seconds(5))
-let common = CommonPayload(userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
+let outputConfiguration = try BufferedOutputConfiguration(
+    chunkCount: 500, flushInterval: .seconds(1), sendTimeout: .seconds(5), retryDelay: .milliseconds(500), maximumRetryDelay: .seconds(5))
+let common = CommonPayload(
+    userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
 let salt = [UInt8](repeating: 7, count: 32)
 // The app keeps its common payload built (it changes when the user signs in, not per log).
 let commonPayload = ConstraintViolation.withHandler({ _ in }) { common.payload }
 
 func makeLogger(_ output: BufferedOutput) throws -> BehaviorLogger {
-    BehaviorLogger(configuration: try LoggerConfiguration(
-        filters: [
-            FilterSetting(CommonPayloadFilter(personalDataFields: CommonPayload.personalDataFields) { commonPayload }),
-            FilterSetting(try SamplingFilter(rates: [("debug.**", 0.1)])),
-            FilterSetting(PersonalDataFilter(mode: .hash(salt: salt))),
-        ],
-        outputs: [OutputSetting(output)],
-        schemaVersion: GeneratedSchema.hash))
+    BehaviorLogger(
+        configuration: try LoggerConfiguration(
+            filters: [
+                FilterSetting(CommonPayloadFilter(personalDataFields: CommonPayload.personalDataFields) { commonPayload }),
+                FilterSetting(try SamplingFilter(rates: [("debug.**", 0.1)])),
+                FilterSetting(PersonalDataFilter(mode: .hash(salt: salt))),
+            ],
+            outputs: [OutputSetting(output)],
+            schemaVersion: GeneratedSchema.hash))
 }
 
 /// Posts `count` generated events, timing each `post`, on a thread of its own named like the
@@ -108,8 +111,9 @@ func threadCPUSeconds() -> [(String, Double)] {
     var byName: [String: Double] = [:]
     for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? [] {
         guard let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8),
-              let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { continue }
+            let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { continue }
         // After the name in parentheses: state is field 3, utime and stime are fields 14 and 15.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { continue }
@@ -121,7 +125,9 @@ func threadCPUSeconds() -> [(String, Double)] {
 
 // The backlog: logs left unsent behind a failing backend, then stop.
 if prefill > 0 {
-    let output = try BufferedOutput(directory: URL(fileURLWithPath: store), backend: CountingBackend(failing: true), configuration: outputConfiguration, storeConfiguration: storeConfiguration, name: "bench")
+    let output = try BufferedOutput(
+        directory: URL(fileURLWithPath: store), backend: CountingBackend(failing: true), configuration: outputConfiguration,
+        storeConfiguration: storeConfiguration, name: "bench")
     let logger = try makeLogger(output)
     _ = postTimed(prefill, to: logger)
     await logger.shutdown()
@@ -130,13 +136,14 @@ if prefill > 0 {
 }
 
 let backend = CountingBackend(failing: failing)
-let output = try BufferedOutput(directory: URL(fileURLWithPath: store), backend: backend, configuration: outputConfiguration, storeConfiguration: storeConfiguration, name: "bench")
+let output = try BufferedOutput(
+    directory: URL(fileURLWithPath: store), backend: backend, configuration: outputConfiguration, storeConfiguration: storeConfiguration, name: "bench")
 let logger = try makeLogger(output)
 let unsentBefore = output.statistics.unsentLogs
 let started = nanoseconds()
 var latencies = postTimed(logs, to: logger)
 let posted = nanoseconds()
-await logger.flush()              // written, durable, and (with a working backend) acknowledged
+await logger.flush()  // written, durable, and (with a working backend) acknowledged
 let flushed = nanoseconds()
 let unsentAfter = output.statistics.unsentLogs
 let threadTimes = threadCPUSeconds()

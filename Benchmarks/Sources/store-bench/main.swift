@@ -69,7 +69,7 @@ func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int
     func appendRun(_ records: Int) throws -> Double {
         let start = seconds()
         try payload.withUnsafeBytes { raw in
-            for _ in 0 ..< records {
+            for _ in 0..<records {
                 try writer.append(tag: "bench.append", timestamp: timestamp, uuid: uuid, payload: raw)
             }
         }
@@ -88,7 +88,7 @@ func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int
     try fresh.acknowledge(cursor: "bench", through: 0)
     let probeStart = seconds()
     try payload.withUnsafeBytes { raw in
-        for _ in 0 ..< probe { try fresh.append(tag: "bench.append", timestamp: timestamp, uuid: uuid, payload: raw) }
+        for _ in 0..<probe { try fresh.append(tag: "bench.append", timestamp: timestamp, uuid: uuid, payload: raw) }
     }
     try fresh.sync()
     let probeEmpty = seconds() - probeStart
@@ -104,7 +104,8 @@ func storeBenchmark(store: String, count: Int, payloadBytes: Int, syncEvery: Int
     guard verification.records == count + probe, verification.isIntact else {
         fail("benchmark store failed verification: \(verification)")
     }
-    print("""
+    print(
+        """
         append_records=\(count)
         append_seconds=\(String(format: "%.3f", appendSeconds))
         append_cpu_seconds=\(String(format: "%.3f", appendCPUSeconds))

@@ -64,7 +64,7 @@ package struct EnvelopeEncoder: Sendable {
     /// ``body(of:)``, with the common payload's JSON taken from (or put in) `state`.
     func body(of envelope: LogEnvelope, state: inout State) -> [UInt8] {
         var writer = state.scratch
-        state.scratch = JSONWriter(capacity: 0)   // `writer` holds the only reference: no copy
+        state.scratch = JSONWriter(capacity: 0)  // `writer` holds the only reference: no copy
         writer.bytes.removeAll(keepingCapacity: true)
         if schemaVersion.isEmpty {
             if envelope.schema != state.schema {
@@ -147,7 +147,9 @@ package struct EnvelopeEncoder: Sendable {
             tag: record.tag, body: record.payload, to: &writer)
     }
 
-    private static func appendEnvelope(uuid: UUID, sequence: UInt64, milliseconds: Int64, tag: String, body: some Collection<UInt8>, to writer: inout JSONWriter) {
+    private static func appendEnvelope(
+        uuid: UUID, sequence: UInt64, milliseconds: Int64, tag: String, body: some Collection<UInt8>, to writer: inout JSONWriter
+    ) {
         writer.raw("{\"uuid\":")
         writer.uuid(uuid)
         writer.raw(",\"seq\":")
@@ -158,7 +160,7 @@ package struct EnvelopeEncoder: Sendable {
         writer.string(tag)
         if body.count > 2 {
             writer.byte(UInt8(ascii: ","))
-            writer.bytes.append(contentsOf: body.dropFirst())   // the body's `{` is replaced by the `,`
+            writer.bytes.append(contentsOf: body.dropFirst())  // the body's `{` is replaced by the `,`
         } else {
             writer.byte(UInt8(ascii: "}"))
         }

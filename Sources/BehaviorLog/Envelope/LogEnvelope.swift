@@ -62,9 +62,10 @@ public struct LogEnvelope: Sendable {
     /// names are prefixed with `common.`), as the envelope records them.
     public var violations: [ConstraintViolation] {
         if common.violations.isEmpty { return payload.violations }
-        return payload.violations + common.violations.map {
-            ConstraintViolation(field: "common." + $0.field, kind: $0.kind, detail: $0.detail)
-        }
+        return payload.violations
+            + common.violations.map {
+                ConstraintViolation(field: "common." + $0.field, kind: $0.kind, detail: $0.detail)
+            }
     }
 
     /// Whether the envelope records a constraint violation.

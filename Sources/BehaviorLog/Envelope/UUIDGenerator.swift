@@ -32,8 +32,8 @@ final class UUIDGenerator: Sendable {
             for index in 0..<6 { raw[index] = UInt8(truncatingIfNeeded: milliseconds >> (40 - 8 * UInt64(index))) }
             for index in 6..<8 { raw[index] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(index))) }
             for index in 8..<16 { raw[index] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(index - 8))) }
-            raw[6] = 0x70 | (raw[6] & 0x0F)   // version 7
-            raw[8] = 0x80 | (raw[8] & 0x3F)   // variant 10
+            raw[6] = 0x70 | (raw[6] & 0x0F)  // version 7
+            raw[8] = 0x80 | (raw[8] & 0x3F)  // variant 10
         }
         return UUID(uuid: bytes)
     }

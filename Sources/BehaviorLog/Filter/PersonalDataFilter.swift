@@ -228,7 +228,6 @@ public struct PersonalDataFilter: LogFilter {
     }
 }
 
-
 /// The hashes of the last values seen (at most 1,024, then it starts over), so that a
 /// value that repeats on every log — the device's ID in the common payload — is hashed once.
 ///
@@ -243,7 +242,7 @@ private final class HashCache: Sendable {
         if let known = hashes.withLock({ $0.generation == generation ? $0.values[value] : nil }) { return known }
         let hashed = compute(value)
         hashes.withLock { hashes in
-            guard generation >= hashes.generation else { return }   // made with a salt since replaced
+            guard generation >= hashes.generation else { return }  // made with a salt since replaced
             if generation > hashes.generation || hashes.values.count >= 1_024 {
                 hashes.values.removeAll(keepingCapacity: true)
                 hashes.generation = generation

@@ -65,7 +65,8 @@ struct SHA256 {
 
     private mutating func compress(into w: UnsafeMutableBufferPointer<UInt32>) {
         for index in 0..<16 {
-            w[index] = UInt32(block[4 * index]) << 24 | UInt32(block[4 * index + 1]) << 16
+            w[index] =
+                UInt32(block[4 * index]) << 24 | UInt32(block[4 * index + 1]) << 16
                 | UInt32(block[4 * index + 2]) << 8 | UInt32(block[4 * index + 3])
         }
         for index in 16..<64 {
@@ -84,7 +85,9 @@ struct SHA256 {
             h = g; g = f; f = e; e = d &+ temp1
             d = c; c = b; b = a; a = temp1 &+ temp2
         }
-        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-                 state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+        state = (
+            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+            state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
+        )
     }
 }

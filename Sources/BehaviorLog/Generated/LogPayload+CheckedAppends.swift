@@ -122,7 +122,7 @@ extension LogPayload {
         _ key: String, _ values: [Element]?, maxCount: Int
     ) {
         guard let values else { return append(key, .null) }
-        append(key, .array(cut(values, key: key, maxCount: maxCount).map { $0.logValue }))   // a closure: a generic key path is instantiated on every call
+        append(key, .array(cut(values, key: key, maxCount: maxCount).map { $0.logValue }))  // a closure: a generic key path is instantiated on every call
     }
 
     // MARK: - The checks (shared with LogPayloadLayout)

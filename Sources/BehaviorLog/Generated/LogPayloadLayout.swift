@@ -225,7 +225,7 @@ extension LogPayload {
     /// by value would retain and release the key and the pattern on every log.
     mutating func checked(_ value: consuming LogValue, _ check: FieldCheck) -> LogValue {
         guard case .array(var elements) = value else { return checked(value, check, element: nil) }
-        value = .null   // the array's only reference is now `elements`
+        value = .null  // the array's only reference is now `elements`
         if let maxCount = check.maxCount, elements.count > maxCount {
             elements = Array(cut(elements, key: check.key, maxCount: maxCount))
         }

@@ -49,16 +49,18 @@ public final class AppLifecycleObserver {
         #if !os(watchOS)
         guard observingNotifications else { return }
         let center = NotificationCenter.default
-        observers.append(center.addObserver(
-            forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: .main
-        ) { [weak self] _ in
-            MainActor.assumeIsolated { self?.enteredBackground() }
-        })
-        observers.append(center.addObserver(
-            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
-        ) { [weak self] _ in
-            MainActor.assumeIsolated { self?.enteringForeground() }
-        })
+        observers.append(
+            center.addObserver(
+                forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: .main
+            ) { [weak self] _ in
+                MainActor.assumeIsolated { self?.enteredBackground() }
+            })
+        observers.append(
+            center.addObserver(
+                forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
+            ) { [weak self] _ in
+                MainActor.assumeIsolated { self?.enteringForeground() }
+            })
         #endif
     }
 

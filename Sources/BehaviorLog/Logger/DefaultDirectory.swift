@@ -64,7 +64,8 @@ struct DefaultDirectory: Equatable {
         #else
         let platform = Platform.linux
         // (`homeDirectoryForCurrentUser` is macOS and Linux only.)
-        dataHome = ProcessInfo.processInfo.environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
+        dataHome =
+            ProcessInfo.processInfo.environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
             ?? files.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
         #endif
         return DefaultDirectory(

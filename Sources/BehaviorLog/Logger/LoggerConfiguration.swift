@@ -37,7 +37,8 @@ public struct LoggerConfiguration: Sendable {
         queueCapacity: Int = 4_096, consent: LogConsent = .granted
     ) throws(ConfigurationError) {
         guard queueCapacity >= 1 else {
-            throw ConfigurationError("LoggerConfiguration: queueCapacity \(queueCapacity) is below 1; the queue must hold at least one log (4096 is the default)")
+            throw ConfigurationError(
+                "LoggerConfiguration: queueCapacity \(queueCapacity) is below 1; the queue must hold at least one log (4096 is the default)")
         }
         self.filters = filters
         self.outputs = outputs

@@ -129,9 +129,10 @@ final class LoggerCore: Sendable {
         let now = Date()
         // Made where it is queued (an `EncodedLog` whose body the writer fills), so that the
         // filters change it in place and it is moved, never copied, into the queue.
-        var log = EncodedLog(envelope: LogEnvelope(
-            uuid: uuids.next(at: now), time: now, tag: tag, payload: consume payload,
-            personalDataFields: personalDataFields, schema: schema), body: [])
+        var log = EncodedLog(
+            envelope: LogEnvelope(
+                uuid: uuids.next(at: now), time: now, tag: tag, payload: consume payload,
+                personalDataFields: personalDataFields, schema: schema), body: [])
         for filter in filters(for: tag) where filter.apply(to: &log.envelope) == .drop {
             filteredOutCount.add(1)
             return
@@ -181,7 +182,7 @@ final class LoggerCore: Sendable {
             }
             return (wake ? .wake : .none, retired)
         }
-        _ = consume retired   // a buffer this thread allocated, freed here, after the lock
+        _ = consume retired  // a buffer this thread allocated, freed here, after the lock
         switch next {
         case .none: break
         case .wake: queue.wake()
@@ -200,10 +201,14 @@ final class LoggerCore: Sendable {
             // The dropped log is still in `moving` and is released here.
             if poster == .writer {
                 if writerThreadDropCount.add(1) == 0 {
-                    FileDescriptorSink.write("BehaviorLog: warning: an output posted from the logger's writer thread into a queue four times over its capacity; such logs are dropped, since the writer cannot wait for itself (counted in statistics.writerThreadDrops)\n")
+                    FileDescriptorSink.write(
+                        "BehaviorLog: warning: an output posted from the logger's writer thread into a queue four times over its capacity; such logs are dropped, since the writer cannot wait for itself (counted in statistics.writerThreadDrops)\n"
+                    )
                 }
             } else if mainThreadDropCount.add(1) == 0 {
-                FileDescriptorSink.write("BehaviorLog: warning: the main thread posted faster than the logs could be written; logs past four times the queue's capacity are dropped (counted in statistics.mainThreadDrops)\n")
+                FileDescriptorSink.write(
+                    "BehaviorLog: warning: the main thread posted faster than the logs could be written; logs past four times the queue's capacity are dropped (counted in statistics.mainThreadDrops)\n"
+                )
             }
         case .rejected:
             // The refused log is still in `moving` (its tag is read only here: retaining it
@@ -365,7 +370,7 @@ final class LoggerCore: Sendable {
     /// to the outputs; clears the in-flight mark (the writer calls it after telling them).
     private func readyDeliveryWaiters(_ queueState: inout QueueState) -> [CheckedContinuation<Void, Never>] {
         queueState.consentChangesInFlight = false
-        guard queueState.consentChanges.isEmpty else { return [] }   // the writer comes back for them
+        guard queueState.consentChanges.isEmpty else { return [] }  // the writer comes back for them
         var ready: [CheckedContinuation<Void, Never>] = []
         queueState.deliveryWaiters.removeAll { waiter in
             guard waiter.target <= queueState.delivered else { return false }
@@ -383,7 +388,7 @@ final class LoggerCore: Sendable {
         while true {
             enum Step { case work, nap, sleep, exit }
             let step: Step = queue.withLock { state in
-                if !state.consentChanges.isEmpty { return .work }   // issue 17: a consent change to hand on
+                if !state.consentChanges.isEmpty { return .work }  // issue 17: a consent change to hand on
                 if !state.pending.isEmpty {
                     if napped || state.pending.count >= napWakeCount || state.stopping || !state.deliveryWaiters.isEmpty { return .work }
                     state.writerNapping = true
@@ -458,10 +463,10 @@ final class LoggerCore: Sendable {
     private func deliverQueued() {
         let resumed: [CheckedContinuation<Void, Never>] = delivery.withValue { state in
             var batch = state.spare
-            var consentChanges: [(index: Int, consent: LogConsent)] = []   // issue 17
+            var consentChanges: [(index: Int, consent: LogConsent)] = []  // issue 17
             let waiting = queue.withLock { queueState in
                 swap(&batch, &queueState.pending)
-                swap(&consentChanges, &queueState.consentChanges)   // issue 17
+                swap(&consentChanges, &queueState.consentChanges)  // issue 17
                 if !consentChanges.isEmpty { queueState.consentChangesInFlight = true }
                 defer { queueState.postersWaiting = 0 }
                 return queueState.postersWaiting
@@ -477,7 +482,7 @@ final class LoggerCore: Sendable {
             if consentChanges.isEmpty {
                 deliver(&batch, state: &state)
             } else {
-                deliver(&batch, across: consentChanges, state: &state)   // issue 17
+                deliver(&batch, across: consentChanges, state: &state)  // issue 17
             }
             let count = UInt64(batch.count)
             // The strings and values go here; the payloads' buffers go back to the posters.

@@ -83,7 +83,10 @@ public final class LocalStoreOutput: LogOutput {
     /// lock behind. (A sync on the releasing thread: the writer's, when the logger goes first.)
     deinit {
         if !closed.withLock({ $0 }) {
-            record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
+            record(
+                refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in
+                    try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry))
+                })
             _ = refusals.abandonHeld()
             syncNow()
             scheduler.stop()
@@ -96,13 +99,15 @@ public final class LocalStoreOutput: LogOutput {
     public var statistics: LocalStoreOutputStatistics {
         let (held, lost, _) = refusals.counts
         return progress.withLock {
-            LocalStoreOutputStatistics(written: $0.written, durable: $0.durableCount, heldLogs: held, lostLogs: Int(lost),
-                                       storeErrors: $0.storeErrors, lastError: $0.lastError)
+            LocalStoreOutputStatistics(
+                written: $0.written, durable: $0.durableCount, heldLogs: held, lostLogs: Int(lost),
+                storeErrors: $0.storeErrors, lastError: $0.lastError)
         }
     }
 
     public func write(_ logs: [EncodedLog]) {
-        record(refusals.write(logs) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
+        record(
+            refusals.write(logs) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
     }
 
     /// Counts what a write appended, or reports a refusal (a full disk, protected data
@@ -120,7 +125,9 @@ public final class LocalStoreOutput: LogOutput {
                 state.storeErrors += 1
                 state.lastError = "\(error)"
             }
-            FileDescriptorSink.write("BehaviorLog: error: the local store at \(directory.path) refused a write: \(error); up to \(refusals.maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); \(StoreRefusals.advice(for: error))\n")
+            FileDescriptorSink.write(
+                "BehaviorLog: error: the local store at \(directory.path) refused a write: \(error); up to \(refusals.maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); \(StoreRefusals.advice(for: error))\n"
+            )
         }
         if let lost = outcome.recoveredAfterLosing {
             FileDescriptorSink.write("BehaviorLog: the local store at \(directory.path) takes writes again; \(lost) logs could not be kept meanwhile\n")
@@ -140,17 +147,25 @@ public final class LocalStoreOutput: LogOutput {
     /// sync thread: disk work stays off Swift's cooperative pool.
     public func flush() async {
         await scheduler.perform { [self] in
-            record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
+            record(
+                refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in
+                    try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry))
+                })
             syncNow()
         }
     }
 
     public func shutdown() async {
         await scheduler.perform { [self] in
-            record(refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
+            record(
+                refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in
+                    try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry))
+                })
             let abandoned = refusals.abandonHeld()
             if abandoned > 0 {
-                FileDescriptorSink.write("BehaviorLog: error: the local store at \(directory.path) still refused writes at shutdown; \(abandoned) logs held in memory are lost (statistics.lostLogs)\n")
+                FileDescriptorSink.write(
+                    "BehaviorLog: error: the local store at \(directory.path) still refused writes at shutdown; \(abandoned) logs held in memory are lost (statistics.lostLogs)\n"
+                )
             }
             syncNow()
         }
@@ -213,7 +228,8 @@ public final class LocalStoreOutput: LogOutput {
             return state.storeErrors == 1
         }
         if first {
-            FileDescriptorSink.write("BehaviorLog: error: the local store at \(directory.path) failed: \(error); the history misses those logs, check the disk\n")
+            FileDescriptorSink.write(
+                "BehaviorLog: error: the local store at \(directory.path) failed: \(error); the history misses those logs, check the disk\n")
         }
     }
 }

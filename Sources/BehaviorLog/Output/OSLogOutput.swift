@@ -44,7 +44,8 @@ public final class OSLogOutput: LogOutput, @unchecked Sendable {
                     "\(line.tag, privacy: .public) \(line.publicFields, privacy: .public) violations: \(line.violations, privacy: .public)")
             case (false, false):
                 logger.error(
-                    "\(line.tag, privacy: .public) \(line.publicFields, privacy: .public) personal: \(line.personalFields, privacy: .private) violations: \(line.violations, privacy: .public)")
+                    "\(line.tag, privacy: .public) \(line.publicFields, privacy: .public) personal: \(line.personalFields, privacy: .private) violations: \(line.violations, privacy: .public)"
+                )
             }
         }
     }

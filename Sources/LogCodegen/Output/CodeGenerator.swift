@@ -66,9 +66,10 @@ public struct CodeGenerator: Sendable {
         if let folderName = embeddedSchemaFolderName {
             // Made from every document: produced and compared on every run (encoding is quick).
             let embedded = EmbeddedSchemaRenderer(accessLevel: renderer.accessLevel)
-            files.append(GeneratedFilesWriter.PendingFile(name: GeneratedFilePlan.embeddedSchemaFileName, input: nil) {
-                embedded.file(for: schema, folderName: folderName).bytes
-            })
+            files.append(
+                GeneratedFilesWriter.PendingFile(name: GeneratedFilePlan.embeddedSchemaFileName, input: nil) {
+                    embedded.file(for: schema, folderName: folderName).bytes
+                })
             files.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         }
         return files

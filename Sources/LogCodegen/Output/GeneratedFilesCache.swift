@@ -37,7 +37,7 @@ package struct GeneratedFilesCache: Sendable {
         for line in lines.dropFirst(2) where !line.isEmpty {
             let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard parts.count == 6, let input = UInt64(parts[1], radix: 16), let size = Int64(parts[2]),
-                  let seconds = Int64(parts[3]), let nanoseconds = Int64(parts[4]), let inode = UInt64(parts[5])
+                let seconds = Int64(parts[3]), let nanoseconds = Int64(parts[4]), let inode = UInt64(parts[5])
             else {
                 entries = [:]
                 return

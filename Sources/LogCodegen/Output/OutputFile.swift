@@ -40,7 +40,8 @@ enum OutputFile {
                     }
                     if count == 0 { return offset == expected.count }
                     if count > expected.count - offset
-                        || !System.bytesEqual(buffer.baseAddress!, expected.baseAddress! + offset, count: count) {
+                        || !System.bytesEqual(buffer.baseAddress!, expected.baseAddress! + offset, count: count)
+                    {
                         return false
                     }
                     offset += count
@@ -69,7 +70,7 @@ enum OutputFile {
             let descriptor: Int32
             do throws(System.Failure) {
                 descriptor = try System.open(path, .writingNew, permissions: 0o666)
-            } catch where error.isAlreadyExisting {
+            } catch  where error.isAlreadyExisting {
                 // Someone put a file there since the folder was listed: replace it below.
                 return write(path, bytes, exists: true)
             } catch {

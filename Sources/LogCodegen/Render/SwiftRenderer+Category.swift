@@ -253,7 +253,8 @@ extension SwiftRenderer {
         // (and pattern). Its summary (`SwiftTranslator.fieldSummary(_:)`) is the
         // descriptions joined by spaces, then the notes: a line that `appendDocumentation`
         // would copy as it is, so it is written in pieces instead of built.
-        let plain = SwiftLiteral.isPlainASCII(name, quoting: false)
+        let plain =
+            SwiftLiteral.isPlainASCII(name, quoting: false)
             && field.descriptions.allSatisfy(SwiftTranslator.isOneLine)
             && field.type.pattern.map { SwiftLiteral.isPlainASCII($0, quoting: false) } != false
         let summary = plain ? "" : translator.fieldSummary(field)

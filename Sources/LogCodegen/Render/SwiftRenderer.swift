@@ -83,9 +83,10 @@ public struct SwiftRenderer: Sendable {
     private func render(_ enumCase: SwiftEnumCase, into writer: inout CodeWriter) {
         documentation(enumCase.documentation, into: &writer)
         if let message = enumCase.deprecationMessage {
-            writer.line(message.isEmpty
-                ? "@available(*, deprecated)"
-                : "@available(*, deprecated, message: \(SwiftLiteral.string(message)))")
+            writer.line(
+                message.isEmpty
+                    ? "@available(*, deprecated)"
+                    : "@available(*, deprecated, message: \(SwiftLiteral.string(message)))")
         }
         writer.start()
         writer.append("case ")

@@ -28,9 +28,10 @@ struct PatternTable {
 
     var declarations: [SwiftDeclaration] {
         order.map { pattern in
-            .property(SwiftProperty(
-                documentation: [], isExposed: false, isStatic: true, name: names[pattern]!, type: "LogPattern",
-                value: .constant(.call(.identifier("LogPattern"), [SwiftArgument(nil, .string(pattern))]))))
+            .property(
+                SwiftProperty(
+                    documentation: [], isExposed: false, isStatic: true, name: names[pattern]!, type: "LogPattern",
+                    value: .constant(.call(.identifier("LogPattern"), [SwiftArgument(nil, .string(pattern))]))))
         }
     }
 }

@@ -50,13 +50,14 @@ public struct SwiftTranslator: Sendable {
         }
         let hash = schemaHash
         if !diagnostics.isEmpty {
-            throw CodeGenerationError(diagnostics: diagnostics.sorted { left, right in
-                switch (left.location, right.location) {
-                case (let left?, let right?): left < right
-                case (nil, _?): true
-                default: false
-                }
-            })
+            throw CodeGenerationError(
+                diagnostics: diagnostics.sorted { left, right in
+                    switch (left.location, right.location) {
+                    case (let left?, let right?): left < right
+                    case (nil, _?): true
+                    default: false
+                    }
+                })
         }
 
         // A category's file is made from its document alone; the common file from the
@@ -67,9 +68,10 @@ public struct SwiftTranslator: Sendable {
             }
         }
         let shared = Set(schema.common.map(\.location.file) + schema.types.map(\.location.file))
-        files.append(SwiftFilePlan(name: Self.commonFileName, documents: shared.sorted(), key: hash) { renderer in
-            renderer.renderBytes(self.commonFile(schema, hash: hash))
-        })
+        files.append(
+            SwiftFilePlan(name: Self.commonFileName, documents: shared.sorted(), key: hash) { renderer in
+                renderer.renderBytes(self.commonFile(schema, hash: hash))
+            })
         return files.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     }
 
@@ -102,47 +104,62 @@ public struct SwiftTranslator: Sendable {
         for field in fields { patterns.add(field) }
 
         var members: [SwiftDeclaration] = fields.map { field in
-            .property(SwiftProperty(
-                documentation: fieldSummary(field).isEmpty ? [] : [fieldSummary(field)],
-                name: SwiftName.lowerCamelCase(field.name), type: SwiftTypeMapping.swiftType(of: field), value: .stored))
+            .property(
+                SwiftProperty(
+                    documentation: fieldSummary(field).isEmpty ? [] : [fieldSummary(field)],
+                    name: SwiftName.lowerCamelCase(field.name), type: SwiftTypeMapping.swiftType(of: field), value: .stored))
         }
         members += identityMembers()
-        members.append(.initializer(SwiftInitializer(
-            documentation: ["A common payload with every field given; optional fields default to `nil`."],
-            parameters: fields.map { field in
-                SwiftParameter(
-                    label: SwiftName.lowerCamelCase(field.name), type: SwiftTypeMapping.swiftType(of: field),
-                    defaultValue: field.isOptional ? .nil : nil)
-            },
-            body: fields.map { field in
-                let name = SwiftName.lowerCamelCase(field.name)
-                return .assignment(target: .member(.self, name), value: .identifier(name))
-            })))
-        members.append(.property(SwiftProperty(
-            documentation: [], name: "payload", type: "LogPayload",
-            value: .computed(payloadBody(fields, value: { .identifier(SwiftName.lowerCamelCase($0.name)) }, patterns: patterns)))))
+        members.append(
+            .initializer(
+                SwiftInitializer(
+                    documentation: ["A common payload with every field given; optional fields default to `nil`."],
+                    parameters: fields.map { field in
+                        SwiftParameter(
+                            label: SwiftName.lowerCamelCase(field.name), type: SwiftTypeMapping.swiftType(of: field),
+                            defaultValue: field.isOptional ? .nil : nil)
+                    },
+                    body: fields.map { field in
+                        let name = SwiftName.lowerCamelCase(field.name)
+                        return .assignment(target: .member(.self, name), value: .identifier(name))
+                    })))
+        members.append(
+            .property(
+                SwiftProperty(
+                    documentation: [], name: "payload", type: "LogPayload",
+                    value: .computed(payloadBody(fields, value: { .identifier(SwiftName.lowerCamelCase($0.name)) }, patterns: patterns)))))
         let personal = fields.filter(\.isPersonalData)
         if !personal.isEmpty {
-            members.append(.property(SwiftProperty(
-                documentation: ["The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them."],
-                isStatic: true, name: "personalDataFields", type: "[String]",
-                value: .constant(.array(personal.map { .string($0.name) })))))
+            members.append(
+                .property(
+                    SwiftProperty(
+                        documentation: ["The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them."],
+                        isStatic: true, name: "personalDataFields", type: "[String]",
+                        value: .constant(.array(personal.map { .string($0.name) })))))
         }
         members += patterns.declarations
 
         // common.md's own paragraphs follow the summary line.
         var documentation = ["The common payload: the fields sent with every event."]
         for paragraph in schema.commonDescriptions { documentation += ["", paragraph] }
-        var declarations: [SwiftDeclaration] = [.structure(SwiftStruct(
-            documentation: documentation,
-            name: Self.commonPayloadTypeName, inheritance: ["LogCommonPayload", "LoggenGenerated"], members: members))]
+        var declarations: [SwiftDeclaration] = [
+            .structure(
+                SwiftStruct(
+                    documentation: documentation,
+                    name: Self.commonPayloadTypeName, inheritance: ["LogCommonPayload", "LoggenGenerated"], members: members))
+        ]
         declarations += schema.types.map { .enumeration(enumType($0)) }
-        declarations.append(.enumeration(SwiftEnum(
-            documentation: ["The schema this code was generated from."],
-            name: Self.schemaTypeName, inheritance: [], cases: [],
-            members: [.property(SwiftProperty(
-                documentation: ["A stable hash of what the definitions log (not of their descriptions); the log envelope carries it."],
-                isStatic: true, name: "hash", type: "String", value: .constant(.string(hash))))])))
+        declarations.append(
+            .enumeration(
+                SwiftEnum(
+                    documentation: ["The schema this code was generated from."],
+                    name: Self.schemaTypeName, inheritance: [], cases: [],
+                    members: [
+                        .property(
+                            SwiftProperty(
+                                documentation: ["A stable hash of what the definitions log (not of their descriptions); the log envelope carries it."],
+                                isStatic: true, name: "hash", type: "String", value: .constant(.string(hash))))
+                    ])))
 
         var sources: [String] = []
         if let first = schema.common.first { sources.append(baseName(first.location.file)) }
@@ -169,19 +186,24 @@ public struct SwiftTranslator: Sendable {
 
     /// The version check and the schema hash of ``LoggenGenerated``.
     func identityMembers() -> [SwiftDeclaration] {
-        [.typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion4")),
-         .property(SwiftProperty(
-            documentation: [], isStatic: true, name: "schemaHash", type: "String",
-            value: .computed([.return(.member(.identifier(Self.schemaTypeName), "hash"))])))]
+        [
+            .typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion4")),
+            .property(
+                SwiftProperty(
+                    documentation: [], isStatic: true, name: "schemaHash", type: "String",
+                    value: .computed([.return(.member(.identifier(Self.schemaTypeName), "hash"))]))),
+        ]
     }
 
     /// `var payload = LogPayload(capacity: n)`, one append per field, `return payload`.
     private func payloadBody(_ fields: [Field], value: (Field) -> SwiftExpression, patterns: PatternTable) -> [SwiftStatement] {
         if fields.isEmpty { return [.return(.call(.identifier("LogPayload"), []))] }
         let payload = SwiftExpression.identifier("payload")
-        var body: [SwiftStatement] = [.variable(
-            name: "payload", type: "LogPayload",
-            value: .call(.identifier("LogPayload"), [SwiftArgument("capacity", .integer(Int64(fields.count)))]))]
+        var body: [SwiftStatement] = [
+            .variable(
+                name: "payload", type: "LogPayload",
+                value: .call(.identifier("LogPayload"), [SwiftArgument("capacity", .integer(Int64(fields.count)))]))
+        ]
         for field in fields {
             body.append(SwiftTypeMapping.appendStatement(for: field, value: value(field), payload: payload, patterns: patterns.reference))
         }

@@ -185,8 +185,10 @@ enum SwiftTypeMapping {
 
     private static func integerRangeArguments(_ type: FieldType) -> [SwiftArgument] {
         guard let range = type.range else { return [] }
-        return [SwiftArgument("min", .integer(integerBound(range.min, roundingUp: true))),
-                SwiftArgument("max", .integer(integerBound(range.max, roundingUp: false)))]
+        return [
+            SwiftArgument("min", .integer(integerBound(range.min, roundingUp: true))),
+            SwiftArgument("max", .integer(integerBound(range.max, roundingUp: false))),
+        ]
     }
 
     private static func realRangeArguments(_ type: FieldType) -> [SwiftArgument] {

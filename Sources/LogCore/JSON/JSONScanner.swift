@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// Reads JSON text in place, byte by byte, building only the values that are asked for: the
 /// one JSON reader of the project (logview's filters and output, the collector, the
 /// warehouse rows). LogQuery builds its `JSONValue`s on it.
@@ -221,7 +220,8 @@ public struct JSONScanner {
                 if (0xD800..<0xDC00).contains(scalar) {
                     // A surrogate pair: the low half must follow as another `\u` escape.
                     guard index + 6 <= slice.count, slice[index] == UInt8(ascii: "\\"), slice[index + 1] == UInt8(ascii: "u"),
-                          let low = hex4(slice, index + 2), (0xDC00..<0xE000).contains(low) else { return nil }
+                        let low = hex4(slice, index + 2), (0xDC00..<0xE000).contains(low)
+                    else { return nil }
                     index += 6
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
@@ -371,7 +371,8 @@ extension JSONScanner {
     /// (``UUIDText``); `nil` for anything else.
     public func uuid(_ range: Range<Int>) -> UUID? {
         guard range.count == UUIDText.count + 2, bytes[range.lowerBound] == UInt8(ascii: "\""),
-              bytes[range.upperBound - 1] == UInt8(ascii: "\"") else { return nil }
+            bytes[range.upperBound - 1] == UInt8(ascii: "\"")
+        else { return nil }
         return UUIDText.parse(UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]))
     }
 }

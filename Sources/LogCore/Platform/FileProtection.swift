@@ -23,12 +23,13 @@ extension System {
     /// On macOS only the backup exclusion applies; on Linux nothing does.
     public static func protect(directory path: String, with protection: DataProtection) {
         #if canImport(Darwin) && !os(macOS)
-        let type: FileProtectionType = switch protection {
-        case .complete: .complete
-        case .completeUnlessOpen: .completeUnlessOpen
-        case .completeUntilFirstUserAuthentication: .completeUntilFirstUserAuthentication
-        case .none: .none
-        }
+        let type: FileProtectionType =
+            switch protection {
+            case .complete: .complete
+            case .completeUnlessOpen: .completeUnlessOpen
+            case .completeUntilFirstUserAuthentication: .completeUntilFirstUserAuthentication
+            case .none: .none
+            }
         try? FileManager.default.setAttributes([.protectionKey: type], ofItemAtPath: path)
         #endif
         #if canImport(Darwin)

@@ -36,7 +36,7 @@ extension System {
         hints.ai_family = AF_UNSPEC
         #if canImport(Darwin)
         hints.ai_socktype = SOCK_STREAM
-        let closeOnExecType: Int32 = 0   // no SOCK_CLOEXEC: FD_CLOEXEC below
+        let closeOnExecType: Int32 = 0  // no SOCK_CLOEXEC: FD_CLOEXEC below
         #else
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         let closeOnExecType = Int32(SOCK_CLOEXEC.rawValue)
@@ -145,7 +145,7 @@ extension System {
         guard let start = bytes.baseAddress, bytes.count > 0 else { return 0 }
         while true {
             #if canImport(Darwin)
-            let sent = send(descriptor, start, bytes.count, 0)   // SO_NOSIGPIPE is set on the socket
+            let sent = send(descriptor, start, bytes.count, 0)  // SO_NOSIGPIPE is set on the socket
             #else
             let sent = send(descriptor, start, bytes.count, Int32(MSG_NOSIGNAL))
             #endif
@@ -164,4 +164,3 @@ extension System {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
 }
-

@@ -207,7 +207,7 @@ public enum System {
         var info = stat()
         do {
             _ = try retrying { lstat(path, &info) }
-        } catch where error.isNotFound {
+        } catch  where error.isNotFound {
             return nil
         }
         switch info.st_mode & S_IFMT {

@@ -28,7 +28,7 @@ public enum WorkerDecision<Step> {
 /// object's `deinit` tells the worker to stop, so that releasing it stops the thread;
 /// ``join()`` waits until `body` has returned. ``perform(_:then:)`` hands the thread blocking
 /// work for an `async` caller.
-public final class Worker<State>: @unchecked Sendable {   // state under `locked`'s mutex; the condition is thread-safe
+public final class Worker<State>: @unchecked Sendable {  // state under `locked`'s mutex; the condition is thread-safe
     @usableFromInline let locked: Locked<State>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
     /// Work handed to the thread by ``perform(_:then:)`` (under `locked`'s mutex), and whether the
@@ -160,7 +160,7 @@ public final class Worker<State>: @unchecked Sendable {   // state under `locked
         let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
         #if canImport(Darwin)
-        pthread_cond_init(condition, nil)   // timed waits are relative (below)
+        pthread_cond_init(condition, nil)  // timed waits are relative (below)
         #else
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)

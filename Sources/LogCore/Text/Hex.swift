@@ -3,7 +3,7 @@ public enum Hex {
     /// The lowercase digit of a value from 0 to 15.
     @inlinable @inline(__always)
     public static func digit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? 0x30 &+ nibble : 0x57 &+ nibble   // "0"… and "a" - 10
+        nibble < 10 ? 0x30 &+ nibble : 0x57 &+ nibble  // "0"… and "a" - 10
     }
 
     /// The value of a hexadecimal digit, either case; `nil` for any other byte.

@@ -34,9 +34,10 @@ public struct CivilTime: Hashable, Sendable {
         let (seconds, micros) = Self.floorDivide(local, 1_000_000)
         let (days, secondOfDay) = Self.floorDivide(seconds, 86_400)
         let (year, month, day) = Self.civil(fromDays: days)
-        self.init(year: year, month: month, day: day,
-                  hour: Int(secondOfDay / 3600), minute: Int(secondOfDay / 60 % 60), second: Int(secondOfDay % 60),
-                  microsecond: Int(micros))
+        self.init(
+            year: year, month: month, day: day,
+            hour: Int(secondOfDay / 3600), minute: Int(secondOfDay / 60 % 60), second: Int(secondOfDay % 60),
+            microsecond: Int(micros))
     }
 
     /// The moment these fields name, read at `offsetSeconds` from UTC.

@@ -22,7 +22,8 @@ extension CoverageReport {
             out += "not defined:\n"
             let width = undefinedTags.map { $0.tag.count }.max() ?? 0
             for entry in undefinedTags {
-                out += "  \(TableFormatter.safe(entry.tag))\(String(repeating: " ", count: width - entry.tag.count))  "
+                out +=
+                    "  \(TableFormatter.safe(entry.tag))\(String(repeating: " ", count: width - entry.tag.count))  "
                     + "\(CheckSummary.grouped(entry.count)) \(entry.count == 1 ? "log" : "logs")\n"
             }
         }

@@ -65,8 +65,10 @@ public struct DefinitionChecker {
     public func check(_ log: LogRecordView, decodedBody: JSONValue?) -> [CheckFinding] {
         var findings: [CheckFinding] = []
         func report(_ kind: CheckFinding.Kind, _ message: String, _ location: SourceLocation?) {
-            findings.append(CheckFinding(kind: kind, sequence: log.sequence, microseconds: log.microseconds,
-                                         tag: log.tag, message: message, location: location))
+            findings.append(
+                CheckFinding(
+                    kind: kind, sequence: log.sequence, microseconds: log.microseconds,
+                    tag: log.tag, message: message, location: location))
         }
 
         guard let body = decodedBody, case .object = body else {
@@ -80,7 +82,10 @@ public struct DefinitionChecker {
                 let names = known.events.map(\.name).joined(separator: ", ")
                 report(.unknownTag, "category \(category) defines no event '\(log.tag.dropFirst(category.count + 1))'; it defines \(names)", known.location)
             } else {
-                report(.unknownTag, "no definition for the tag; add '## \(log.tag.split(separator: ".").dropFirst().joined(separator: "."))' to \(category).md, or fix the tag", nil)
+                report(
+                    .unknownTag,
+                    "no definition for the tag; add '## \(log.tag.split(separator: ".").dropFirst().joined(separator: "."))' to \(category).md, or fix the tag",
+                    nil)
             }
             checkViolations(body, report: report, rules: [:])
             return findings
@@ -91,7 +96,9 @@ public struct DefinitionChecker {
 
         switch body["payload"] {
         case .object(let members)?:
-            checkFields(members, rules: definition.fields, owner: "payload", ownerLocation: definition.event.location, ownerFields: definition.category.fields(of: definition.event), report: report)
+            checkFields(
+                members, rules: definition.fields, owner: "payload", ownerLocation: definition.event.location,
+                ownerFields: definition.category.fields(of: definition.event), report: report)
         case nil:
             report(.malformedLog, "the envelope has no payload object", definition.event.location)
         case let other?:
@@ -101,7 +108,9 @@ public struct DefinitionChecker {
         switch body["common"] {
         case .object(let members)?:
             if !schema.common.isEmpty || !members.isEmpty {
-                checkFields(members, rules: commonRules, owner: "common payload", ownerLocation: schema.common.first?.location, ownerFields: schema.common, report: report)
+                checkFields(
+                    members, rules: commonRules, owner: "common payload", ownerLocation: schema.common.first?.location, ownerFields: schema.common,
+                    report: report)
             }
         case nil, .null?:
             if schema.common.contains(where: { !$0.isOptional && $0.status != .obsolete }) {
@@ -124,7 +133,8 @@ public struct DefinitionChecker {
             }
             let kind: String = if case .string(let text)? = violation["kind"] { text } else { "violation" }
             let detail: String = if case .string(let text)? = violation["detail"] { ": " + text } else { "" }
-            let location: SourceLocation? = field.hasPrefix("common.")
+            let location: SourceLocation? =
+                field.hasPrefix("common.")
                 ? commonRules[String(field.dropFirst("common.".count))]?.field.location
                 : rules[field]?.field.location
             report(.recordedViolation, "the runtime recorded \(kind) on \(field)\(detail)", location)
@@ -158,7 +168,7 @@ public struct DefinitionChecker {
 
     private func check(_ value: JSONValue, of rule: FieldRule, name: String, report: (CheckFinding.Kind, String, SourceLocation?) -> Void) {
         let field = rule.field
-        if value == .null { return }   // missing-or-null is reported for required fields
+        if value == .null { return }  // missing-or-null is reported for required fields
         if field.type.isArray {
             guard case .array(let elements) = value else {
                 report(.wrongType, "\(name) is \(Self.describe(value)), but the definition is an array of \(field.type.scalar.name)", field.location)
@@ -179,14 +189,14 @@ public struct DefinitionChecker {
         let type = rule.field.type
         let location = rule.field.location
         if rule.field.isPersonalData, case .string(let text) = value, Self.isRedactedHash(text) {
-            return   // the runtime's PII filter replaced the value by its salted hash
+            return  // the runtime's PII filter replaced the value by its salted hash
         }
         func wrongType(_ expected: String) {
             report(.wrongType, "\(name) is \(Self.describe(value)), but the definition is \(expected)", location)
         }
         switch type.scalar {
         case .custom(let typeName):
-            guard let cases = rule.enumCases else { return }   // an external type the app defines
+            guard let cases = rule.enumCases else { return }  // an external type the app defines
             guard case .string(let text) = value else { return wrongType("the enum \(typeName)") }
             if !cases.contains(text) {
                 report(.enumCase, "\(name) is '\(text)', not a case of \(typeName) (\(cases.sorted().joined(separator: ", ")))", location)
@@ -195,7 +205,9 @@ public struct DefinitionChecker {
         case .builtin(let builtin):
             switch builtin {
             case .smallint, .integer, .bigint:
-                let limits: ClosedRange<Int64> = builtin == .smallint ? Int64(Int16.min)...Int64(Int16.max)
+                let limits: ClosedRange<Int64> =
+                    builtin == .smallint
+                    ? Int64(Int16.min)...Int64(Int16.max)
                     : builtin == .integer ? Int64(Int32.min)...Int64(Int32.max) : Int64.min...Int64.max
                 guard case .integer(let number) = value else { return wrongType("!\(builtin.rawValue), a whole number") }
                 guard limits.contains(number) else {

@@ -9,7 +9,8 @@ extension LogStoreVerification {
         if let firstSequence, let lastSequence { out += " (seq \(firstSequence)…\(lastSequence))" }
         out += "\n"
         out += "corrupt skipped    \(CheckSummary.grouped(corruptSkipped)) regions, \(StatisticsReport.bytes(skippedBytes))\n"
-        out += "torn tail          \(StatisticsReport.bytes(tornTailBytes))"
+        out +=
+            "torn tail          \(StatisticsReport.bytes(tornTailBytes))"
             + (tornTailBytes > 0 ? " (an unfinished write at the end; the next writer cuts it)" : "") + "\n"
         out += "damaged headers    \(damagedHeaders)\n"
         out += "seq regressions    \(sequenceRegressions)\n"

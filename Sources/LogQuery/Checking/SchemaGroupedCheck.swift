@@ -61,8 +61,9 @@ public struct SchemaGroupedCheck {
     public var summaryLines: [String] {
         var lines: [String] = []
         for (hash, count) in unmatched.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
-            lines.append("\(CheckSummary.grouped(count)) \(count == 1 ? "log" : "logs") from definitions \(hash): not checked against "
-                         + "these (\(definitions[0].hash)); pass --definitions-at REV to check them against their own")
+            lines.append(
+                "\(CheckSummary.grouped(count)) \(count == 1 ? "log" : "logs") from definitions \(hash): not checked against "
+                    + "these (\(definitions[0].hash)); pass --definitions-at REV to check them against their own")
         }
         for other in definitions.dropFirst() {
             lines.append("\(other.source) (\(other.hash)): \(other.summary)")

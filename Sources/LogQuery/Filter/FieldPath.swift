@@ -17,7 +17,8 @@ public enum FieldPath: Hashable, Sendable, CustomStringConvertible {
     public init(_ text: String) throws(WhereExpressionError) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !parts.contains(where: \.isEmpty) else {
-            throw WhereExpressionError(expression: text, message: "the field name '\(text)' has an empty part; write names separated by single dots, as in common.user_id")
+            throw WhereExpressionError(
+                expression: text, message: "the field name '\(text)' has an empty part; write names separated by single dots, as in common.user_id")
         }
         switch parts[0] {
         case "seq" where parts.count == 1: self = .sequence

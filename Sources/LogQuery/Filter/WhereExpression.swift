@@ -91,7 +91,10 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
             do {
                 regex = try RegularExpression(value)
             } catch {
-                throw WhereExpressionError(expression: text, message: "'\(value)' is not a regular expression (Swift Regex syntax, as in the definitions: \(error)); escape special characters with '\\'")
+                throw WhereExpressionError(
+                    expression: text,
+                    message: "'\(value)' is not a regular expression (Swift Regex syntax, as in the definitions: \(error)); escape special characters with '\\'"
+                )
             }
         default:
             regex = nil
@@ -145,7 +148,8 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
             var range = 0..<log.body.count
             for key in bodyKeys {
                 guard scanner.kind(at: range.lowerBound) == .object,
-                      let next = scanner.member(key, ofObjectAt: range.lowerBound) else {
+                    let next = scanner.member(key, ofObjectAt: range.lowerBound)
+                else {
                     return self.operator == .notEqual || self.operator == .notMatches
                 }
                 range = next
@@ -199,7 +203,8 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
         case .string:
             let contents = (range.lowerBound + 1)..<(range.upperBound - 1)
             if contents.count == valueBytes.count,
-               valueBytes.withUnsafeBufferPointer({ $0.elementsEqual(scanner.bytes[contents]) }) {
+                valueBytes.withUnsafeBufferPointer({ $0.elementsEqual(scanner.bytes[contents]) })
+            {
                 return true
             }
             guard scanner.bytes[contents].contains(UInt8(ascii: "\\")) else { return false }
@@ -307,7 +312,8 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
         var range = 0..<log.body.count
         for key in bodyKeys {
             guard scanner.kind(at: range.lowerBound) == .object,
-                  let next = scanner.member(key, ofObjectAt: range.lowerBound) else { return .absent }
+                let next = scanner.member(key, ofObjectAt: range.lowerBound)
+            else { return .absent }
             range = next
         }
         switch scanner.kind(at: range.lowerBound) {
@@ -352,7 +358,9 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
             let written = op + String(decoding: bytes.prefix { operatorBytes.contains($0) }, as: UTF8.self)
             throw WhereExpressionError(
                 expression: expression,
-                message: "'\(written)' is not an operator; \(forms) (quote a value that starts with '\(Character(Unicode.Scalar(first)))': \(name)\(op)\"\(value)\")")
+                message:
+                    "'\(written)' is not an operator; \(forms) (quote a value that starts with '\(Character(Unicode.Scalar(first)))': \(name)\(op)\"\(value)\")"
+            )
         }
         if isSpace(first) || isSpace(bytes.last!) {
             throw WhereExpressionError(
@@ -362,12 +370,15 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
         guard case .body = path else { return }
         switch found {
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            let startsLikeNumber = (first &- UInt8(ascii: "0")) < 10
+            let startsLikeNumber =
+                (first &- UInt8(ascii: "0")) < 10
                 || (bytes.count > 1 && (first == UInt8(ascii: "-") || first == UInt8(ascii: ".")) && (bytes[1] &- UInt8(ascii: "0")) < 10)
             if startsLikeNumber && number(value) == nil {
                 throw WhereExpressionError(
                     expression: expression,
-                    message: "'\(value)' is not a number; compare with a number (\(name)\(op)5), give each condition its own --where (all must hold), or quote text: \(name)\(op)\"\(value)\"")
+                    message:
+                        "'\(value)' is not a number; compare with a number (\(name)\(op)5), give each condition its own --where (all must hold), or quote text: \(name)\(op)\"\(value)\""
+                )
             }
         default:
             break
@@ -386,7 +397,9 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
                 guard bytes.isEmpty else {
                     throw WhereExpressionError(
                         expression: expression,
-                        message: "'\(String(decoding: bytes, as: UTF8.self))' follows the closing quote; end the value there, and give each condition its own --where")
+                        message:
+                            "'\(String(decoding: bytes, as: UTF8.self))' follows the closing quote; end the value there, and give each condition its own --where"
+                    )
                 }
                 return String(decoding: text, as: UTF8.self)
             case UInt8(ascii: "\\"):
@@ -413,7 +426,7 @@ public struct WhereExpression: Sendable, CustomStringConvertible {
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
             true
         default:
             false

@@ -31,7 +31,8 @@ extension JSONScanner {
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
             while index < bytes.count {
                 guard bytes[index] == UInt8(ascii: "\""), let keyEnd = stringEnd(from: index),
-                      let key = decodeStringContents((index + 1)..<(keyEnd - 1)) else { return nil }
+                    let key = decodeStringContents((index + 1)..<(keyEnd - 1))
+                else { return nil }
                 index = skipWhitespace(keyEnd)
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
                 index = skipWhitespace(index + 1)
@@ -80,7 +81,6 @@ extension JSONScanner {
         }
     }
 }
-
 
 extension JSONValue {
     /// Parses JSON text.

@@ -34,7 +34,8 @@ struct BodyMemberSplitter {
         var payload: Range<Int>?
         var index: Int
         if !prefix.isEmpty, body.count > prefix.count,
-           prefix.withUnsafeBufferPointer({ System.bytesEqual($0.baseAddress!, body.baseAddress!, count: $0.count) }) {
+            prefix.withUnsafeBufferPointer({ System.bytesEqual($0.baseAddress!, body.baseAddress!, count: $0.count) })
+        {
             others.append(contentsOf: prefixMembers)
             let valueStart = scanner.skipWhitespace(prefix.count)
             guard let valueEnd = scanner.valueEnd(from: valueStart, depth: 1) else { return (false, nil) }
@@ -99,8 +100,9 @@ struct BodyMemberSplitter {
     /// Whether a body key repeats a framed field (the framing wins; the copy is left out).
     @inline(__always)
     private static func isFramedKey(_ scanner: JSONScanner, _ key: Range<Int>) -> Bool {
-        key.count <= 4 && (Self.key(key, in: scanner, is: "seq") || Self.key(key, in: scanner, is: "time")
-            || Self.key(key, in: scanner, is: "tag") || Self.key(key, in: scanner, is: "uuid"))
+        key.count <= 4
+            && (Self.key(key, in: scanner, is: "seq") || Self.key(key, in: scanner, is: "time")
+                || Self.key(key, in: scanner, is: "tag") || Self.key(key, in: scanner, is: "uuid"))
     }
 
     /// Whether the key at `range` names `name` (escapes decoded); no array per comparison.

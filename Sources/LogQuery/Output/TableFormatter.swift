@@ -41,7 +41,8 @@ public struct TableFormatter: LogFormatter {
 
     public mutating func begin(into output: inout OutputBuffer) {
         guard showsHeader else { return }
-        let header = Self.pad("SEQ", sequenceWidth, right: true) + "  " + Self.pad("TIME", Self.timeWidth) + "  "
+        let header =
+            Self.pad("SEQ", sequenceWidth, right: true) + "  " + Self.pad("TIME", Self.timeWidth) + "  "
             + Self.pad("TAG", tagWidth) + "  FIELDS"
         output.append(style.paint(header, .bold))
         output.append(0x0A)
@@ -98,10 +99,11 @@ public struct TableFormatter: LogFormatter {
 
     /// Text with no spaces, quotes, `=` or control characters stays bare.
     static func isPlain(_ text: String) -> Bool {
-        !text.isEmpty && !text.unicodeScalars.contains { scalar in
-            scalar.value <= 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\"" || scalar == "=" || scalar == "\\"
-                || scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
-        }
+        !text.isEmpty
+            && !text.unicodeScalars.contains { scalar in
+                scalar.value <= 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\"" || scalar == "=" || scalar == "\\"
+                    || scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+            }
     }
 
     /// Text with every control character escaped (`\u001b`), so that it cannot drive the terminal.

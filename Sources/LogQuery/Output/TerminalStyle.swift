@@ -33,7 +33,7 @@ public struct TerminalStyle: Hashable, Sendable {
     /// An ANSI SGR code.
     public enum Color: String, Hashable, Sendable, CaseIterable {
         case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36",
-             brightGreen = "92", brightYellow = "93", brightBlue = "94", brightMagenta = "95", brightCyan = "96"
+            brightGreen = "92", brightYellow = "93", brightBlue = "94", brightMagenta = "95", brightCyan = "96"
     }
 
     /// The colours given to categories (red is kept for problems).

@@ -12,8 +12,10 @@ public struct QueryOptions: Sendable {
     public var head: Bool
     public var reverse: Bool
 
-    public init(tags: [String] = [], since: String? = nil, until: String? = nil, conditions: [String] = [],
-                limit: Int? = nil, head: Bool = false, reverse: Bool = false) {
+    public init(
+        tags: [String] = [], since: String? = nil, until: String? = nil, conditions: [String] = [],
+        limit: Int? = nil, head: Bool = false, reverse: Bool = false
+    ) {
         self.tags = tags
         self.since = since
         self.until = until

@@ -83,7 +83,8 @@ public final class StoreQuery {
             // segments, and the store does not open the others); with none, after every
             // record there is (a log appended meanwhile is still read).
             var emitted = 0
-            let start = candidates.lazy.compactMap(\.sequenceRange).first.map { $0.lowerBound > 0 ? $0.lowerBound - 1 : 0 }
+            let start =
+                candidates.lazy.compactMap(\.sequenceRange).first.map { $0.lowerBound > 0 ? $0.lowerBound - 1 : 0 }
                 ?? segments.lazy.compactMap(\.sequenceRange).last?.upperBound ?? 0
             try scan(after: start, filter: filter) { record in
                 let log = LogRecordView(record)
@@ -103,7 +104,9 @@ public final class StoreQuery {
                     if kept.count == limit { return false }
                 }
                 return true
-            } accept: { acceptsLent($0, query) }
+            } accept: {
+                acceptsLent($0, query)
+            }
             for log in kept.reversed() {
                 guard try log.withStoredLog(body) else { return }
             }
@@ -127,7 +130,9 @@ public final class StoreQuery {
                 collected.append(matched)
             }
             return count < limit
-        } accept: { acceptsLent($0, query) }
+        } accept: {
+            acceptsLent($0, query)
+        }
         for logs in collected.reversed() {
             for log in logs {
                 guard try log.withStoredLog(body) else { return }
@@ -138,7 +143,9 @@ public final class StoreQuery {
     /// Every log the query selects, copied (for tests and small results).
     public func logs(_ query: LogQuery) throws -> [LogRecordView.Owned] {
         var logs: [LogRecordView.Owned] = []
-        try forEach(query) { logs.append($0.owned); return true }
+        try forEach(query) {
+            logs.append($0.owned); return true
+        }
         return logs
     }
 
@@ -277,12 +284,15 @@ public final class StoreQuery {
         let filter = storeFilter(query, segments: candidates)
         var toRead: [LogSegmentInfo] = []
         for segment in candidates {
-            let exactFromIndex = query.conditions.isEmpty && bucketer == nil && query.coversWholly(segment)
+            let exactFromIndex =
+                query.conditions.isEmpty && bucketer == nil && query.coversWholly(segment)
                 && segment.tagCounts.keys.allSatisfy { tagMatches($0, query) }
             if exactFromIndex {
-                statistics.add(tagCounts: segment.tagCounts, timeRange: segment.timeRange.map {
-                    $0.lowerBound.microsecondsSince1970...$0.upperBound.microsecondsSince1970
-                })
+                statistics.add(
+                    tagCounts: segment.tagCounts,
+                    timeRange: segment.timeRange.map {
+                        $0.lowerBound.microsecondsSince1970...$0.upperBound.microsecondsSince1970
+                    })
             } else {
                 toRead.append(segment)
             }
@@ -300,8 +310,9 @@ public final class StoreQuery {
 extension LogRecordView {
     /// A view of a record the store lends; valid as long as the record is.
     init(_ record: borrowing BorrowedLogRecord) {
-        self.init(sequence: record.sequence, microseconds: record.timestamp.microsecondsSince1970,
-                  tag: record.tag, uuid: record.uuid, body: record.payload.bindMemory(to: UInt8.self))
+        self.init(
+            sequence: record.sequence, microseconds: record.timestamp.microsecondsSince1970,
+            tag: record.tag, uuid: record.uuid, body: record.payload.bindMemory(to: UInt8.self))
     }
 }
 

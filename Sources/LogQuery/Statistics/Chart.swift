@@ -28,9 +28,10 @@ public enum Chart {
             index += groups
         }
         let maximum = merged.max() ?? 0
-        return String(merged.map { count -> Character in
-            guard maximum > 0, count > 0 else { return count == 0 && maximum > 0 ? " " : sparks[0] }
-            return sparks[min(7, Int(Double(count) / Double(maximum) * 7.999))]
-        })
+        return String(
+            merged.map { count -> Character in
+                guard maximum > 0, count > 0 else { return count == 0 && maximum > 0 ? " " : sparks[0] }
+                return sparks[min(7, Int(Double(count) / Double(maximum) * 7.999))]
+            })
     }
 }

@@ -72,11 +72,12 @@ public struct StatisticsReport {
     public func text(style: TerminalStyle) -> String {
         var out = ""
         let rows = self.rows
-        let heading: String = switch grouping {
-        case .tag: "TAG"
-        case .category: "CATEGORY"
-        case .time(let bucket): bucket.rawValue.uppercased()
-        }
+        let heading: String =
+            switch grouping {
+            case .tag: "TAG"
+            case .category: "CATEGORY"
+            case .time(let bucket): bucket.rawValue.uppercased()
+            }
         let labelWidth = max(heading.count, "total".count, rows.map { $0.label.count }.max() ?? 0)
         let countWidth = max(5, CheckSummary.grouped(statistics.total).count)
         let maximum = rows.map(\.count).max() ?? 0
@@ -84,35 +85,43 @@ public struct StatisticsReport {
         for row in rows {
             let percent = statistics.total > 0 ? Double(row.count) * 100 / Double(statistics.total) : 0
             var label = TableFormatter.safe(row.label)
-            if case .time = grouping {} else {
+            if case .time = grouping {
+            } else {
                 let category = row.label.split(separator: ".", maxSplits: 1).first ?? ""
                 label = style.paint(label, TerminalStyle.color(forCategory: category))
             }
-            out += label + String(repeating: " ", count: labelWidth - row.label.count) + "  "
+            out +=
+                label + String(repeating: " ", count: labelWidth - row.label.count) + "  "
                 + TableFormatter.pad(CheckSummary.grouped(row.count), countWidth, right: true) + "  "
                 + TableFormatter.pad(String(format: "%.1f%%", percent), 6, right: true) + "  "
                 + Chart.bar(row.count, maximum: maximum, width: 30) + "\n"
         }
-        out += style.paint(TableFormatter.pad("total", labelWidth) + "  " + TableFormatter.pad(CheckSummary.grouped(statistics.total), countWidth, right: true), .bold) + "\n"
+        out +=
+            style.paint(
+                TableFormatter.pad("total", labelWidth) + "  " + TableFormatter.pad(CheckSummary.grouped(statistics.total), countWidth, right: true), .bold)
+            + "\n"
         if case .time = grouping, rows.count > 1 {
             out += "\n" + Chart.sparkline(rows.map(\.count)) + "\n"
         }
         out += "\n"
         if let range = statistics.timeRange {
             let formatter = TableFormatter(style: .plain, timeZone: timeZone, tagWidth: 0, largestSequence: 0)
-            out += "time span  \(formatter.localTime(range.lowerBound)) → \(formatter.localTime(range.upperBound))  (\(Self.duration(range.upperBound - range.lowerBound)))\n"
+            out +=
+                "time span  \(formatter.localTime(range.lowerBound)) → \(formatter.localTime(range.upperBound))  (\(Self.duration(range.upperBound - range.lowerBound)))\n"
         } else {
             out += "time span  no logs\n"
         }
         if let store {
             let location = directory.map { "\($0): " } ?? ""
-            out += "store      \(location)\(store.segments.count) \(store.segments.count == 1 ? "segment" : "segments"), "
+            out +=
+                "store      \(location)\(store.segments.count) \(store.segments.count == 1 ? "segment" : "segments"), "
                 + "\(Self.bytes(store.totalBytes)), \(CheckSummary.grouped(store.recordCount)) logs\n"
-            let pending = outputs.map { output in
-                "\(output.name): \(CheckSummary.grouped(output.pending))"
-                    + (output.rejected > 0 ? " (\(CheckSummary.grouped(output.rejected)) rejected for good)" : "")
-                    + (output.droppedByCaps > 0 ? " (\(CheckSummary.grouped(Int(clamping: output.droppedByCaps))) dropped by caps)" : "")
-            } + store.cursors.sorted { $0.name < $1.name }.map { "cursor \($0.name): \(CheckSummary.grouped($0.pendingRecords))" }
+            let pending =
+                outputs.map { output in
+                    "\(output.name): \(CheckSummary.grouped(output.pending))"
+                        + (output.rejected > 0 ? " (\(CheckSummary.grouped(output.rejected)) rejected for good)" : "")
+                        + (output.droppedByCaps > 0 ? " (\(CheckSummary.grouped(Int(clamping: output.droppedByCaps))) dropped by caps)" : "")
+                } + store.cursors.sorted { $0.name < $1.name }.map { "cursor \($0.name): \(CheckSummary.grouped($0.pendingRecords))" }
             out += "pending    " + (pending.isEmpty ? "no buffered outputs" : pending.joined(separator: ", ")) + "\n"
             out += "dropped    \(CheckSummary.grouped(Int(clamping: store.droppedByCaps))) by caps\n"
         }
@@ -122,35 +131,51 @@ public struct StatisticsReport {
     /// The report as one JSON object (keys in a fixed order).
     public func json() -> String {
         var members: [JSONMember] = [JSONMember("total", .integer(Int64(statistics.total)))]
-        let key: String = switch grouping {
-        case .tag: "tags"
-        case .category: "categories"
-        case .time(let bucket): bucket.rawValue + "s"
-        }
-        members.append(JSONMember(key, .array(rows.map {
-            .object([JSONMember("name", .string($0.label)), JSONMember("count", .integer(Int64($0.count)))])
-        })))
+        let key: String =
+            switch grouping {
+            case .tag: "tags"
+            case .category: "categories"
+            case .time(let bucket): bucket.rawValue + "s"
+            }
+        members.append(
+            JSONMember(
+                key,
+                .array(
+                    rows.map {
+                        .object([JSONMember("name", .string($0.label)), JSONMember("count", .integer(Int64($0.count)))])
+                    })))
         if let range = statistics.timeRange {
             members.append(JSONMember("first", .string(ISO8601.string(microseconds: range.lowerBound))))
             members.append(JSONMember("last", .string(ISO8601.string(microseconds: range.upperBound))))
         }
         if let store {
-            members.append(JSONMember("store", .object([
-                JSONMember("segments", .integer(Int64(store.segments.count))),
-                JSONMember("bytes", .integer(Int64(store.totalBytes))),
-                JSONMember("logs", .integer(Int64(store.recordCount))),
-                JSONMember("cursors", .object(store.cursors.sorted { $0.name < $1.name }.map {
-                    JSONMember($0.name, .integer(Int64($0.pendingRecords)))
-                })),
-                JSONMember("droppedByCaps", .integer(Int64(clamping: store.droppedByCaps))),
-                JSONMember("outputs", .object(outputs.map {
-                    JSONMember($0.name, .object([
-                        JSONMember("pending", .integer(Int64($0.pending))),
-                        JSONMember("rejected", .integer(Int64($0.rejected))),
-                        JSONMember("droppedByCaps", .integer(Int64(clamping: $0.droppedByCaps))),
-                    ]))
-                })),
-            ])))
+            members.append(
+                JSONMember(
+                    "store",
+                    .object([
+                        JSONMember("segments", .integer(Int64(store.segments.count))),
+                        JSONMember("bytes", .integer(Int64(store.totalBytes))),
+                        JSONMember("logs", .integer(Int64(store.recordCount))),
+                        JSONMember(
+                            "cursors",
+                            .object(
+                                store.cursors.sorted { $0.name < $1.name }.map {
+                                    JSONMember($0.name, .integer(Int64($0.pendingRecords)))
+                                })),
+                        JSONMember("droppedByCaps", .integer(Int64(clamping: store.droppedByCaps))),
+                        JSONMember(
+                            "outputs",
+                            .object(
+                                outputs.map {
+                                    JSONMember(
+                                        $0.name,
+                                        .object([
+                                            JSONMember("pending", .integer(Int64($0.pending))),
+                                            JSONMember("rejected", .integer(Int64($0.rejected))),
+                                            JSONMember("droppedByCaps", .integer(Int64(clamping: $0.droppedByCaps))),
+                                        ]))
+                                })),
+                    ])))
         }
         return JSONValue.object(members).jsonText + "\n"
     }

@@ -101,7 +101,13 @@ public struct SchemaJSONDecoder: Sendable {
         func array(_ object: Object, _ name: String, path: String) throws(DecodingError) -> [Range<Int>] {
             var elements: [Range<Int>] = []
             let range = try member(object, name, path: path)
-            guard scanner.forEachElement(ofArrayAt: range.lowerBound, { elements.append($0); return true }) else {
+            guard
+                scanner.forEachElement(
+                    ofArrayAt: range.lowerBound,
+                    {
+                        elements.append($0); return true
+                    })
+            else {
                 throw DecodingError(description: "\(path).\(name) is not an array")
             }
             return elements
@@ -116,7 +122,9 @@ public struct SchemaJSONDecoder: Sendable {
 
         func status(_ object: Object, path: String) throws(DecodingError) -> Status {
             let name = try string(object, "status", path: path)
-            guard let status = Status(rawValue: name) else { throw DecodingError(description: "\(path).status '\(name)' is not active, deprecated or obsolete") }
+            guard let status = Status(rawValue: name) else {
+                throw DecodingError(description: "\(path).status '\(name)' is not active, deprecated or obsolete")
+            }
             return status
         }
 
@@ -183,7 +191,9 @@ public struct SchemaJSONDecoder: Sendable {
         }
 
         func builtin(_ name: String, path: String) throws(DecodingError) -> ScalarType {
-            guard let builtin = BuiltinType(rawValue: name) else { throw DecodingError(description: "\(path).type '\(name)' is not a builtin type and not marked custom") }
+            guard let builtin = BuiltinType(rawValue: name) else {
+                throw DecodingError(description: "\(path).type '\(name)' is not a builtin type and not marked custom")
+            }
             return .builtin(builtin)
         }
 

@@ -38,7 +38,9 @@ public struct GeneratedNameCheck: Sendable {
     ]
 
     /// Member names of a category's enum besides its cases.
-    public static let reservedEventNames: Set<String> = ["categoryName", "eventName", "tag", "payload", "personalDataFields", "contents", "schemaHash", "self", "Type", "Protocol"]
+    public static let reservedEventNames: Set<String> = [
+        "categoryName", "eventName", "tag", "payload", "personalDataFields", "contents", "schemaHash", "self", "Type", "Protocol",
+    ]
     /// Names a field's value cannot take (labels, bindings, common payload properties).
     public static let reservedFieldNames: Set<String> = ["payload", "schemaHash", "self", "Type", "Protocol"]
     /// Member names of an enum type besides its cases.
@@ -172,7 +174,8 @@ public struct GeneratedNameCheck: Sendable {
     /// Checks the Swift type names of the categories and enum types.
     private mutating func checkTypeNames(_ schema: Schema, rules: Rules) {
         var seen: [String: (what: String, location: SourceLocation)] = [:]
-        let named = schema.categories.map { ("category '\($0.name)'", SwiftName.upperCamelCase($0.name), $0.location) }
+        let named =
+            schema.categories.map { ("category '\($0.name)'", SwiftName.upperCamelCase($0.name), $0.location) }
             + schema.types.map { ("type '\($0.name)'", SwiftName.upperCamelCase($0.name), $0.location) }
         for (what, swiftName, location) in named {
             if Self.reservedTypeNames.contains(swiftName) {
@@ -182,9 +185,10 @@ public struct GeneratedNameCheck: Sendable {
             } else if swiftName.isEmpty {
                 diagnostics.append(.error("\(what) has no letter or digit to make a Swift type name of; rename it", at: location))
             } else if let previous = seen[swiftName] {
-                diagnostics.append(.error(
-                    "\(what) becomes the Swift type '\(swiftName)', like \(previous.what); rename one of them",
-                    at: location, notes: [.note("\(previous.what) is here", at: previous.location)]))
+                diagnostics.append(
+                    .error(
+                        "\(what) becomes the Swift type '\(swiftName)', like \(previous.what); rename one of them",
+                        at: location, notes: [.note("\(previous.what) is here", at: previous.location)]))
             } else {
                 seen[swiftName] = (what, location)
             }
@@ -205,9 +209,10 @@ public struct GeneratedNameCheck: Sendable {
             } else if swiftName.isEmpty {
                 diagnostics.append(.error("\(kind) '\(name)' has no letter or digit to make a Swift name of; rename it", at: location))
             } else if let previous = seen[swiftName] {
-                diagnostics.append(.error(
-                    "\(kind) '\(name)' becomes '\(swiftName)' in Swift, like '\(previous.name)'; rename one of them",
-                    at: location, notes: [.note("'\(previous.name)' is here", at: previous.location)]))
+                diagnostics.append(
+                    .error(
+                        "\(kind) '\(name)' becomes '\(swiftName)' in Swift, like '\(previous.name)'; rename one of them",
+                        at: location, notes: [.note("'\(previous.name)' is here", at: previous.location)]))
             } else {
                 seen[swiftName] = (name, location)
             }
@@ -243,7 +248,8 @@ public struct GeneratedNameCheck: Sendable {
         // Nearly every name starts with a lowercase letter, which starts its Swift name: one
         // no reserved name starts with rules the name out without a scan of it.
         if let byte = name.utf8.first, byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z"),
-            shapes.firstLetters & (1 << UInt32(byte - UInt8(ascii: "a"))) == 0 {
+            shapes.firstLetters & (1 << UInt32(byte - UInt8(ascii: "a"))) == 0
+        {
             return false
         }
         var count = 0

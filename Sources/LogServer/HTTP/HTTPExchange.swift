@@ -1,5 +1,5 @@
 /// The response side of one request: a whole response, a chunked stream, or an event stream.
-public final class HTTPExchange: @unchecked Sendable {   // used by the connection's thread only
+public final class HTTPExchange: @unchecked Sendable {  // used by the connection's thread only
     private let client: ClientSocket
     private let limits: HTTPServer.Limits
     private let requestKeepsAlive: Bool

@@ -167,7 +167,7 @@ public struct HTTPRequestParser: Sendable {
         for pair in (fragmentless ?? "").split(separator: "&") {
             let nameAndValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = PercentDecoding.decode(nameAndValue[0], plusIsSpace: true),
-                  let value = PercentDecoding.decode(nameAndValue.count > 1 ? nameAndValue[1] : "", plusIsSpace: true)
+                let value = PercentDecoding.decode(nameAndValue.count > 1 ? nameAndValue[1] : "", plusIsSpace: true)
             else {
                 return .failure(HTTPParseError(status: 400, "the query has a broken %-escape or is not UTF-8"))
             }

@@ -83,8 +83,9 @@ public final class HTTPServer: Sendable {
             guard admitted else {
                 client.setNonBlocking()
                 let body = Array("error: too many connections (\(limits.connections)); try again shortly\n".utf8)
-                let response = HTTPExchange.head(
-                    status: 503, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")], bodyCount: body.count) + body
+                let response =
+                    HTTPExchange.head(
+                        status: 503, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")], bodyCount: body.count) + body
                 _ = response.withUnsafeBytes { client.writeAll($0, waitingUpTo: 100) }
                 client.close()
                 continue

@@ -13,7 +13,7 @@ public struct ServerSocketError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A listening TCP socket.
-final class ServerSocket: @unchecked Sendable {   // `descriptor` is only closed once, by `close()`
+final class ServerSocket: @unchecked Sendable {  // `descriptor` is only closed once, by `close()`
     let descriptor: Int32
     /// The port it listens on (the one the system picked for port 0).
     let port: UInt16
@@ -40,7 +40,8 @@ final class ServerSocket: @unchecked Sendable {   // `descriptor` is only closed
     /// - Returns: the connection, or `nil` when none came (or accepting failed for now).
     func accept(waitingUpTo milliseconds: Int32) -> ClientSocket? {
         guard System.waitUntilReady(descriptor, for: .readable, milliseconds: milliseconds),
-              let client = System.acceptConnection(descriptor) else { return nil }
+            let client = System.acceptConnection(descriptor)
+        else { return nil }
         return ClientSocket(descriptor: client)
     }
 
@@ -50,7 +51,7 @@ final class ServerSocket: @unchecked Sendable {   // `descriptor` is only closed
 }
 
 /// One accepted connection; reads and writes with deadlines.
-final class ClientSocket: @unchecked Sendable {   // used by one thread at a time
+final class ClientSocket: @unchecked Sendable {  // used by one thread at a time
     let descriptor: Int32
     private var isClosed = false
 
@@ -71,7 +72,8 @@ final class ClientSocket: @unchecked Sendable {   // used by one thread at a tim
     /// Reads what is there (at most `buffer.count` bytes), waiting up to `milliseconds`.
     func read(into buffer: UnsafeMutableRawBufferPointer, waitingUpTo milliseconds: Int32) -> ReadResult {
         guard let start = buffer.baseAddress,
-              System.waitUntilReady(descriptor, for: .readable, milliseconds: milliseconds) else { return .timedOut }
+            System.waitUntilReady(descriptor, for: .readable, milliseconds: milliseconds)
+        else { return .timedOut }
         do {
             let count = try System.receive(descriptor, into: start, count: buffer.count)
             return count > 0 ? .bytes(count) : .endOfStream
@@ -93,7 +95,7 @@ final class ClientSocket: @unchecked Sendable {   // used by one thread at a tim
                 let written = try System.sendSome(descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset...]))
                 guard written > 0 else { return false }
                 offset += written
-            } catch where error.isWouldBlock {
+            } catch  where error.isWouldBlock {
                 let left = deadline - Self.monotonicMilliseconds()
                 guard left > 0, System.waitUntilReady(descriptor, for: .writable, milliseconds: Int32(left)) else { return false }
             } catch {

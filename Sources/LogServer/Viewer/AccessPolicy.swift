@@ -55,7 +55,8 @@ struct AccessPolicy: Sendable {
     func isAuthorized(_ request: HTTPRequest) -> Bool {
         guard let token else { return true }
         if let authorization = request.header("authorization"), authorization.hasPrefix("Bearer "),
-           Self.equalInConstantTime(String(authorization.dropFirst(7)), token) {
+            Self.equalInConstantTime(String(authorization.dropFirst(7)), token)
+        {
             return true
         }
         if let given = request.queryValue("token"), Self.equalInConstantTime(given, token) { return true }
@@ -63,7 +64,8 @@ struct AccessPolicy: Sendable {
             for pair in cookies.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
                 if parts.count == 2, parts[0].trimmingWhitespace == Self.cookieName,
-                   Self.equalInConstantTime(String(parts[1].trimmingWhitespace), token) {
+                    Self.equalInConstantTime(String(parts[1].trimmingWhitespace), token)
+                {
                     return true
                 }
             }

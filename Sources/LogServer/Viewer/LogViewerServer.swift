@@ -77,7 +77,8 @@ public final class LogViewerServer: Sendable {
         if !AccessPolicy.isLoopback(configuration.host) && configuration.token == nil {
             configuration.ingest?.close()
             throw LogViewerError(
-                description: "listening on \(configuration.host) lets other machines read the logs; pass --token TOKEN too (clients send 'Authorization: Bearer TOKEN'), or listen on 127.0.0.1",
+                description:
+                    "listening on \(configuration.host) lets other machines read the logs; pass --token TOKEN too (clients send 'Authorization: Bearer TOKEN'), or listen on 127.0.0.1",
                 isUsage: true)
         }
         if configuration.ingest == nil {
@@ -130,17 +131,21 @@ public final class LogViewerServer: Sendable {
         let security = [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store")]
         guard access.allows(hostHeader: request.header("host")) else {
             // Never the URL with its token here: a rebinding page can read this answer.
-            exchange.respond(status: 403, text: "error: the Host '\(request.header("host") ?? "")' is not this server's address; open the URL logview serve printed\n", headers: security)
+            exchange.respond(
+                status: 403, text: "error: the Host '\(request.header("host") ?? "")' is not this server's address; open the URL logview serve printed\n",
+                headers: security)
             return
         }
         let changesState = request.method != "GET" && request.method != "HEAD"
         if changesState && !access.allows(origin: request.header("origin"), hostHeader: request.header("host")) {
-            exchange.respond(status: 403, text: "error: requests from the page at \(request.header("origin") ?? "") may not change this server's store\n", headers: security)
+            exchange.respond(
+                status: 403, text: "error: requests from the page at \(request.header("origin") ?? "") may not change this server's store\n", headers: security)
             return
         }
         guard access.isAuthorized(request) else {
-            exchange.respond(status: 401, text: "error: this server needs its token: send 'Authorization: Bearer TOKEN', or open the URL logview serve printed\n",
-                             headers: security + [("WWW-Authenticate", "Bearer")])
+            exchange.respond(
+                status: 401, text: "error: this server needs its token: send 'Authorization: Bearer TOKEN', or open the URL logview serve printed\n",
+                headers: security + [("WWW-Authenticate", "Bearer")])
             return
         }
         var headers = security
@@ -151,8 +156,9 @@ public final class LogViewerServer: Sendable {
         switch (request.method, request.path) {
         case ("GET", _), ("HEAD", _):
             if let asset = ViewerAssets.asset(at: request.path) {
-                exchange.respond(status: 200, headers: headers + [("Content-Type", asset.contentType), ("Content-Security-Policy", ViewerAssets.contentSecurityPolicy)],
-                                 body: asset.bytes)
+                exchange.respond(
+                    status: 200, headers: headers + [("Content-Type", asset.contentType), ("Content-Security-Policy", ViewerAssets.contentSecurityPolicy)],
+                    body: asset.bytes)
                 return
             }
             switch request.path {
@@ -163,11 +169,14 @@ public final class LogViewerServer: Sendable {
             case "/api/findings": routes.findings(request, exchange, headers: headers)
             case "/api/coverage": routes.coverage(request, exchange, headers: headers)
             case "/v1/logs": exchange.respond(status: 405, text: "error: send logs with POST /v1/logs\n", headers: headers + [("Allow", "POST")])
-            default: exchange.respond(status: 404, text: "error: nothing at \(request.path); the viewer is at /, the API under /api/ (docs/Logview.md)\n", headers: headers)
+            default:
+                exchange.respond(
+                    status: 404, text: "error: nothing at \(request.path); the viewer is at /, the API under /api/ (docs/Logview.md)\n", headers: headers)
             }
         case ("POST", "/v1/logs"):
             guard let ingest = configuration.ingest else {
-                exchange.respond(status: 404, text: "logview: error: this server does not collect logs; start it with logview serve --collect\n", headers: headers)
+                exchange.respond(
+                    status: 404, text: "logview: error: this server does not collect logs; start it with logview serve --collect\n", headers: headers)
                 return
             }
             ingest.handle(request, exchange, headers: headers)

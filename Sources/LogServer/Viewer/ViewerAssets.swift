@@ -7,7 +7,8 @@ enum ViewerAssets {
     }
 
     /// Scripts and styles only from this server; no inline script, no other origin.
-    static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
     private static let assets: [String: Asset] = [
         "/": Asset(contentType: "text/html; charset=utf-8", bytes: Array(viewerHTML.utf8)),

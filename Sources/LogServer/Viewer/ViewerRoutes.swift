@@ -18,7 +18,8 @@ struct ViewerRoutes {
     /// command's options; a 400 is sent for anything malformed.
     private func query(_ request: HTTPRequest, _ exchange: HTTPExchange, headers: [(String, String)], allowed: Set<String>) -> LogQuery? {
         for item in request.query where !allowed.contains(item.name) && item.name != "token" {
-            exchange.respond(status: 400, text: "logview: error: unknown parameter '\(item.name)'; use \(allowed.sorted().joined(separator: ", "))\n", headers: headers)
+            exchange.respond(
+                status: 400, text: "logview: error: unknown parameter '\(item.name)'; use \(allowed.sorted().joined(separator: ", "))\n", headers: headers)
             return nil
         }
         var limit: Int?
@@ -61,7 +62,8 @@ struct ViewerRoutes {
     /// `logview list -o jsonl` (or `-o csv` with `format=csv`) with the same filters.
     func logs(_ request: HTTPRequest, _ exchange: HTTPExchange, headers: [(String, String)]) {
         guard let query = query(request, exchange, headers: headers, allowed: ["tag", "where", "since", "until", "limit", "format"]),
-              let store = openStore(exchange, headers: headers) else { return }
+            let store = openStore(exchange, headers: headers)
+        else { return }
         let csv: Bool
         switch request.queryValue("format") ?? "jsonl" {
         case "jsonl": csv = false
@@ -73,10 +75,15 @@ struct ViewerRoutes {
         do {
             if csv {
                 var collector = ColumnCollector()
-                try store.forEach(query) { collector.add($0); return true }
+                try store.forEach(query) {
+                    collector.add($0); return true
+                }
                 var formatter = CSVFormatter(columns: collector.columns)
-                try send(store, query, &formatter, exchange, headers: headers + [
-                    ("Content-Type", "text/csv; charset=utf-8"), ("Content-Disposition", "attachment; filename=\"logs.csv\"")])
+                try send(
+                    store, query, &formatter, exchange,
+                    headers: headers + [
+                        ("Content-Type", "text/csv; charset=utf-8"), ("Content-Disposition", "attachment; filename=\"logs.csv\""),
+                    ])
             } else {
                 var formatter = JSONLinesFormatter()
                 try send(store, query, &formatter, exchange, headers: headers + [("Content-Type", "application/x-ndjson")])
@@ -116,7 +123,9 @@ struct ViewerRoutes {
     func stats(_ request: HTTPRequest, _ exchange: HTTPExchange, headers: [(String, String)]) {
         guard let query = query(request, exchange, headers: headers, allowed: ["tag", "where", "since", "until", "by"]) else { return }
         guard let grouping = StatisticsReport.Grouping(request.queryValue("by") ?? "tag") else {
-            exchange.respond(status: 400, text: "logview: error: unknown by '\(request.queryValue("by") ?? "")'; use by=tag, category, minute, hour or day\n", headers: headers)
+            exchange.respond(
+                status: 400, text: "logview: error: unknown by '\(request.queryValue("by") ?? "")'; use by=tag, category, minute, hour or day\n",
+                headers: headers)
             return
         }
         guard let store = openStore(exchange, headers: headers) else { return }
@@ -138,7 +147,8 @@ struct ViewerRoutes {
     /// Server-sent events: each new log that matches, as `id: SEQ` and `data: JSONL`.
     func stream(_ request: HTTPRequest, _ exchange: HTTPExchange, headers: [(String, String)]) {
         guard let query = query(request, exchange, headers: headers, allowed: ["tag", "where", "since", "until", "after"]),
-              let store = openStore(exchange, headers: headers) else { return }
+            let store = openStore(exchange, headers: headers)
+        else { return }
         var after: UInt64
         if let text = request.header("last-event-id") ?? request.queryValue("after") {
             guard let number = UInt64(text) else {
@@ -205,8 +215,9 @@ struct ViewerRoutes {
     /// `after=SEQ` reads only the logs after it (the viewer asks for the rows it shows).
     func findings(_ request: HTTPRequest, _ exchange: HTTPExchange, headers: [(String, String)]) {
         guard let schema = schema(exchange, headers: headers),
-              let query = query(request, exchange, headers: headers, allowed: ["tag", "where", "since", "until", "limit", "after"]),
-              let store = openStore(exchange, headers: headers) else { return }
+            let query = query(request, exchange, headers: headers, allowed: ["tag", "where", "since", "until", "limit", "after"]),
+            let store = openStore(exchange, headers: headers)
+        else { return }
         var after: UInt64?
         if let text = request.queryValue("after") {
             guard let number = UInt64(text) else {
@@ -267,12 +278,18 @@ struct ViewerRoutes {
             let json = JSONValue.object([
                 JSONMember("seen", .integer(Int64(report.coverage.seen))),
                 JSONMember("total", .integer(Int64(report.coverage.total))),
-                JSONMember("neverSeen", .array(report.neverSeen.map {
-                    .object([JSONMember("tag", .string($0.tag)), JSONMember("location", .string($0.location.description))])
-                })),
-                JSONMember("undefined", .array(report.undefinedTags.map {
-                    .object([JSONMember("tag", .string($0.tag)), JSONMember("count", .integer(Int64($0.count)))])
-                })),
+                JSONMember(
+                    "neverSeen",
+                    .array(
+                        report.neverSeen.map {
+                            .object([JSONMember("tag", .string($0.tag)), JSONMember("location", .string($0.location.description))])
+                        })),
+                JSONMember(
+                    "undefined",
+                    .array(
+                        report.undefinedTags.map {
+                            .object([JSONMember("tag", .string($0.tag)), JSONMember("count", .integer(Int64($0.count)))])
+                        })),
             ])
             exchange.respond(status: 200, json: json.jsonText + "\n", headers: headers)
         } catch {

@@ -8,7 +8,9 @@ struct SystemFile {
     let fileSystem: any StoreFileSystem
 
     /// Opens `path` without following a symbolic link; new files get mode 0600.
-    static func open(_ path: String, _ mode: System.OpenMode, in fileSystem: any StoreFileSystem, operation: String = "open") throws(LogStoreError) -> SystemFile {
+    static func open(_ path: String, _ mode: System.OpenMode, in fileSystem: any StoreFileSystem, operation: String = "open") throws(LogStoreError)
+        -> SystemFile
+    {
         do {
             return SystemFile(descriptor: try fileSystem.open(path, mode), path: path, fileSystem: fileSystem)
         } catch {
@@ -20,7 +22,7 @@ struct SystemFile {
     static func openForReadingIfPresent(_ path: String, in fileSystem: any StoreFileSystem) throws(LogStoreError) -> SystemFile? {
         do {
             return SystemFile(descriptor: try fileSystem.open(path, .readOnly), path: path, fileSystem: fileSystem)
-        } catch where error.isNotFound {
+        } catch  where error.isNotFound {
             return nil
         } catch {
             throw .system(operation: "open", path: path, errno: error.code)

@@ -42,7 +42,10 @@ final class InMemoryOutbox: OutboxStorage {
             guard !logs.isEmpty else { return nil }
             let first = state.nextSequence
             for log in logs {
-                state.logs.append(LogRecord(sequence: state.nextSequence, tag: log.envelope.tag, timestamp: LogTimestamp(log.envelope.time), uuid: log.envelope.uuid, payload: log.body))
+                state.logs.append(
+                    LogRecord(
+                        sequence: state.nextSequence, tag: log.envelope.tag, timestamp: LogTimestamp(log.envelope.time), uuid: log.envelope.uuid,
+                        payload: log.body))
                 state.nextSequence += 1
             }
             return first...(state.nextSequence - 1)

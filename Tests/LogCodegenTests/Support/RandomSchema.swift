@@ -87,8 +87,9 @@ struct RandomSchema {
 
     mutating func fields(_ count: Int, enums: [EnumType], reserved: Set<String>) -> [Field] {
         memberNames(count, reserved: reserved).map { name in
-            Field(name: name, type: fieldType(enums: enums), isOptional: chance(0.3), status: status(),
-                  isPersonalData: chance(0.1), descriptions: descriptions(), location: location)
+            Field(
+                name: name, type: fieldType(enums: enums), isOptional: chance(0.3), status: status(),
+                isPersonalData: chance(0.1), descriptions: descriptions(), location: location)
         }
     }
 
@@ -97,16 +98,19 @@ struct RandomSchema {
         for _ in 0..<count(0...3) {
             guard let name = typeName() else { continue }
             let cases = memberNames(count(1...4), reserved: GeneratedNameCheck.reservedCaseNames)
-            enums.append(EnumType(name: name, descriptions: descriptions(), location: location,
-                                  cases: cases.map { EnumCase(name: $0, descriptions: descriptions(), location: location) }))
+            enums.append(
+                EnumType(
+                    name: name, descriptions: descriptions(), location: location,
+                    cases: cases.map { EnumCase(name: $0, descriptions: descriptions(), location: location) }))
         }
         var categories: [Category] = []
         for _ in 0..<count(1...4) {
             guard let name = typeName() else { continue }
             let events = memberNames(count(0...6), reserved: GeneratedNameCheck.reservedEventNames)
                 .map { event in
-                    Event(name: event, status: status(), descriptions: descriptions(), location: location,
-                          fields: fields(count(0...6), enums: enums, reserved: GeneratedNameCheck.reservedFieldNames))
+                    Event(
+                        name: event, status: status(), descriptions: descriptions(), location: location,
+                        fields: fields(count(0...6), enums: enums, reserved: GeneratedNameCheck.reservedFieldNames))
                 }
             categories.append(Category(name: name, descriptions: descriptions(), file: "random/\(name).md", location: location, events: events))
         }

@@ -17,7 +17,8 @@ public struct OSLogInterpolation: StringInterpolationProtocol {
     public mutating func appendLiteral(_ literal: String) {}
     public mutating func appendInterpolation(
         _ argumentString: @autoclosure @escaping () -> String, align: OSLogStringAlignment = .none,
-        privacy: OSLogPrivacy = .auto) {}
+        privacy: OSLogPrivacy = .auto
+    ) {}
 }
 
 public struct OSLogMessage: ExpressibleByStringInterpolation, ExpressibleByStringLiteral {

@@ -65,14 +65,20 @@ public struct UIViewControllerRepresentableContext<Representable: UIViewControll
 @propertyWrapper
 public struct Binding<Value> {
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}
-    public var wrappedValue: Value { get { fatalError("stub") } nonmutating set {} }
+    public var wrappedValue: Value {
+        get { fatalError("stub") }
+        nonmutating set {}
+    }
     public var projectedValue: Binding<Value> { self }
 }
 
 @propertyWrapper
 public struct State<Value>: DynamicProperty {
     public init(wrappedValue value: Value) {}
-    public var wrappedValue: Value { get { fatalError("stub") } nonmutating set {} }
+    public var wrappedValue: Value {
+        get { fatalError("stub") }
+        nonmutating set {}
+    }
     public var projectedValue: Binding<Value> { fatalError("stub") }
 }
 

@@ -3,7 +3,7 @@
 // (developer.apple.com/documentation/webkit/wkwebview). It type-checks; nothing runs.
 @_exported import Foundation
 #if canImport(FoundationNetworking)
-@_exported import FoundationNetworking   // URLRequest, which Apple's Foundation has itself
+@_exported import FoundationNetworking  // URLRequest, which Apple's Foundation has itself
 #endif
 import UIKit
 
@@ -14,7 +14,10 @@ open class WKWebsiteDataStore: NSObject {
 
 @MainActor
 open class WKWebViewConfiguration: NSObject {
-    open var websiteDataStore: WKWebsiteDataStore { get { fatalError("stub") } set {} }
+    open var websiteDataStore: WKWebsiteDataStore {
+        get { fatalError("stub") }
+        set {}
+    }
 }
 
 @MainActor

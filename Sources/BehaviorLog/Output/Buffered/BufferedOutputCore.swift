@@ -77,7 +77,7 @@ final class BufferedOutputCore: Sendable {
     /// do: the first logs after everything was sent (it starts the `flushInterval`), or a chunk
     /// that just filled. So a log costs no wake-up of the sender of its own.
     func write(_ logs: [EncodedLog]) {
-        if !keepsWrittenLogs(logs.count) { return }   // issue 17: under `.denied`, nothing is kept
+        if !keepsWrittenLogs(logs.count) { return }  // issue 17: under `.denied`, nothing is kept
         append(logs)
     }
 
@@ -91,7 +91,9 @@ final class BufferedOutputCore: Sendable {
                 state.statistics.storeErrors += 1
                 state.statistics.lastError = "\(name): store: \(error)"
             }
-            FileDescriptorSink.write("BehaviorLog: error: \(name): its store refused a write: \(error); up to \(refusals.maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); \(StoreRefusals.advice(for: error))\n")
+            FileDescriptorSink.write(
+                "BehaviorLog: error: \(name): its store refused a write: \(error); up to \(refusals.maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); \(StoreRefusals.advice(for: error))\n"
+            )
         }
         if let lost = outcome.recoveredAfterLosing {
             FileDescriptorSink.write("BehaviorLog: \(name): its store takes writes again; \(lost) logs could not be kept meanwhile\n")
@@ -125,10 +127,10 @@ final class BufferedOutputCore: Sendable {
     /// short); returns when nothing is left to send, when a send fails, or at once while
     /// suspended.
     func flush() async {
-        usedDirectly()   // issue 17
+        usedDirectly()  // issue 17
         // Disk work, so on the sender's thread, which does it even while a send is in flight.
         await worker.perform { [self] in
-            append([], force: true)   // logs the store refused earlier, if it takes them now
+            append([], force: true)  // logs the store refused earlier, if it takes them now
             makeDurable()
         }
         await withCheckedContinuation { continuation in
@@ -147,7 +149,7 @@ final class BufferedOutputCore: Sendable {
     }
 
     func resume() {
-        usedDirectly()   // issue 17
+        usedDirectly()  // issue 17
         state.withLock { $0.suspended = false }
         wake.signal()
     }
@@ -160,7 +162,9 @@ final class BufferedOutputCore: Sendable {
             append([], force: true)
             let abandoned = refusals.abandonHeld()
             if abandoned > 0 {
-                FileDescriptorSink.write("BehaviorLog: error: \(name): its store still refused writes at shutdown; \(abandoned) logs held in memory are lost (statistics.lostLogs)\n")
+                FileDescriptorSink.write(
+                    "BehaviorLog: error: \(name): its store still refused writes at shutdown; \(abandoned) logs held in memory are lost (statistics.lostLogs)\n"
+                )
             }
             makeDurable()
         }
@@ -190,7 +194,7 @@ final class BufferedOutputCore: Sendable {
             state.released = true
             return .some(state.abandonSend)
         }
-        guard let abandon else { return }   // shut down already
+        guard let abandon else { return }  // shut down already
         abandon?()
         wake.signal()
     }
@@ -208,7 +212,7 @@ final class BufferedOutputCore: Sendable {
                 ($0.stopping, $0.suspended, $0.flushRequested, $0.appendedBytes, $0.consent != .granted)
             }
             if stopping { break }
-            if suspended || held {   // issue 17: nothing is sent without consent
+            if suspended || held {  // issue 17: nothing is sent without consent
                 resolveFlushWaiters()
                 waitForWake(seconds: nil)
                 continue
@@ -236,7 +240,7 @@ final class BufferedOutputCore: Sendable {
                 continue
             }
 
-            let erasuresAtRead = state.withLock { $0.erasures }   // issue 17
+            let erasuresAtRead = state.withLock { $0.erasures }  // issue 17
             let logs: [LogRecord]
             do {
                 // Only durable logs are sent: sync first unless the chunk is durable already
@@ -364,7 +368,7 @@ final class BufferedOutputCore: Sendable {
         let timeout = configuration.sendTimeout.seconds
         let worker = self.worker
         let generation: UInt64? = state.withLock { state in
-            guard state.erasures == erasures else { return nil }   // issue 17: erased since the chunk was read
+            guard state.erasures == erasures else { return nil }  // issue 17: erased since the chunk was read
             state.sendGeneration += 1
             state.sendStartedAt = nil
             state.sendOutcome = nil

@@ -70,9 +70,10 @@ struct RecentLogs {
                 guard recordSequence <= durable else { return result }
                 if !result.isEmpty && total + entries[index].payload.count > maxBytes { return result }
                 total += entries[index].payload.count
-                result.append(LogRecord(
-                    sequence: recordSequence, tag: entries[index].tag, timestamp: entries[index].timestamp,
-                    uuid: entries[index].uuid, payload: entries[index].payload))
+                result.append(
+                    LogRecord(
+                        sequence: recordSequence, tag: entries[index].tag, timestamp: entries[index].timestamp,
+                        uuid: entries[index].uuid, payload: entries[index].payload))
                 index += 1
             }
             batch += 1

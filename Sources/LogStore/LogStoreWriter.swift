@@ -31,7 +31,9 @@ public final class LogStoreWriter: Sendable {
     /// A `pthread_mutex_t` (`Locked`), not `Synchronization.Mutex`: the thread sanitizer sees
     /// it, so a sanitizer run of the runtime, which appends, syncs and reads from different
     /// threads, proves something.
-    private let core: Locked<State>
+    /// The open core, or a stand-in (``WriterCore/isOpen`` false) while a locked device keeps the
+    /// store's files closed: the first call that needs the store replaces it by an open one.
+    private let core: Locked<WriterCore>
     private let configuration: LogStoreConfiguration
     private let onDurable: (@Sendable (UInt64) -> Void)?
     /// The store directory.
@@ -47,21 +49,8 @@ public final class LogStoreWriter: Sendable {
         self.path = layout.directory
         self.configuration = configuration
         self.onDurable = configuration.onDurable
-        self.core = Locked(try Self.open(layout.directory, configuration).map(State.open) ?? .waitingForProtectedData)
-    }
-
-    /// The writer's core, once the store is open.
-    private enum State {
-        case open(WriterCore)
-        /// The device kept the store's files closed at opening; opened at the next call that
-        /// needs the store.
-        case waitingForProtectedData
-        /// Closed before the store could be opened.
-        case closed
-
-        var core: WriterCore? {
-            if case .open(let core) = self { core } else { nil }
-        }
+        self.core = Locked(
+            try Self.open(layout.directory, configuration) ?? WriterCore(notOpenedAt: layout.directory, configuration: configuration))
     }
 
     /// Opens the store, or returns `nil` when the device's protected data is unavailable.
@@ -74,21 +63,16 @@ public final class LogStoreWriter: Sendable {
         }
     }
 
-    /// The open core: a writer still waiting for protected data tries to open the store now.
-    private func opened(_ state: inout State) throws(LogStoreError) -> WriterCore {
-        switch state {
-        case .open(let core): return core
-        case .closed: throw .closed
-        case .waitingForProtectedData:
-            guard let core = try Self.open(path, configuration) else { throw .protectedDataUnavailable(directory: path) }
-            state = .open(core)
-            return core
-        }
+    /// Replaces a stand-in core by the open store, now that it may be openable.
+    private func openNow(_ core: inout WriterCore) throws(LogStoreError) {
+        guard !core.isClosed else { throw .closed }
+        guard let opened = try Self.open(path, configuration) else { throw .protectedDataUnavailable(directory: path) }
+        core = opened
     }
 
     /// Whether the store is open (false while a locked device keeps its files closed).
     public var isOpen: Bool {
-        core.withLock { $0.core.map { !$0.isClosed } ?? false }
+        core.withLock { $0.isOpen && !$0.isClosed }
     }
 
     /// Opens the store at a file URL for writing.
@@ -98,8 +82,8 @@ public final class LogStoreWriter: Sendable {
 
     /// Runs `body` under the lock, then reports a durable-sequence advance outside it.
     private func locked<Result>(_ body: (WriterCore) throws(LogStoreError) -> Result) throws(LogStoreError) -> Result {
-        let (result, advanced): (Result, UInt64?) = try core.withLock { (state) throws(LogStoreError) -> (Result, UInt64?) in
-            let core = try opened(&state)
+        let (result, advanced): (Result, UInt64?) = try core.withLock { (core) throws(LogStoreError) -> (Result, UInt64?) in
+            if !core.isOpen { try openNow(&core) }
             let result: Result
             do throws(LogStoreError) {
                 result = try body(core)
@@ -177,11 +161,11 @@ public final class LogStoreWriter: Sendable {
     /// entries — a prefix — are in the store all the same (written before a segment rotation in
     /// the batch), so that a caller can keep exact counts and append only the rest again.
     package func appendReportingKept(contentsOf entries: [LogEntry]) throws(LogStoreAppendFailure) -> ClosedRange<UInt64>? {
-        let before = core.withLock { $0.core?.writtenSequence ?? 0 }
+        let before = core.withLock { $0.writtenSequence }
         do {
             return try append(contentsOf: entries)
         } catch {
-            let written = core.withLock { $0.core?.writtenSequence ?? 0 }
+            let written = core.withLock { $0.writtenSequence }
             // Sequence numbers after `before` are this batch's (the writer is called from one
             // thread at a time by the outputs; a concurrent appender would make this an estimate).
             let kept = written > before ? min(entries.count, Int(written - before)) : 0
@@ -232,16 +216,16 @@ public final class LogStoreWriter: Sendable {
 
     /// The highest sequence number known durable.
     public var durableSequence: UInt64 {
-        core.withLock { $0.core?.durableSequence ?? 0 }
+        core.withLock { $0.durableSequence }
     }
 
     private var isWaitingForProtectedData: Bool {
-        core.withLock { if case .waitingForProtectedData = $0 { true } else { false } }
+        core.withLock { !$0.isOpen && !$0.isClosed }
     }
 
     /// The sequence number of the last record appended (0 before any).
     public var lastSequence: UInt64 {
-        core.withLock { ($0.core?.nextSequence ?? 1) - 1 }
+        core.withLock { $0.nextSequence - 1 }
     }
 
     // MARK: Consuming
@@ -294,7 +278,7 @@ public final class LogStoreWriter: Sendable {
     /// Segments, cursors with their pending counts, and the drop count (from memory, no I/O);
     /// empty while the store waits for protected data (see ``isOpen``).
     public func stats() -> LogStoreStats {
-        core.withLock { $0.core?.stats() ?? LogStoreStats(segments: [], cursors: [], droppedByCaps: 0) }
+        core.withLock { $0.stats() }
     }
 
     // MARK: Erasure (issue 17)
@@ -326,18 +310,18 @@ public final class LogStoreWriter: Sendable {
 
     /// Makes the next fsync fail with `code`, for the tests of the failure path.
     func injectSyncFailure(errno code: Int32) {
-        core.withLock { $0.core?.injectedSyncFailure = code }
+        core.withLock { $0.injectedSyncFailure = code }
     }
 
     /// Writes, syncs and indexes the active segment and releases the lock. Further calls throw
     /// ``LogStoreError/closed``. Also done, ignoring errors, when the writer is released.
     public func close() throws(LogStoreError) {
-        let waiting = core.withLock { (state) -> Bool in
-            guard case .waitingForProtectedData = state else { return false }
-            state = .closed
+        // A stand-in closes without opening the store.
+        if core.withLock({ core in
+            guard !core.isOpen else { return false }
+            try? core.close()
             return true
-        }
-        if waiting { return }
+        }) { return }
         try locked { (core) throws(LogStoreError) in try core.close() }
     }
 }

@@ -7,7 +7,11 @@ import LogCore
 final class WriterCore: @unchecked Sendable {
     let layout: StoreLayout
     let configuration: LogStoreConfiguration
-    private let lockFile: SystemFile
+    /// The open `LOCK` file; nil in a core that never opened (``init(notOpenedAt:configuration:)``).
+    private let lockFile: SystemFile?
+    /// False for a stand-in made while the device kept the store's files closed:
+    /// ``LogStoreWriter`` replaces it by an open core at the first call that needs the store.
+    let isOpen: Bool
     let reading: StoreReadingCore
 
     /// Closed segments, oldest first.
@@ -50,7 +54,9 @@ final class WriterCore: @unchecked Sendable {
         layout = StoreLayout(directory: directory, fileSystem: configuration.fileSystem, syncMethod: configuration.syncMethod.system)
         self.configuration = configuration
         try layout.createDirectory(protection: configuration.fileProtection)
-        lockFile = try SystemFile.open(layout.lockPath, .readWriteCreating, in: layout.fileSystem)
+        let lockFile = try SystemFile.open(layout.lockPath, .readWriteCreating, in: layout.fileSystem)
+        self.lockFile = lockFile
+        isOpen = true
         // A lock that is busy for a moment is not always another writer: a child process forked
         // (by this app) between fork and exec shares the descriptor of a writer that has just
         // closed. Wait up to 250 ms before reporting another writer.
@@ -81,6 +87,17 @@ final class WriterCore: @unchecked Sendable {
             lockFile.close()
             throw error
         }
+    }
+
+    /// A stand-in for a store that cannot be opened yet: no file is touched; every sequence is 0.
+    init(notOpenedAt directory: String, configuration: LogStoreConfiguration) {
+        layout = StoreLayout(directory: directory, fileSystem: configuration.fileSystem, syncMethod: configuration.syncMethod.system)
+        self.configuration = configuration
+        lockFile = nil
+        isOpen = false
+        reading = StoreReadingCore(layout: layout)
+        buffer = WriteBuffer(capacity: 0)
+        lastSyncNanoseconds = WriterCore.monotonicNanoseconds()
     }
 
     deinit {
@@ -399,9 +416,10 @@ final class WriterCore: @unchecked Sendable {
     func close() throws(LogStoreError) {
         guard !isClosed else { return }
         isClosed = true
+        guard isOpen else { return }
         defer {
             reading.closeFiles()
-            lockFile.close()
+            lockFile?.close()
         }
         try closeActiveSegment()
         for name in cursorsNotDurable.sorted() {
@@ -523,7 +541,7 @@ final class WriterCore: @unchecked Sendable {
         if removingStore {
             try? layout.remove(layout.lockPath)
             isClosed = true
-            lockFile.close()
+            lockFile?.close()
             try layout.syncDirectory()
             return
         }

@@ -31,6 +31,7 @@ public final class LogStoreWriter: Sendable {
     /// A `pthread_mutex_t` (`Locked`), not `Synchronization.Mutex`: the thread sanitizer sees
     /// it, so a sanitizer run of the runtime, which appends, syncs and reads from different
     /// threads, proves something.
+    ///
     /// The open core, or a stand-in (``WriterCore/isOpen`` false) while a locked device keeps the
     /// store's files closed: the first call that needs the store replaces it by an open one.
     private let core: Locked<WriterCore>

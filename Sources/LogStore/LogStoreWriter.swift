@@ -318,11 +318,12 @@ public final class LogStoreWriter: Sendable {
     /// ``LogStoreError/closed``. Also done, ignoring errors, when the writer is released.
     public func close() throws(LogStoreError) {
         // A stand-in closes without opening the store.
-        if core.withLock({ core in
+        let closedAStandIn = core.withLock { core in
             guard !core.isOpen else { return false }
             try? core.close()
             return true
-        }) { return }
+        }
+        if closedAStandIn { return }
         try locked { (core) throws(LogStoreError) in try core.close() }
     }
 }

@@ -26,7 +26,8 @@ public final class BufferedOutput: LogOutput {
     ///   - directory: The output's own store (a LogStore; cursor `sent` marks what the backend
     ///     has; rejected chunks go to `directory/rejected`).
     ///   - backend: Where the logs go.
-    ///   - configuration: Chunk size, interval, timeout and backoff.
+    ///   - configuration: Chunk size, interval, timeout and backoff; the send timeout is raised
+    ///     to 5 seconds above the backend's `requestTimeout`, when it has one.
     ///   - storeConfiguration: The store's segment size, group commit and caps.
     ///   - name: A name for messages and statistics; the directory's name by default.
     /// - Throws: `LogStoreError` when the store cannot be opened.
@@ -34,6 +35,10 @@ public final class BufferedOutput: LogOutput {
         directory: URL, backend: any LogBackend, configuration: BufferedOutputConfiguration = .standard,
         storeConfiguration: LogStoreConfiguration = .standard, name: String? = nil
     ) throws(LogStoreError) {
+        var configuration = configuration
+        if let requestTimeout = backend.requestTimeout {
+            configuration.sendTimeout = max(configuration.sendTimeout, requestTimeout + .seconds(5))
+        }
         let storage = try LogStoreOutbox(directory: directory.path, configuration: storeConfiguration, syncInterval: configuration.syncInterval)
         self.init(storage: storage, backend: backend, configuration: configuration, name: name ?? directory.lastPathComponent)
     }

@@ -9,6 +9,16 @@ public protocol LogBackend: Sendable {
     /// retryable failures with backoff, and a send that outlives the output's timeout
     /// counts as a retryable failure (the chunk is sent again, with the same UUIDs).
     func send(_ chunk: LogChunk) async -> LogDeliveryResult
+
+    /// How long one `send` may take by the backend's own timeout (an HTTP request's), when it
+    /// has one. The output gives such a send 5 seconds more before it gives up on it (it
+    /// raises its `sendTimeout`), so that the backend's own timeout, which ends the request
+    /// and says why, comes first. `nil` by default: the output's `sendTimeout` alone.
+    var requestTimeout: Duration? { get }
+}
+
+extension LogBackend {
+    public var requestTimeout: Duration? { nil }
 }
 
 /// What became of a chunk.

@@ -172,7 +172,7 @@ targets += [
     .target(name: "BehaviorLogTesting", dependencies: ["LogCore", "BehaviorLog", "LogStore"], swiftSettings: swiftSettings),
     // zlib, for gzip request bodies (below).
     zlibTarget,
-    // HTTPOutput and ClickHouseOutput: the only target that links FoundationNetworking.
+    // HTTPBackend and ClickHouseBackend: the only target that links FoundationNetworking.
     // gzip over zlib, for HTTP bodies: BehaviorLogHTTP compresses what it posts, LogServer
     // reads what an app posts to `logview serve`. A target of its own so that the server (and
     // with it logview) does not link the app's HTTP outputs and the networking they bring.

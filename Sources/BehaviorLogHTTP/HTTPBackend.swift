@@ -1,16 +1,46 @@
 import BehaviorLog
 import Foundation
 
-/// The backend of an `HTTPOutput`: each chunk becomes one POST of the logs' full envelopes
-/// (docs/Runtime.md), in the configured body format.
-package struct HTTPBackend: LogBackend {
+/// Where a `BufferedOutput` ships logs over HTTP: each chunk becomes one POST of the logs'
+/// full envelopes (docs/Runtime.md), in the configured body format.
+///
+/// The output keeps the logs in its own store until the endpoint answers 2xx. 5xx, 408, 429
+/// (honouring `Retry-After`), timeouts and connection errors are retried with the output's
+/// backoff; other statuses, and transport errors no retry can pass (App Transport Security
+/// refusing `http://`, an untrusted certificate), set the chunk aside in `directory/rejected`
+/// and count it (`statistics.rejectedLogs`). Delivery is at least once: a retried chunk
+/// carries the same UUIDs, for the warehouse to collapse.
+///
+/// ```swift
+/// let output = try BufferedOutput(
+///     directory: store.appending(path: "outputs/collector"),
+///     backend: HTTPBackend(
+///         configuration: HTTPBackendConfiguration(
+///             url: URL(string: "https://collector.example.com/logs")!, format: .jsonEachRow, gzip: true,
+///             headers: [("Authorization", "Bearer \(token)")], timeout: .seconds(20))))
+/// ```
+public struct HTTPBackend: LogBackend {
     package let poster: HTTPPoster
 
-    package init(configuration: HTTPOutputConfiguration, transport: (any HTTPTransport)? = nil) {
+    /// - Parameter configuration: The endpoint, body format, gzip, headers and timeout.
+    public init(configuration: HTTPBackendConfiguration) {
+        poster = HTTPPoster(configuration: configuration, transport: nil)
+    }
+
+    /// - Parameters:
+    ///   - configuration: The endpoint, body format, gzip, headers and timeout.
+    ///   - transport: How requests go out instead of URLSession (a test's double).
+    @_spi(Transport) public init(configuration: HTTPBackendConfiguration, transport: any HTTPTransport) {
         poster = HTTPPoster(configuration: configuration, transport: transport)
     }
 
-    package func send(_ chunk: LogChunk) async -> LogDeliveryResult {
+    /// The endpoint, body format, gzip, headers and timeout.
+    public var configuration: HTTPBackendConfiguration { poster.configuration }
+
+    /// The configuration's `timeout`: the output gives a send that long and 5 seconds more.
+    public var requestTimeout: Duration? { poster.configuration.timeout }
+
+    public func send(_ chunk: LogChunk) async -> LogDeliveryResult {
         let format = poster.configuration.format
         var body: [UInt8] = []
         body.reserveCapacity(chunk.logs.reduce(2) { $0 + $1.payload.count + 128 })

@@ -1,13 +1,13 @@
 import Foundation
 import LogGzip
 
-/// Posts one body as configured and reads the answer: the part of `HTTPOutput` that
-/// speaks HTTP, apart from how chunks are kept and retried.
+/// Posts one body as configured and reads the answer: the part of `HTTPBackend` and
+/// `ClickHouseBackend` that speaks HTTP, apart from how chunks are kept and retried.
 package struct HTTPPoster: Sendable {
-    package var configuration: HTTPOutputConfiguration
+    package var configuration: HTTPBackendConfiguration
     package var transport: any HTTPTransport
 
-    package init(configuration: HTTPOutputConfiguration, transport: (any HTTPTransport)? = nil) {
+    package init(configuration: HTTPBackendConfiguration, transport: (any HTTPTransport)? = nil) {
         self.configuration = configuration
         self.transport = transport ?? URLSessionTransport(timeout: configuration.timeoutSeconds)
     }

@@ -4,7 +4,7 @@ import LogCore
 import LogStore
 
 /// A plain-HTTP (`http://`, no TLS) transport over a blocking socket, one thread per
-/// request: what `ClickHouseOutput` uses for an `http://` server.
+/// request: what `ClickHouseBackend` uses for an `http://` server.
 ///
 /// URLSession on Linux drives each socket through Dispatch sources, which re-arm through
 /// the Dispatch manager thread on every readiness event; uploading megabytes to a server

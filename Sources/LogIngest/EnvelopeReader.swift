@@ -3,7 +3,7 @@ import LogCore
 import LogQuery
 import LogStore
 
-/// Turns the full envelopes an `HTTPOutput` sends (docs/Runtime.md, "The full envelope") back
+/// Turns the full envelopes an `HTTPBackend` sends (docs/Runtime.md, "The full envelope") back
 /// into store entries: `uuid`, `time` and `tag` go to the record's framing, and the body is the
 /// rest of the envelope in the stored order, `{"schema":…,"common":…,"violations":…,"payload":…}`,
 /// each value copied byte for byte.

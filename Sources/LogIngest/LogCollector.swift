@@ -3,7 +3,7 @@ import LogCore
 import LogQuery
 import LogStore
 
-/// Appends the logs an app's `HTTPOutput` posts (`POST /v1/logs`) to a store, each UUID once.
+/// Appends the logs an app's `HTTPBackend` posts (`POST /v1/logs`) to a store, each UUID once.
 ///
 /// A body is JSON lines of full envelopes (or one JSON array of them). Every good line is kept
 /// even when others are bad; the bad ones are named by line number. A redelivered UUID (an

@@ -29,12 +29,12 @@ public struct RecipeDemo: Sendable {
         /// The history store's size cap in bytes (the store's default, 256 MiB, unless given).
         public var historyCapBytes: Int?
         /// A `logview serve --collect` endpoint (`http://127.0.0.1:8765/v1/logs`) to send every
-        /// log to through an `HTTPOutput` too (`--collector URL`).
-        public var collector: HTTPOutputConfiguration?
+        /// log to through an `HTTPBackend` too (`--collector URL`).
+        public var collector: HTTPBackendConfiguration?
 
         public init(
             events: Int = 1_000, seed: UInt64 = 1, storeDirectory: String, printDurable: Bool = false, failureRate: Double = 0,
-            clickHouse: ClickHouseConfiguration? = nil, historyCapBytes: Int? = nil, collector: HTTPOutputConfiguration? = nil
+            clickHouse: ClickHouseConfiguration? = nil, historyCapBytes: Int? = nil, collector: HTTPBackendConfiguration? = nil
         ) {
             self.collector = collector
             self.events = events
@@ -65,7 +65,7 @@ public struct RecipeDemo: Sendable {
         public var seconds: Double
         /// What the ClickHouse output did, when there is one.
         public var warehouse: BufferedOutputStatistics?
-        /// What the collector's HTTPOutput did, when there is one.
+        /// What the collector's output did, when there is one.
         public var collector: BufferedOutputStatistics?
     }
 
@@ -109,16 +109,16 @@ public struct RecipeDemo: Sendable {
             name: "backend")
         let violationCounter = ViolationCounter()
         let warehouse = try options.clickHouse.map {
-            try ClickHouseOutput(
-                directory: URL(fileURLWithPath: warehouseDirectory), configuration: $0,
-                buffering: try BufferedOutputConfiguration(
+            try BufferedOutput(
+                directory: URL(fileURLWithPath: warehouseDirectory), backend: ClickHouseBackend(configuration: $0),
+                configuration: try BufferedOutputConfiguration(
                     chunkCount: 5_000, chunkBytes: 4 << 20, flushInterval: .seconds(1), retryDelay: .milliseconds(200), maximumRetryDelay: .seconds(2)),
                 name: "clickhouse")
         }
         let collector = try options.collector.map {
-            try HTTPOutput(
-                directory: URL(fileURLWithPath: collectorDirectory), configuration: $0,
-                buffering: try BufferedOutputConfiguration(
+            try BufferedOutput(
+                directory: URL(fileURLWithPath: collectorDirectory), backend: HTTPBackend(configuration: $0),
+                configuration: try BufferedOutputConfiguration(
                     chunkCount: 500, flushInterval: .milliseconds(200), retryDelay: .milliseconds(50), maximumRetryDelay: .seconds(1)),
                 name: "collector")
         }

@@ -111,7 +111,7 @@ let tool = CommandLineTool(
                 discussion: """
                     Serves the viewer and its API (docs/Logview.md) at http://127.0.0.1:8765/ unless --listen says otherwise \
                     (port 0 picks a free one); prints the URL. Read-only unless --collect, which also takes POST /v1/logs: \
-                    an app's HTTPOutput (JSON lines of envelopes, gzip or not), appended to the store once per UUID. Listening \
+                    an app's HTTPBackend (JSON lines of envelopes, gzip or not), appended to the store once per UUID. Listening \
                     on anything but loopback needs --token. Ctrl-C stops.
                     """,
                 examples: [

@@ -37,7 +37,7 @@ let tool = CommandLineTool(
             .flag("print-durable", help: "Print `durable <count>` whenever the first <count> logs of this run are on disk."),
             .option("clickhouse", valueName: "url", help: "Also insert every log into ClickHouse over its HTTP interface (needs --table)."),
             .option("table", valueName: "name", help: "The ClickHouse table, made by 'loggen ddl --dialect clickhouse'."),
-            .option("collector", valueName: "url", help: "Also send every log (gzip) to a collector such as logview serve --collect, through an HTTPOutput."),
+            .option("collector", valueName: "url", help: "Also send every log (gzip) to a collector such as logview serve --collect, through an HTTPBackend."),
             .flag(
                 "viewer",
                 help:
@@ -79,10 +79,10 @@ let tool = CommandLineTool(
                 guard megabytes >= 16 else { throw UsageError("--history-megabytes must be at least 16 (two segments), such as 1024") }
                 historyCapBytes = megabytes << 20
             }
-            var collector: HTTPOutputConfiguration?
+            var collector: HTTPBackendConfiguration?
             if let text = arguments.value("collector") {
                 guard let url = URL(string: text) else { throw UsageError("--collector must be a URL, such as http://127.0.0.1:8765/v1/logs") }
-                do { collector = try HTTPOutputConfiguration(url: url, format: .jsonEachRow, gzip: true, timeout: .seconds(10)) } catch {
+                do { collector = try HTTPBackendConfiguration(url: url, format: .jsonEachRow, gzip: true, timeout: .seconds(10)) } catch {
                     throw UsageError("--collector: \(error); such as http://127.0.0.1:8765/v1/logs")
                 }
             }

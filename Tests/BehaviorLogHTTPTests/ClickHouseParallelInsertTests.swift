@@ -7,42 +7,13 @@ import Testing
 /// A large chunk goes to ClickHouse as parallel inserts; the chunk is acknowledged only when
 /// every insert is, and a failed part sends the whole chunk again (no log lost).
 @Suite struct ClickHouseParallelInsertTests {
-    /// Answers `DESCRIBE` with a table, and each `INSERT` with the next scripted status (200 when the script is empty).
-    final class FakeClickHouse: HTTPTransport {
-        struct Insert { var status: Int; var uuids: [String] }
-        private let state: Locked<(script: [Int], inserts: [Insert])>
-
-        init(script: [Int] = []) {
-            state = Locked((script, []))
-        }
-
-        var inserts: [Insert] { state.withLock { $0.inserts } }
-
-        func post(_ request: HTTPRequest) async throws -> HTTPResponse {
-            guard request.url.query?.contains("INSERT") == true else {
-                return HTTPResponse(status: 200, headers: [:], body: Array("uuid\tUUID\t\t\t\ntime\tDateTime('UTC')\t\t\t\n".utf8))
-            }
-            let uuids = String(decoding: request.body, as: UTF8.self).split(separator: "\n").map { line in
-                String(line.dropFirst(#"{"uuid":""#.count).prefix(36))
-            }
-            try await Task.sleep(for: .milliseconds(20))  // both inserts are in flight together
-            let status = state.withLock { state in
-                let status = state.script.isEmpty ? 200 : state.script.removeFirst()
-                state.inserts.append(Insert(status: status, uuids: uuids))
-                return status
-            }
-            return HTTPResponse(
-                status: status, headers: [:], body: status == 200 ? [] : Array("Code: 252, e.displayText() = DB::Exception: Too many parts".utf8))
-        }
-    }
-
-    private func output(_ transport: FakeClickHouse) throws -> ClickHouseOutput {
-        try ClickHouseOutput(
+    private func output(_ transport: FakeClickHouse) throws -> BufferedOutput {
+        try BufferedOutput(
             directory: URL(fileURLWithPath: TestLogs.temporaryDirectory()),
-            configuration: ClickHouseConfiguration(server: URL(string: "http://127.0.0.1:9/")!, table: "logs"),
-            buffering: try BufferedOutputConfiguration(
-                chunkCount: 10_000, chunkBytes: 64 << 20, flushInterval: .seconds(60), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(100)),
-            transport: transport)
+            backend: ClickHouseBackend(
+                configuration: ClickHouseConfiguration(server: URL(string: "http://127.0.0.1:9/")!, table: "logs"), transport: transport),
+            configuration: try BufferedOutputConfiguration(
+                chunkCount: 10_000, chunkBytes: 64 << 20, flushInterval: .seconds(60), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(100)))
     }
 
     @Test func aLargeChunkIsSplitIntoParallelInsertsThatHoldEveryLogOnce() async throws {
@@ -50,7 +21,7 @@ import Testing
         let output = try output(transport)
         let logs = TestLogs.make(5_000)
         output.write(logs)
-        await HTTPOutputTestsSupport.drain({ await output.flush() }, unsent: { output.statistics.unsentLogs })
+        await HTTPBackendTestsSupport.drain({ await output.flush() }, unsent: { output.statistics.unsentLogs })
         let inserts = transport.inserts
         #expect(inserts.count == 2)
         #expect(inserts.map(\.uuids.count).sorted() == [2_500, 2_500])
@@ -65,7 +36,7 @@ import Testing
         let output = try output(transport)
         let logs = TestLogs.make(5_000)
         output.write(logs)
-        await HTTPOutputTestsSupport.drain({ await output.flush() }, unsent: { output.statistics.unsentLogs }, within: 90)
+        await HTTPBackendTestsSupport.drain({ await output.flush() }, unsent: { output.statistics.unsentLogs }, within: 90)
         let inserts = transport.inserts
         #expect(inserts.count == 4)
         #expect(output.statistics.retryableFailures == 1)
@@ -82,7 +53,7 @@ import Testing
         let transport = FakeClickHouse()
         let output = try output(transport)
         output.write(TestLogs.make(3_000))
-        await HTTPOutputTestsSupport.drain({ await output.flush() }, unsent: { output.statistics.unsentLogs })
+        await HTTPBackendTestsSupport.drain({ await output.flush() }, unsent: { output.statistics.unsentLogs })
         #expect(transport.inserts.map(\.uuids.count) == [3_000])
         await output.shutdown()
     }

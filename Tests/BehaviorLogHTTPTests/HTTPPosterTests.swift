@@ -14,7 +14,7 @@ import Testing
 
     private func poster(timeout: Duration = .seconds(5), gzip: Bool = false, headers: [(name: String, value: String)] = []) throws -> HTTPPoster {
         HTTPPoster(
-            configuration: try HTTPOutputConfiguration(
+            configuration: try HTTPBackendConfiguration(
                 url: server.url(script: "200"), gzip: gzip, headers: headers, timeout: timeout))
     }
 
@@ -125,11 +125,11 @@ import Testing
     }
 }
 
-@Suite struct HTTPOutputConfigurationTests {
+@Suite struct HTTPBackendConfigurationTests {
     @Test(arguments: ["ftp://127.0.0.1/", "file:///tmp/x", "http:///path"])
     func rejectsURLsThatCannotWork(url: String) {
         #expect(throws: ConfigurationError.self) {
-            try HTTPOutputConfiguration(url: URL(string: url)!)
+            try HTTPBackendConfiguration(url: URL(string: url)!)
         }
     }
 
@@ -152,7 +152,7 @@ import Testing
 
     private func post(_ script: String, timeout: Duration = .seconds(5), body: [UInt8] = Array("{}\n".utf8)) async throws -> HTTPDeliveryOutcome {
         await HTTPPoster(
-            configuration: try HTTPOutputConfiguration(url: server.url(script: script), timeout: timeout),
+            configuration: try HTTPBackendConfiguration(url: server.url(script: script), timeout: timeout),
             transport: SocketTransport()
         ).post(body)
     }
@@ -178,7 +178,7 @@ import Testing
             return
         }
         let refused = await HTTPPoster(
-            configuration: try HTTPOutputConfiguration(url: URL(string: "http://127.0.0.1:1/")!, timeout: .seconds(5)), transport: SocketTransport()
+            configuration: try HTTPBackendConfiguration(url: URL(string: "http://127.0.0.1:1/")!, timeout: .seconds(5)), transport: SocketTransport()
         ).post([])
         #expect(refused == .retry(reason: "could not connect (connection refused)", after: nil))
     }
@@ -196,8 +196,8 @@ import Testing
 /// The HTTP configurations check their values when built (issue 14, item 3).
 @Suite struct HTTPConfigurationValidationTests {
     @Test func aTimeoutMustBeMoreThanZero() {
-        #expect(throws: ConfigurationError("HTTPOutputConfiguration: the timeout must be more than zero, not 0.0 seconds")) {
-            try HTTPOutputConfiguration(url: URL(string: "https://collector.example.com/logs")!, timeout: .zero)
+        #expect(throws: ConfigurationError("HTTPBackendConfiguration: the timeout must be more than zero, not 0.0 seconds")) {
+            try HTTPBackendConfiguration(url: URL(string: "https://collector.example.com/logs")!, timeout: .zero)
         }
     }
 
@@ -208,38 +208,39 @@ import Testing
         let url = URL(string: "https://collector.example.com/logs")!
         #expect(
             throws: ConfigurationError(
-                "HTTPOutputConfiguration: the value of header 'Authorization' holds a line break or another control character; a header value is one line (trim a token read from a file)"
+                "HTTPBackendConfiguration: the value of header 'Authorization' holds a line break or another control character; a header value is one line (trim a token read from a file)"
             )
         ) {
-            try HTTPOutputConfiguration(url: url, headers: [("Authorization", "Bearer s3cret\r\nX-Injected: 1")])
+            try HTTPBackendConfiguration(url: url, headers: [("Authorization", "Bearer s3cret\r\nX-Injected: 1")])
         }
         for value in ["s3cret\n", "a\u{0}b", "a\u{7F}"] {
-            #expect(throws: ConfigurationError.self) { try HTTPOutputConfiguration(url: url, headers: [("X-Token", value)]) }
+            #expect(throws: ConfigurationError.self) { try HTTPBackendConfiguration(url: url, headers: [("X-Token", value)]) }
         }
         #expect(
             throws: ConfigurationError(
-                "HTTPOutputConfiguration: a header name holds byte 0x20 after 'X'; a name is letters, digits and !#$%&'*+-.^_`|~, its value goes apart: (\"Authorization\", \"Bearer …\")"
+                "HTTPBackendConfiguration: a header name holds byte 0x20 after 'X'; a name is letters, digits and !#$%&'*+-.^_`|~, its value goes apart: (\"Authorization\", \"Bearer …\")"
             )
         ) {
-            try HTTPOutputConfiguration(url: url, headers: [("X Token", "a")])
+            try HTTPBackendConfiguration(url: url, headers: [("X Token", "a")])
         }
         // The common slip of writing the whole header as its name: the token is not shown.
         #expect(
             throws: ConfigurationError(
-                "HTTPOutputConfiguration: a header name holds ':' after 'Authorization'; a name is letters, digits and !#$%&'*+-.^_`|~, its value goes apart: (\"Authorization\", \"Bearer …\")"
+                "HTTPBackendConfiguration: a header name holds ':' after 'Authorization'; a name is letters, digits and !#$%&'*+-.^_`|~, its value goes apart: (\"Authorization\", \"Bearer …\")"
             )
         ) {
-            try HTTPOutputConfiguration(url: url, headers: [("Authorization: Bearer s3cret", "")])
+            try HTTPBackendConfiguration(url: url, headers: [("Authorization: Bearer s3cret", "")])
         }
-        #expect(throws: ConfigurationError.self) { try HTTPOutputConfiguration(url: url, headers: [("", "a")]) }
+        #expect(throws: ConfigurationError.self) { try HTTPBackendConfiguration(url: url, headers: [("", "a")]) }
         #expect(
             throws: ConfigurationError(
-                "HTTPOutputConfiguration: the output writes the header 'content-length' itself; remove it (format: and gzip: set the body's type and encoding)")
+                "HTTPBackendConfiguration: the backend writes the header 'content-length' itself; remove it (format: and gzip: set the body's type and encoding)"
+            )
         ) {
-            try HTTPOutputConfiguration(url: url, headers: [("content-length", "12")])
+            try HTTPBackendConfiguration(url: url, headers: [("content-length", "12")])
         }
         // Tabs, spaces and UTF-8 are values as they are.
-        let fine = try HTTPOutputConfiguration(url: url, headers: [("Authorization", "Bearer s3cret"), ("X-Note", "a\tb café")])
+        let fine = try HTTPBackendConfiguration(url: url, headers: [("Authorization", "Bearer s3cret"), ("X-Note", "a\tb café")])
         #expect(fine.headers.map(\.name) == ["Authorization", "X-Note"])
 
         let server = URL(string: "http://127.0.0.1:8123/")!

@@ -75,7 +75,7 @@ import Testing
                 throw URLError(.appTransportSecurityRequiresSecureConnection)
             }
         }
-        let configuration = try HTTPOutputConfiguration(url: Self.url)
+        let configuration = try HTTPBackendConfiguration(url: Self.url)
         let outcome = await HTTPPoster(configuration: configuration, transport: RefusingTransport()).post(Array("{}\n".utf8))
         guard case .reject(let reason) = outcome else {
             Issue.record("expected a rejection, got \(outcome)")

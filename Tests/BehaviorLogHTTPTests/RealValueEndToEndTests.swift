@@ -54,15 +54,16 @@ import Testing
         let buffering = try BufferedOutputConfiguration(
             chunkCount: 100, flushInterval: .milliseconds(50), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(200))
         let httpTransport = RecordingTransport()
-        let http = try HTTPOutput(
+        let http = try BufferedOutput(
             directory: URL(fileURLWithPath: directory + "/http"),
-            configuration: try HTTPOutputConfiguration(url: URL(string: "http://127.0.0.1:9/logs")!), buffering: buffering,
-            transport: httpTransport)
+            backend: HTTPBackend(configuration: try HTTPBackendConfiguration(url: URL(string: "http://127.0.0.1:9/logs")!), transport: httpTransport),
+            configuration: buffering)
         let clickHouseTransport = RecordingTransport()
-        let clickHouse = try ClickHouseOutput(
+        let clickHouse = try BufferedOutput(
             directory: URL(fileURLWithPath: directory + "/clickhouse"),
-            configuration: try ClickHouseConfiguration(server: URL(string: "http://127.0.0.1:9/")!, table: "logs"),
-            buffering: buffering, transport: clickHouseTransport)
+            backend: ClickHouseBackend(
+                configuration: try ClickHouseConfiguration(server: URL(string: "http://127.0.0.1:9/")!, table: "logs"), transport: clickHouseTransport),
+            configuration: buffering)
         let logger = BehaviorLogger(
             configuration: try LoggerConfiguration(outputs: [
                 OutputSetting(recorder, requiresConsent: false), OutputSetting(consoleOutput, requiresConsent: false),
@@ -72,8 +73,8 @@ import Testing
             ]))
         for ratio in Self.ratios { logger.post(Self.event(ratio)) }
         await logger.flush()
-        await HTTPOutputTestsSupport.drain({ await http.flush() }, unsent: { http.statistics.unsentLogs })
-        await HTTPOutputTestsSupport.drain({ await clickHouse.flush() }, unsent: { clickHouse.statistics.unsentLogs })
+        await HTTPBackendTestsSupport.drain({ await http.flush() }, unsent: { http.statistics.unsentLogs })
+        await HTTPBackendTestsSupport.drain({ await clickHouse.flush() }, unsent: { clickHouse.statistics.unsentLogs })
 
         // The payload keeps the Float; the envelope (what every output is given) its text.
         #expect(recorder.logs.map { $0.payload["visible_ratio"] } == Self.ratios.map { .float($0) })

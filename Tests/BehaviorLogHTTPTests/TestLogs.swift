@@ -24,7 +24,7 @@ enum TestLogs {
     }
 }
 
-extension HTTPOutputTestsSupport {
+extension HTTPBackendTestsSupport {
     /// Flushes until nothing is left to send, or the deadline passes.
     static func drain(_ flush: () async -> Void, unsent: () -> Int, within seconds: Double = 30) async {
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
@@ -36,4 +36,4 @@ extension HTTPOutputTestsSupport {
     }
 }
 
-enum HTTPOutputTestsSupport {}
+enum HTTPBackendTestsSupport {}

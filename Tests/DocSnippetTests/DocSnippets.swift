@@ -209,21 +209,24 @@ func storeSnippet1() async throws {
 
 // docs/Warehouse.md, Swift block 1
 func warehouseSnippet1() async throws {
-    let output = try HTTPOutput(
+    let output = try BufferedOutput(
         directory: store.appending(path: "outputs/collector"),
-        configuration: HTTPOutputConfiguration(
-            url: URL(string: "https://collector.example.com/logs")!,
-            format: .jsonEachRow,            // or .jsonArray
-            gzip: true,                      // zlib, Content-Encoding: gzip
-            headers: [("Authorization", "Bearer \(token)")],
-            timeout: .seconds(20)))
+        backend: HTTPBackend(
+            configuration: HTTPBackendConfiguration(
+                url: URL(string: "https://collector.example.com/logs")!,
+                format: .jsonEachRow,            // or .jsonArray
+                gzip: true,                      // zlib, Content-Encoding: gzip
+                headers: [("Authorization", "Bearer \(token)")],
+                timeout: .seconds(20))))
 }
 
 // docs/Warehouse.md, Swift block 2
 func warehouseSnippet2() async throws {
-    let warehouse = try ClickHouseOutput(
+    let warehouse = try BufferedOutput(
         directory: store.appending(path: "outputs/clickhouse"),
-        configuration: ClickHouseConfiguration(server: URL(string: "http://127.0.0.1:8123/")!, table: "logs"))
+        backend: ClickHouseBackend(
+            configuration: ClickHouseConfiguration(server: URL(string: "http://127.0.0.1:8123/")!, table: "logs")),
+        configuration: .clickHouse)
 }
 
 // Sources/BehaviorLog/BehaviorLog.docc/BehaviorLog.md, Swift block 1
@@ -235,9 +238,10 @@ func behaviorlogSnippet1() async throws {
 
 // Sources/BehaviorLogHTTP/BehaviorLogHTTP.docc/BehaviorLogHTTP.md, Swift block 1
 func behaviorloghttpSnippet1() async throws {
-    let collector = try HTTPOutput(
+    let collector = try BufferedOutput(
         directory: BehaviorLogger.defaultDirectory.appending(path: "outputs/collector"),
-        configuration: HTTPOutputConfiguration(url: URL(string: "https://collector.example.com/logs")!, format: .jsonEachRow, gzip: true))
+        backend: HTTPBackend(
+            configuration: HTTPBackendConfiguration(url: URL(string: "https://collector.example.com/logs")!, format: .jsonEachRow, gzip: true)))
     let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(collector)]))
 }
 
@@ -358,20 +362,23 @@ func dataerasureDocComment1() async throws {
     try BehaviorLog.eraseAllData(in: BehaviorLogger.defaultDirectory)
 }
 
-// Sources/BehaviorLogHTTP/ClickHouseOutput.swift, Swift block 1
-func clickhouseoutputDocComment1() async throws {
-    let warehouse = try ClickHouseOutput(
+// Sources/BehaviorLogHTTP/ClickHouseBackend.swift, Swift block 1
+func clickhousebackendDocComment1() async throws {
+    let warehouse = try BufferedOutput(
         directory: store.appending(path: "outputs/clickhouse"),
-        configuration: ClickHouseConfiguration(server: URL(string: "http://127.0.0.1:8123/")!, table: "logs"))
+        backend: ClickHouseBackend(
+            configuration: ClickHouseConfiguration(server: URL(string: "http://127.0.0.1:8123/")!, table: "logs")),
+        configuration: .clickHouse)
 }
 
-// Sources/BehaviorLogHTTP/HTTPOutput.swift, Swift block 1
-func httpoutputDocComment1() async throws {
-    let output = try HTTPOutput(
+// Sources/BehaviorLogHTTP/HTTPBackend.swift, Swift block 1
+func httpbackendDocComment1() async throws {
+    let output = try BufferedOutput(
         directory: store.appending(path: "outputs/collector"),
-        configuration: HTTPOutputConfiguration(
-            url: URL(string: "https://collector.example.com/logs")!, format: .jsonEachRow, gzip: true,
-            headers: [("Authorization", "Bearer \(token)")], timeout: .seconds(20)))
+        backend: HTTPBackend(
+            configuration: HTTPBackendConfiguration(
+                url: URL(string: "https://collector.example.com/logs")!, format: .jsonEachRow, gzip: true,
+                headers: [("Authorization", "Bearer \(token)")], timeout: .seconds(20))))
 }
 
 // Sources/BehaviorLogTesting/RecordingOutput.swift, Swift block 1

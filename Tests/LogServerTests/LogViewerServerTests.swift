@@ -7,7 +7,7 @@ import LogStore
 import TestSupport
 import Testing
 
-/// One full envelope line, as an HTTPOutput sends it.
+/// One full envelope line, as an HTTPBackend sends it.
 func envelope(_ uuid: UUID = UUID(), tag: String = "recipe_search.search", keyword: String = "egg", time: String = "2026-11-30T10:29:54.123Z") -> String {
     #"{"uuid":"\#(uuid.uuidString.lowercased())","seq":1,"time":"\#(time)","tag":"\#(tag)","schema":"fnv1a64:0","common":{"user_id":7},"violations":[],"payload":{"keyword":"\#(keyword)","page":1}}"#
 }

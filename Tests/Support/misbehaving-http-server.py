@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A loopback HTTP endpoint that answers as a test scripts it, for HTTPOutput's tests.
+"""A loopback HTTP endpoint that answers as a test scripts it, for HTTPBackend's tests.
 
 Prints its port on the first line of stdout, then serves until killed (or until its
 parent process ends). The path scripts the answers: the n-th POST to

@@ -49,13 +49,14 @@ struct AppCredentialsTests {
         try await server.query("CREATE TABLE ingest.logs AS default.logs ENGINE = Null")
         try await server.query("CREATE MATERIALIZED VIEW ingest.logs_to_events TO default.logs AS SELECT * FROM ingest.logs")
 
-        // ClickHouseOutput with the app's credentials, writing to the ingest table.
+        // A ClickHouseBackend with the app's credentials, writing to the ingest table.
         let directory = TemporaryDirectory("warehouse-credentials-outbox").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let output = try ClickHouseOutput(
+        let output = try BufferedOutput(
             directory: URL(fileURLWithPath: directory),
-            configuration: ClickHouseConfiguration(server: server.url, table: "ingest.logs", credentials: (Self.app.name, Self.app.password)),
-            buffering: try BufferedOutputConfiguration(chunkCount: 250, flushInterval: .milliseconds(50)))
+            backend: ClickHouseBackend(
+                configuration: ClickHouseConfiguration(server: server.url, table: "ingest.logs", credentials: (Self.app.name, Self.app.password))),
+            configuration: try BufferedOutputConfiguration(chunkCount: 250, flushInterval: .milliseconds(50)))
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output)], schemaVersion: "credentials"))
         for index in 0..<1_000 {
             var payload = LogPayload()

@@ -29,10 +29,10 @@ struct ClickHouseFaultTests {
 
         let directory = TemporaryDirectory("warehouse-faults-outbox").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let output = try ClickHouseOutput(
+        let output = try BufferedOutput(
             directory: URL(fileURLWithPath: directory),
-            configuration: ClickHouseConfiguration(server: server.url, table: "faults", timeout: .seconds(2)),
-            buffering: try BufferedOutputConfiguration(
+            backend: ClickHouseBackend(configuration: ClickHouseConfiguration(server: server.url, table: "faults", timeout: .seconds(2))),
+            configuration: try BufferedOutputConfiguration(
                 chunkCount: 250, flushInterval: .milliseconds(50), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(500)))
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output)], schemaVersion: "faults"))
 

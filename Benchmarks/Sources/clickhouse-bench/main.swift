@@ -1,11 +1,11 @@
-// clickhouse-bench: posts generated events through a BehaviorLogger into a ClickHouseOutput and
+// clickhouse-bench: posts generated events through a BehaviorLogger into a ClickHouseBackend and
 // times them from the first `post()` to the last row visible in ClickHouse, for
 // `make bench-clickhouse` (which times clickhouse-client inserting the same rows beside it).
 //
 //   clickhouse-bench --server http://127.0.0.1:PORT/ --table NAME --logs 1000000 --store DIR --rows FILE [--urlsession]
 //
 // --urlsession sends through URLSession even for http://, to compare it with the socket
-// transport that ClickHouseOutput uses there on Linux (docs/Warehouse.md).
+// transport that ClickHouseBackend uses there on Linux (docs/Warehouse.md).
 // With --rows, every insert's body is also appended to FILE (inside the timing), so that the
 // floor inserts exactly the bytes this sent.
 
@@ -39,7 +39,7 @@ func rowCount() async throws -> Int {
 
 /// Appends each request body to a file, then sends it.
 final class RecordingTransport: HTTPTransport {
-    /// What ClickHouseOutput uses by default: its own socket for http://, URLSession for https://.
+    /// What ClickHouseBackend uses by default: its own socket for http://, URLSession for https://.
     let next: any HTTPTransport
     let file: FileHandle?
     /// Nanoseconds spent waiting for inserts to be answered (ClickHouse and the HTTP stack).
@@ -63,12 +63,12 @@ final class RecordingTransport: HTTPTransport {
 }
 
 let transport = RecordingTransport(path: argument("rows"), server: server, forceURLSession: CommandLine.arguments.contains("--urlsession"))
-let output = try ClickHouseOutput(
+let output = try BufferedOutput(
     directory: URL(fileURLWithPath: store),
-    configuration: ClickHouseConfiguration(server: server, table: table, timeout: .seconds(60)),
-    buffering: try BufferedOutputConfiguration(chunkCount: 20_000, chunkBytes: 16 << 20, flushInterval: .milliseconds(200), sendTimeout: .seconds(120)),
+    backend: ClickHouseBackend(configuration: ClickHouseConfiguration(server: server, table: table, timeout: .seconds(60)), transport: transport),
+    configuration: try BufferedOutputConfiguration(chunkCount: 20_000, chunkBytes: 16 << 20, flushInterval: .milliseconds(200), sendTimeout: .seconds(120)),
     storeConfiguration: try LogStoreConfiguration(syncEveryRecords: 1_000, syncInterval: .milliseconds(200), maximumTotalBytes: nil, maximumAge: nil),
-    name: "clickhouse", transport: transport)
+    name: "clickhouse")
 let common = CommonPayload(
     userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
 let commonPayload = ConstraintViolation.withHandler({ _ in }) { common.payload }

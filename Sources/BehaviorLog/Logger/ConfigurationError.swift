@@ -1,6 +1,6 @@
 /// A configuration that cannot work, found when it is built: every configuration of the
 /// runtime (`LoggerConfiguration`, `BufferedOutputConfiguration`, and in `BehaviorLogHTTP`
-/// `HTTPOutputConfiguration` and `ClickHouseConfiguration`) checks its values in its
+/// `HTTPBackendConfiguration` and `ClickHouseConfiguration`) checks its values in its
 /// initializer and throws this, rather than clamp a value silently or fail at the first log.
 ///
 /// The description names the configuration, the value and what to write instead:

@@ -91,8 +91,8 @@ public struct OutputSetting: Sendable {
     ///   - tagPattern: The tags it receives; every tag by default.
     ///   - route: The route it receives; the main stream by default.
     ///   - requiresConsent: Whether it follows the user's consent; by default `true` for the
-    ///     outputs that ship logs off the device (`BufferedOutput`, `HTTPOutput`,
-    ///     `ClickHouseOutput`, and any output that does not say), `false` for `ConsoleOutput`
+    ///     outputs that ship logs off the device (`BufferedOutput`, whatever its backend,
+    ///     and any output that does not say), `false` for `ConsoleOutput`
     ///     and `LocalStoreOutput`.
     public init(_ output: any LogOutput, tagPattern: TagPattern = .all, route: OutputRoute = .main, requiresConsent: Bool? = nil) {
         self.output = output

@@ -4,9 +4,9 @@ import Foundation
 import LogStore
 import Testing
 
-/// The whole output against the scripted endpoint: each bad answer handled as specified,
-/// no log lost, none sent twice except by retrying a chunk.
-@Suite struct HTTPOutputTests {
+/// A `BufferedOutput` with an `HTTPBackend` against the scripted endpoint: each bad answer
+/// handled as specified, no log lost, none sent twice except by retrying a chunk.
+@Suite struct HTTPBackendTests {
     let server: MisbehavingServer
 
     init() throws {
@@ -16,17 +16,18 @@ import Testing
     private func output(
         script: String, format: HTTPBodyFormat = .jsonEachRow, gzip: Bool = false, timeout: Duration = .seconds(5),
         directory: String = TestLogs.temporaryDirectory()
-    ) throws -> HTTPOutput {
-        try HTTPOutput(
+    ) throws -> BufferedOutput {
+        try BufferedOutput(
             directory: URL(fileURLWithPath: directory),
-            configuration: HTTPOutputConfiguration(url: server.url(script: script), format: format, gzip: gzip, timeout: timeout),
-            buffering: try BufferedOutputConfiguration(
+            backend: HTTPBackend(
+                configuration: HTTPBackendConfiguration(url: server.url(script: script), format: format, gzip: gzip, timeout: timeout)),
+            configuration: try BufferedOutputConfiguration(
                 chunkCount: 100, flushInterval: .milliseconds(50), retryDelay: .milliseconds(50), maximumRetryDelay: .milliseconds(200)))
     }
 
-    private func send(_ logs: [EncodedLog], through output: HTTPOutput) async {
+    private func send(_ logs: [EncodedLog], through output: BufferedOutput) async {
         output.write(logs)
-        await HTTPOutputTestsSupport.drain({ await output.flush() }, unsent: { output.statistics.unsentLogs })
+        await HTTPBackendTestsSupport.drain({ await output.flush() }, unsent: { output.statistics.unsentLogs })
     }
 
     /// The UUIDs in a JSON-lines body.
@@ -53,6 +54,57 @@ import Testing
         await output.shutdown()
     }
 
+    /// Issue 25: the HTTP path's output is the `BufferedOutput` itself, so every `LogOutput`
+    /// requirement, those with a default included, is the buffered output's own. A wrapper (the
+    /// `HTTPOutput` class this replaced) had to forward each one; a requirement added later and
+    /// not forwarded would silently do nothing. Each is called here as the logger calls it,
+    /// through `any LogOutput`, and must reach the output's store.
+    @Test func everyLogOutputRequirementReachesTheBufferedStore() async throws {
+        let directory = TestLogs.temporaryDirectory()
+        let output: any LogOutput = try output(script: "200", directory: directory)
+        let buffered = try #require(output as? BufferedOutput, "the HTTP path's output must be the BufferedOutput itself, not a wrapper")
+        #expect(output.requiresConsentByDefault)
+
+        output.suspend()  // written logs are kept, not sent
+        output.write(TestLogs.make(4))
+        output.writerIsIdle()
+        await output.flush()
+        try await Task.sleep(for: .milliseconds(200))  // four flush intervals
+        #expect(try server.received().isEmpty)
+        #expect(buffered.statistics.unsentLogs == 4)
+
+        output.resume()  // now they go
+        await HTTPBackendTestsSupport.drain({ await output.flush() }, unsent: { buffered.statistics.unsentLogs })
+        #expect(try server.received().count == 1)
+        #expect(buffered.statistics.sentLogs == 4)
+
+        output.suspend()
+        output.write(TestLogs.make(2, start: 4))
+        await output.flush()
+        #expect(try LogStoreReader(directory: directory).stats().recordCount > 0)
+        try await output.eraseAllData()  // the store goes, sent and unsent logs alike
+        #expect(try LogStoreReader(directory: directory).stats().recordCount == 0)
+
+        output.consentChanged(to: .denied)  // what is written now is deleted, and counted
+        output.write(TestLogs.make(3, start: 6))
+        #expect(buffered.statistics.deletedForConsent == 3)
+        await output.shutdown()
+        #expect(try server.received().count == 1)
+    }
+
+    /// The output gives a send the backend's request timeout and 5 seconds more, so that the
+    /// request's own timeout (which ends it and says why) comes first; a longer send timeout stays.
+    @Test func theSendTimeoutLeavesRoomForTheRequestTimeout() throws {
+        let slow = try output(script: "200", timeout: .seconds(60))
+        #expect(slow.configuration.sendTimeout == .seconds(65))
+        let quick = try output(script: "200", timeout: .seconds(1))
+        #expect(quick.configuration.sendTimeout == .seconds(30))
+        let own = try BufferedOutput(
+            directory: URL(fileURLWithPath: TestLogs.temporaryDirectory("own")), backend: AcceptingBackend(),
+            configuration: try BufferedOutputConfiguration(sendTimeout: .seconds(2)))
+        #expect(own.configuration.sendTimeout == .seconds(2))  // a backend without a request timeout
+    }
+
     /// Issue 17: an HTTP output needs consent by default, and does what its buffered output does.
     @Test func followsTheUsersConsent() async throws {
         let directory = TestLogs.temporaryDirectory()
@@ -66,7 +118,7 @@ import Testing
         #expect(output.statistics.unsentLogs == 5)
 
         output.consentChanged(to: .granted)
-        await HTTPOutputTestsSupport.drain({ await output.flush() }, unsent: { output.statistics.unsentLogs })
+        await HTTPBackendTestsSupport.drain({ await output.flush() }, unsent: { output.statistics.unsentLogs })
         #expect(try server.received().count == 1)
         #expect(output.statistics.sentLogs == 5)
 
@@ -123,10 +175,15 @@ import Testing
         await first.shutdown()
         #expect(first.statistics.sentLogs == 0)
         let second = try output(script: "200", directory: directory)
-        await HTTPOutputTestsSupport.drain({ await second.flush() }, unsent: { second.statistics.unsentLogs })
+        await HTTPBackendTestsSupport.drain({ await second.flush() }, unsent: { second.statistics.unsentLogs })
         #expect(second.statistics.sentLogs == 6)
         let delivered = try server.received().filter { $0.path.hasSuffix("/200") }
         #expect(try delivered.flatMap { try uuids(inLines: $0.body) }.count == 6)
         await second.shutdown()
     }
+}
+
+/// A backend that takes every chunk and has no request timeout of its own.
+private struct AcceptingBackend: LogBackend {
+    func send(_ chunk: LogChunk) async -> LogDeliveryResult { .accepted }
 }

@@ -1,9 +1,9 @@
 import BehaviorLog
 import Foundation
 
-/// Where and how an `HTTPOutput` sends its chunks. Validated when built: the initializer
+/// Where and how an `HTTPBackend` posts its chunks. Validated when built: the initializer
 /// throws a `ConfigurationError` for a URL, header or timeout that cannot work.
-public struct HTTPOutputConfiguration: Sendable {
+public struct HTTPBackendConfiguration: Sendable {
     /// The endpoint every chunk is POSTed to.
     public internal(set) var url: URL
     /// How the chunk's rows become the body.
@@ -23,7 +23,7 @@ public struct HTTPOutputConfiguration: Sendable {
     ///   - gzip: Whether the body is gzip-compressed (not by default).
     ///   - headers: Extra headers on every request, such as `Authorization`: each name an
     ///     HTTP token, each value one line (no line break or other control character), and
-    ///     none of the headers the output writes itself (`Content-Type`, `Content-Encoding`,
+    ///     none of the headers the backend writes itself (`Content-Type`, `Content-Encoding`,
     ///     `Content-Length`, `Host`, `Connection`, `Transfer-Encoding`).
     ///   - timeout: How long one request may take (30 s by default; more than zero).
     /// - Throws: `ConfigurationError` when the URL is not an http(s) URL with a host, a
@@ -42,8 +42,8 @@ public struct HTTPOutputConfiguration: Sendable {
     ) throws(ConfigurationError) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = url.host, !host.isEmpty
-        else { throw ConfigurationError("HTTPOutputConfiguration: '\(url.absoluteString)' is not an http:// or https:// URL with a host") }
-        guard timeout > .zero else { throw ConfigurationError("HTTPOutputConfiguration: the timeout must be more than zero, not \(timeout)") }
+        else { throw ConfigurationError("HTTPBackendConfiguration: '\(url.absoluteString)' is not an http:// or https:// URL with a host") }
+        guard timeout > .zero else { throw ConfigurationError("HTTPBackendConfiguration: the timeout must be more than zero, not \(timeout)") }
         for header in headers { try Self.check(header) }
         self.url = url
         self.format = format
@@ -53,9 +53,9 @@ public struct HTTPOutputConfiguration: Sendable {
         self.classifier = classifier
     }
 
-    /// The headers the output writes itself, in lower case: one set twice makes a request
+    /// The headers the backend writes itself, in lower case: one set twice makes a request
     /// a server may read either way.
-    private static let writtenByTheOutput: Set<String> = [
+    private static let writtenByTheBackend: Set<String> = [
         "content-type", "content-encoding", "content-length", "host", "connection", "transfer-encoding",
     ]
 
@@ -66,7 +66,7 @@ public struct HTTPOutputConfiguration: Sendable {
     /// a secret.
     private static func check(_ header: (name: String, value: String)) throws(ConfigurationError) {
         guard !header.name.isEmpty else {
-            throw ConfigurationError("HTTPOutputConfiguration: a header has an empty name; name it, such as Authorization")
+            throw ConfigurationError("HTTPBackendConfiguration: a header has an empty name; name it, such as Authorization")
         }
         if let bad = header.name.utf8.firstIndex(where: { !isTokenByte($0) }) {
             // Only the valid part is shown: `("Authorization: Bearer <token>", "")`, a common
@@ -75,16 +75,17 @@ public struct HTTPOutputConfiguration: Sendable {
             let byte = header.name.utf8[bad]
             let what = byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
             throw ConfigurationError(
-                "HTTPOutputConfiguration: a header name holds \(what) after '\(valid)'; a name is letters, digits and !#$%&'*+-.^_`|~, its value goes apart: (\"Authorization\", \"Bearer …\")"
+                "HTTPBackendConfiguration: a header name holds \(what) after '\(valid)'; a name is letters, digits and !#$%&'*+-.^_`|~, its value goes apart: (\"Authorization\", \"Bearer …\")"
             )
         }
-        guard !writtenByTheOutput.contains(header.name.lowercased()) else {
+        guard !writtenByTheBackend.contains(header.name.lowercased()) else {
             throw ConfigurationError(
-                "HTTPOutputConfiguration: the output writes the header '\(header.name)' itself; remove it (format: and gzip: set the body's type and encoding)")
+                "HTTPBackendConfiguration: the backend writes the header '\(header.name)' itself; remove it (format: and gzip: set the body's type and encoding)"
+            )
         }
         guard isFieldValue(header.value) else {
             throw ConfigurationError(
-                "HTTPOutputConfiguration: the value of header '\(header.name)' holds a line break or another control character; a header value is one line (trim a token read from a file)"
+                "HTTPBackendConfiguration: the value of header '\(header.name)' holds a line break or another control character; a header value is one line (trim a token read from a file)"
             )
         }
     }

@@ -55,7 +55,7 @@ test-warehouse: clickhouse-deps chdb-deps
 ## bench-clickhouse: 1 M logs from post() to rows visible in ClickHouse, beside clickhouse-client
 ## inserting the same rows (the very bodies the output sent, recorded to a file) with FORMAT JSONEachRow.
 ## Then the same run through URLSession instead of the socket transport, to show why
-## ClickHouseOutput uses its own socket for http:// on Linux (docs/Warehouse.md).
+## ClickHouseBackend uses its own socket for http:// on Linux (docs/Warehouse.md).
 bench-clickhouse: clickhouse-deps
 	$(BENCH_BUILD) --product clickhouse-bench
 	$(SWIFT) build -c release --product loggen
@@ -77,7 +77,7 @@ bench-clickhouse: clickhouse-deps
 	awk -v rows=$$rows -v s=$$start -v e=$$end -v ours=$$ours -v mb=$$(du -m $$dir/rows.json | cut -f1) 'BEGIN { \
 	  floor = rows / (e - s); \
 	  printf "clickhouse-client INSERT FORMAT JSONEachRow of the same %d rows (%d MB) from a file: %.2f s, %d rows/s\n", rows, mb, e - s, floor; \
-	  printf "ClickHouseOutput, post() to visible: %d logs/s = %.2fx the floor (target >= 0.5x)\n", ours, ours / floor }'; \
+	  printf "ClickHouseBackend, post() to visible: %d logs/s = %.2fx the floor (target >= 0.5x)\n", ours, ours / floor }'; \
 	floor=$$(awk -v rows=$$rows -v s=$$start -v e=$$end 'BEGIN { print rows / (e - s) }'); \
 	$$bench/clickhouse-bench --server $$url --table bench_urlsession --logs $(CH_BENCH_LOGS) --store $$dir/outbox-urlsession --urlsession > $$dir/bench-urlsession.txt; \
 	awk -v floor=$$floor -v ours=$$(sed -n 's/^logs_per_second=//p' $$dir/bench-urlsession.txt) 'BEGIN { \

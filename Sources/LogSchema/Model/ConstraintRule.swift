@@ -80,16 +80,26 @@ public struct ConstraintRule: Hashable, Sendable {
     /// What the rule requires, for people: `page is within 1..1000`.
     public var requirement: String {
         let subject = (scope == .common ? "common." : "") + (field?.name ?? "")
-        let each = field?.type.isArray == true ? "each element of \(subject)" : subject
+        let each = field?.type.isArray == true ? "each element of " + subject : subject
         switch check {
-        case .tagDefined: return "the tag names a defined event that is not obsolete"
-        case .type(let type): return "\(subject) is \(type.isArray ? "an array of " : "")\(type.builtin.map { "!" + $0.rawValue } ?? type.scalar.name)"
-        case .required: return "\(subject) is present and not null"
-        case .maxCount(let count): return "\(subject) has at most \(count) elements"
-        case .range(let range, _): return "\(each) is within \(range.min)..\(range.max)"
-        case .maxLength(let length): return "\(each) is at most \(length) bytes"
-        case .pattern(let pattern): return "\(each) matches `\(pattern)`"
-        case .enumCase(let type, let cases): return "\(each) is a case of \(type) (\(cases.joined(separator: ", ")))"
+        case .tagDefined:
+            return "the tag names a defined event that is not obsolete"
+        case .type(let type):
+            var name = type.scalar.name
+            if type.builtin != nil { name = "!" + name }
+            return subject + " is " + (type.isArray ? "an array of " + name : name)
+        case .required:
+            return subject + " is present and not null"
+        case .maxCount(let count):
+            return subject + " has at most \(count) elements"
+        case .range(let range, _):
+            return each + " is within \(range.min)..\(range.max)"
+        case .maxLength(let length):
+            return each + " is at most \(length) bytes"
+        case .pattern(let pattern):
+            return each + " matches `" + pattern + "`"
+        case .enumCase(let type, let cases):
+            return each + " is a case of " + type + " (" + cases.joined(separator: ", ") + ")"
         }
     }
 }

@@ -245,6 +245,7 @@ public struct ClickHouseEnforcement {
             switch type.builtin {
             case .smallint?: element = { "NOT (\($0) >= \(Int16.min) AND \($0) <= \(Int16.max))" }
             case .integer?: element = { "NOT (\($0) >= \(Int32.min) AND \($0) <= \(Int32.max))" }
+            case .boolean?: element = { "\($0) > 1" }  // UInt8 reads 2; 0 and 1 pass for false and true
             default: return nil  // the ingest column's type refuses the insert
             }
         case .range(let range, let builtin):

@@ -41,6 +41,19 @@ struct EnforcementParityTests {
         return payload
     }
 
+    static func tapBanner(_ changes: [(String, LogValue?)]) -> [(String, LogValue)] {
+        var payload: [(String, LogValue)] = [
+            ("banner_id", .integer(5)), ("campaign_code", .string("SPRING_24")), ("visible_ratio", .float(0.5)),
+            ("shown_at", .timestamp(Date(timeIntervalSince1970: 1_764_498_594.123))), ("shown_on", .date(LogDate("2026-11-30")!)),
+            ("seen_before", .bool(true)),
+        ]
+        for (key, value) in changes {
+            let index = payload.firstIndex { $0.0 == key }!
+            if let value { payload[index].1 = value } else { payload.remove(at: index) }
+        }
+        return payload
+    }
+
     static let validCommon: [(String, LogValue)] = [
         ("user_id", .integer(7)), ("device_id", .string("0A1B-2C3D")), ("app_version", .string("3.12.0")),
         ("os_version", .string("iOS 18.1")), ("device_kind", .string("phone")),
@@ -59,6 +72,19 @@ struct EnforcementParityTests {
         Case(
             name: "wrong type: too wide for !smallint", tag: "recipe_search.tap_search_result",
             payload: [("recipe_id", .integer(12)), ("position", .integer(40_000)), ("keyword", .string("egg"))], verdict: "position:type"),
+        Case(name: "valid, moments and a real", tag: "home_banner.tap_banner", payload: tapBanner([]), verdict: "ok"),
+        Case(
+            name: "a !real compares as Float", tag: "home_banner.tap_banner", payload: tapBanner([("visible_ratio", .double(1.00000001))]),
+            verdict: "ok"),
+        Case(
+            name: "out of a !real's range", tag: "home_banner.tap_banner", payload: tapBanner([("visible_ratio", .float(1.5))]),
+            verdict: "visible_ratio:range"),
+        Case(
+            name: "wrong type: 2 for a !boolean", tag: "home_banner.tap_banner", payload: tapBanner([("seen_before", .integer(2))]),
+            verdict: "seen_before:type"),
+        Case(
+            name: "missing required moment", tag: "home_banner.tap_banner", payload: tapBanner([("shown_at", nil)]),
+            verdict: "shown_at:required"),
         Case(name: "out of range", payload: search([("page", .integer(0))]), verdict: "page:range"),
         Case(name: "out of range, above", payload: search([("page", .integer(1001))]), verdict: "page:range"),
         Case(name: "too long", payload: search([("keyword", .string(String(repeating: "e", count: 257)))]), verdict: "keyword:length"),

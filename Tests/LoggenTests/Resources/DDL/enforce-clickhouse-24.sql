@@ -208,6 +208,7 @@ SELECT
             ''),
         event_category = 'home_banner' AND event_name = 'tap_banner',
         multiIf(
+            isNotNull(seen_before) AND assumeNotNull(seen_before) > 1, 'seen_before:type',
             isNull(banner_id), 'banner_id:required',
             isNull(campaign_code), 'campaign_code:required',
             isNotNull(campaign_code) AND length(assumeNotNull(campaign_code)) > 16, 'campaign_code:length',

@@ -127,4 +127,24 @@ struct RecipeDemoClusterTests {
             .map { Int($0.trimmingCharacters(in: .newlines)) ?? -1 }
         #expect(shares.reduce(0, +) == 40 && shares.allSatisfy { $0 > 0 }, "shares \(shares)")
     }
+
+    /// `--enforce --replicated`: what the views sort on one replica, the other holds.
+    @Test func theEnforcedReplicatedFormReplicatesBothTables() async throws {
+        let (s1, s3) = (cluster.servers[0], cluster.servers[2])
+        try await s1.execute(
+            script: try ddl([definitionsDirectory, "--cluster", "one_shard_two_replicas", "--replicated", "--table", "renforced", "--enforce"]))
+        #expect(
+            try await s3.query("SELECT engine FROM system.tables WHERE name = 'renforced_rejected_local' FORMAT TSV")
+                == "ReplicatedReplacingMergeTree\n")
+        let rows = (0..<20).map { index in
+            #"{"uuid":"\#(String(format: "0196f6a0-0000-7000-8000-%012x", index))","event_category":"recipe_search","event_name":"search","#
+                + #""time":"2026-11-30 10:29:54","time_ms":1,"seq":\#(index),"schema":"","keyword":"egg","order":"\#(index < 15 ? "latest" : "newest")","#
+                + #""filters":[],"page":1,"device_id":"0A","app_version":"1.2.3","os_version":"iOS","device_kind":"phone"}"#
+        }
+        try await s1.query("INSERT INTO renforced_ingest FORMAT JSONEachRow\n" + rows.joined(separator: "\n"))
+        #expect(try await eventually(s3, "SELECT count() FROM renforced_local", "15") == "15")
+        #expect(
+            try await eventually(s3, "SELECT rejected_rule, count() FROM renforced_rejected_local GROUP BY rejected_rule", "order:enum\t5")
+                == "order:enum\t5")
+    }
 }

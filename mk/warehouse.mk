@@ -4,6 +4,7 @@
 APT_PACKAGES += zlib1g-dev curl python3 python3-venv
 
 CLICKHOUSE_SANDBOX = Tests/Support/clickhouse-sandbox
+CLICKHOUSE_CLUSTER_SANDBOX = Tests/Support/clickhouse-cluster-sandbox
 CH_BENCH_LOGS     ?= 1000000
 CH_BENCH_DIR       = bench-out/clickhouse
 # chdb embeds today's ClickHouse (26.9); chdb-core alone (no pandas, pyarrow), pinned.
@@ -54,20 +55,24 @@ test-warehouse: clickhouse-deps chdb-deps
 
 ## bench-clickhouse: 1 M logs from post() to rows visible in ClickHouse, beside clickhouse-client
 ## inserting the same rows (the very bodies the output sent, recorded to a file) with FORMAT JSONEachRow.
-## Then the same run through URLSession instead of the socket transport, to show why
-## ClickHouseBackend uses its own socket for http:// on Linux (docs/Warehouse.md).
+## Then, in the same run: the same logs into the ingest table of `loggen ddl --enforce` (bench_ingest,
+## counted when in bench or bench_rejected), through URLSession instead of the socket transport (why
+## ClickHouseBackend uses its own socket for http:// on Linux, docs/Warehouse.md), and into the
+## Distributed table of a two-shard cluster (when zookeeper is installed); a table of rows per second.
 bench-clickhouse: clickhouse-deps
 	$(BENCH_BUILD) --product clickhouse-bench
 	$(SWIFT) build -c release --product loggen
 	@rm -rf $(CH_BENCH_DIR); mkdir -p $(CH_BENCH_DIR)
 	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path); bench=$$($(BENCH_BUILD) --show-bin-path); dir=$$(pwd)/$(CH_BENCH_DIR); \
 	ports=$$($(CLICKHOUSE_SANDBOX) start $$dir/server $$$$); http=$${ports% *}; tcp=$${ports#* }; \
-	trap '$(CLICKHOUSE_SANDBOX) stop '"$$dir"'/server' EXIT; \
+	trap '$(CLICKHOUSE_SANDBOX) stop '"$$dir"'/server; [ ! -d '"$$dir"'/cluster ] || $(CLICKHOUSE_CLUSTER_SANDBOX) stop '"$$dir"'/cluster' EXIT; \
 	url=http://127.0.0.1:$$http/; \
-	$$bin/loggen ddl LogDefinitions --dialect clickhouse --table bench | curl -sf $$url --data-binary @- ; \
+	send() { python3 -c 'import sys, urllib.request; [urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=q.encode())) for q in ("\n".join(l for l in s.split("\n") if not l.startswith("--")) for s in sys.stdin.read().split(";\n")) if q.strip()]' "$$1"; }; \
+	$$bin/loggen ddl LogDefinitions --dialect clickhouse --table bench_plain | curl -sf $$url --data-binary @- ; \
 	$$bin/loggen ddl LogDefinitions --dialect clickhouse --table floor | curl -sf $$url --data-binary @- ; \
 	$$bin/loggen ddl LogDefinitions --dialect clickhouse --table bench_urlsession | curl -sf $$url --data-binary @- ; \
-	$$bench/clickhouse-bench --server $$url --table bench --logs $(CH_BENCH_LOGS) --store $$dir/outbox --rows $$dir/rows.json \
+	$$bin/loggen ddl LogDefinitions --dialect clickhouse --enforce --table bench 2>/dev/null | send $$url; \
+	$$bench/clickhouse-bench --server $$url --table bench_plain --logs $(CH_BENCH_LOGS) --store $$dir/outbox --rows $$dir/rows.json \
 	  | tee $$dir/bench.txt; \
 	start=$$(date +%s.%N); \
 	clickhouse-client --port $$tcp --query "INSERT INTO floor FORMAT JSONEachRow" < $$dir/rows.json; \
@@ -79,6 +84,27 @@ bench-clickhouse: clickhouse-deps
 	  printf "clickhouse-client INSERT FORMAT JSONEachRow of the same %d rows (%d MB) from a file: %.2f s, %d rows/s\n", rows, mb, e - s, floor; \
 	  printf "ClickHouseBackend, post() to visible: %d logs/s = %.2fx the floor (target >= 0.5x)\n", ours, ours / floor }'; \
 	floor=$$(awk -v rows=$$rows -v s=$$start -v e=$$end 'BEGIN { print rows / (e - s) }'); \
+	rm -f $$dir/rows.json; \
+	$$bench/clickhouse-bench --server $$url --table bench_ingest --visible bench,bench_rejected --logs $(CH_BENCH_LOGS) \
+	  --store $$dir/outbox-enforced > $$dir/bench-enforced.txt; \
+	rejected=$$(clickhouse-client --port $$tcp --query "SELECT count() FROM bench_rejected"); \
 	$$bench/clickhouse-bench --server $$url --table bench_urlsession --logs $(CH_BENCH_LOGS) --store $$dir/outbox-urlsession --urlsession > $$dir/bench-urlsession.txt; \
 	awk -v floor=$$floor -v ours=$$(sed -n 's/^logs_per_second=//p' $$dir/bench-urlsession.txt) 'BEGIN { \
-	  printf "the same through URLSession (for comparison): %d logs/s = %.2fx the floor\n", ours, ours / floor }'
+	  printf "the same through URLSession (for comparison): %d logs/s = %.2fx the floor\n", ours, ours / floor }'; \
+	cluster=; \
+	if [ -f /usr/share/java/zookeeper.jar ]; then \
+	  servers=$$($(CLICKHOUSE_CLUSTER_SANDBOX) start $$dir/cluster $$$$); s1=$$(echo "$$servers" | sed -n 1p); \
+	  curl_s1=http://127.0.0.1:$${s1% *}/; \
+	  $$bin/loggen ddl LogDefinitions --dialect clickhouse --cluster two_shards --table bench_cluster | send $$curl_s1; \
+	  $$bench/clickhouse-bench --server $$curl_s1 --table bench_cluster --logs $(CH_BENCH_LOGS) --store $$dir/outbox-cluster > $$dir/bench-cluster.txt; \
+	  cluster=$$(sed -n 's/^logs_per_second=//p' $$dir/bench-cluster.txt); \
+	fi; \
+	single=$$(sed -n 's/^logs_per_second=//p' $$dir/bench.txt); \
+	enforced=$$(sed -n 's/^logs_per_second=//p' $$dir/bench-enforced.txt); \
+	echo; echo "rows per second, post() to visible, $(CH_BENCH_LOGS) logs each, one run:"; \
+	printf '%-58s %12s %10s\n' "run" "rows/s" "vs single"; \
+	printf '%-58s %12d %10s\n' "one server, table bench_plain" $$single "1.00x"; \
+	awk -v s=$$single -v e=$$enforced -v r=$$rejected 'BEGIN { printf "%-58s %12d %9.2fx\n", "one server, bench_ingest with --enforce (" r " rejected)", e, e / s }'; \
+	if [ -n "$$cluster" ]; then awk -v s=$$single -v c=$$cluster 'BEGIN { printf "%-58s %12d %9.2fx\n", "two shards (same 2 cores), Distributed table bench_cluster", c, c / s }'; \
+	else echo "two shards: SKIPPED (zookeeper is not installed; make clickhouse-deps installs it)"; fi; \
+	awk -v s=$$single -v e=$$enforced 'BEGIN { printf "enforcement costs %.0f%% of the throughput (target: at most 50%%)\n", (1 - e / s) * 100 }'

@@ -4,7 +4,7 @@ import LogSchema
 import LogWarehouse
 
 /// `loggen ddl <dir> --dialect clickhouse|clickhouse-24 | --server-version V [--table NAME]
-/// [--cluster NAME [--replicated]] [--alter-from <old dir>]`.
+/// [--cluster NAME [--replicated]] [--enforce | --alter-from <old dir>]`.
 let ddlCommand = CommandSpec(
     name: "ddl",
     abstract: "Print the warehouse table for the definitions, or the ALTERs from older ones.",
@@ -20,11 +20,16 @@ let ddlCommand = CommandSpec(
         types (DateTime64, LowCardinality). --server-version picks the dialect for a server.
         With --cluster, writes the cluster form, every statement ON CLUSTER: the shards'
         table <table>_local and a Distributed table <table> over it, sharded by the UUID.
+        With --enforce, adds the ingest table <table>_ingest that apps insert into, and the
+        views that move each row into <table> when it matches its definition, into
+        <table>_rejected with the first broken rule otherwise (any dialect, with or without
+        --cluster; patterns RE2 reads differently are warned about, those it cannot read refused).
         """,
     examples: [
         "loggen ddl LogDefinitions --dialect clickhouse --table logs | clickhouse-client --multiquery",
         "loggen ddl LogDefinitions --dialect clickhouse --alter-from old/LogDefinitions",
         "loggen ddl LogDefinitions --server-version 24.8 --cluster analytics --replicated --table logs",
+        "loggen ddl LogDefinitions --dialect clickhouse --enforce --table logs",
     ],
     arguments: [
         .positional("dir", help: "The folder of definition documents (one .md per category)."),
@@ -34,6 +39,7 @@ let ddlCommand = CommandSpec(
         .option("cluster", valueName: "name", help: "Write the cluster form for this cluster of remote_servers."),
         .flag("replicated", help: "With --cluster: replicated shards (ReplicatedReplacingMergeTree)."),
         .option("alter-from", valueName: "old dir", help: "Print the ALTERs from the definitions in this folder instead."),
+        .flag("enforce", help: "Add the ingest table and views that enforce the definitions (<table>_rejected)."),
     ],
     run: { arguments in
         let dialect: WarehouseDialect
@@ -66,6 +72,11 @@ let ddlCommand = CommandSpec(
         } else if arguments.flag("replicated") {
             throw UsageError("--replicated needs --cluster; name the cluster whose shards are replicated")
         }
+        if arguments.flag("enforce"), arguments.value("alter-from") != nil {
+            throw UsageError(
+                "--enforce cannot be combined with --alter-from; migrate the table, then drop <table>_ingest, _checked, _rejected and the _mv views and create them again with --enforce"
+            )
+        }
         guard let new = loadCheckedSchema(arguments.positional("dir")!) else { return 1 }
         do {
             if let oldDirectory = arguments.value("alter-from") {
@@ -74,6 +85,11 @@ let ddlCommand = CommandSpec(
                     try dialect.migration(
                         from: old, oldSource: definitionsName(oldDirectory), to: new,
                         newSource: definitionsName(arguments.positional("dir")!), table: table, cluster: cluster))
+            } else if arguments.flag("enforce") {
+                let enforced = try dialect.enforcedTables(
+                    for: new, table: table, cluster: cluster, source: definitionsName(arguments.positional("dir")!))
+                DiagnosticPrinter.printToStandardError(enforced.warnings)
+                writeToStandardOutput(enforced.sql)
             } else {
                 writeToStandardOutput(
                     try dialect.createTable(

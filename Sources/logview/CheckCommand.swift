@@ -16,8 +16,15 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
     return try writingOutput { standardOutput in
         var check = SchemaGroupedCheck(versions)
         var printed = 0
+        let firstRule = arguments.flag("first-rule")
         try store.forEach(query) { log in
             let findings = check.check(log)
+            if firstRule {
+                let rule = findings.lazy.compactMap(\.rule).first ?? "ok"
+                standardOutput.append(TableFormatter.safe("seq \(log.sequence) \(log.tag): \(rule)") + "\n")
+                try standardOutput.flushIfFull()
+                return true
+            }
             for finding in findings where printed < maximum {
                 standardOutput.append(TableFormatter.safe(finding.description) + "\n")
                 printed += 1
@@ -30,7 +37,7 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
             try standardOutput.flush()
             try warnIfConditionsCannotMatch(query, in: store, schema: schema)
         }
-        if check.findingCount > printed {
+        if check.findingCount > printed && !firstRule {
             standardOutput.append("(\(check.findingCount - printed) more findings not printed; raise --max-findings to see them)\n")
         }
         for line in check.summaryLines { standardOutput.append(line + "\n") }

@@ -87,7 +87,9 @@ let tool = CommandLineTool(
                     recorded. Each finding names the log (seq, time, tag) and the definition's file:line. Exits 1 when \
                     anything is found. Each log is checked against the definitions whose hash it carries in 'schema' \
                     (loggen schema prints it as "hash"): logs written with other definitions are counted per hash, not \
-                    checked; --definitions-at REV adds the folder as it was at a git revision, for the logs written with it.
+                    checked; --definitions-at REV adds the folder as it was at a git revision, for the logs written with it. \
+                    With --first-rule, prints one line per log instead: 'seq N TAG: RULE', the first of its event's rules \
+                    it breaks, or 'ok' (the rules and their names are the ones 'loggen ddl --enforce' writes as SQL).
                     """,
                 examples: [
                     "logview check --definitions LogDefinitions", "logview check --definitions LogDefinitions --since 1h --tag 'recipe_search.*'",
@@ -98,6 +100,7 @@ let tool = CommandLineTool(
                         "definitions-at", valueName: "rev", help: "Also check logs written with the folder as it was at this git revision. Repeatable.",
                         isRepeating: true),
                     .option("max-findings", valueName: "n", help: "Print at most N findings (all are counted).", defaultValue: "1000"),
+                    .flag("first-rule", help: "Print each log's first broken rule (or ok), as the warehouse's rejected table names it."),
                 ],
                 run: runCheck),
             CommandSpec(

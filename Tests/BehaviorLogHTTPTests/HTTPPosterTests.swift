@@ -142,7 +142,7 @@ import Testing
 }
 
 #if canImport(Glibc)
-/// The same answers through `SocketTransport`, the transport `ClickHouseOutput` uses for `http://`.
+/// The same answers through `SocketTransport`, the transport `ClickHouseBackend` uses for `http://`.
 @Suite struct SocketTransportTests {
     let server: MisbehavingServer
 

@@ -110,6 +110,19 @@ import Testing
         #expect(missing[0].message.contains("device_id is required but missing in the common payload"))
     }
 
+    /// Findings follow the event's `ConstraintRule`s, in their order, each naming its rule;
+    /// the first names the log's verdict, as the warehouse's rejected table does.
+    @Test func findingsNameTheirRulesInTheRulesOrder() throws {
+        let found = findings(payload: #"{"keyword":"eggs and milk","order":"newest","page":"2","extra":1}"#, common: #"{"device_id":"x"}"#)
+        #expect(found.map(\.rule) == ["page:type", "keyword:length", "order:enum", "common.device_id:pattern", nil])
+        #expect(found.last?.kind == .unknownField)
+        let log = makeLog(sequence: 1, payload: #"{"keyword":"egg","order":"latest","page":0}"#, common: common)
+        #expect(log.withStoredLog { checker.firstBrokenRule($0) }?.name == "page:range")
+        #expect(makeLog(sequence: 2, payload: good, common: common).withStoredLog { checker.firstBrokenRule($0) } == nil)
+        #expect(checker.rules(forTag: "nope.nothing").map(\.name) == ["tag"])
+        #expect(findings(tag: "recipe_search.serch", payload: good).map(\.rule) == ["tag"])
+    }
+
     @Test func unknownAndObsoleteTags() throws {
         let unknownEvent = findings(tag: "recipe_search.serch", payload: good)
         #expect(unknownEvent.map(\.kind) == [.unknownTag])

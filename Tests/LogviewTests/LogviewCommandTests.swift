@@ -200,6 +200,17 @@ final class DemoStore: Sendable {
         let summary = try #require(check.output.split(separator: "\n").last)
         #expect(summary.hasPrefix("checked 1,500 logs: "), "\(check.output)")
         #expect(check.status == (summary.contains("no findings") ? 0 : 1))
+        // --first-rule: one verdict per log, `ok` or the rule's name, and the same summary.
+        let verdicts = try await run("logview", ["check", "--store", demo.directory, "--definitions", demo.definitions, "--first-rule"])
+        let lines = verdicts.output.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("seq ") }.count == 1500)
+        let kinds: Set<Substring> = ["type", "required", "count", "range", "length", "pattern", "enum"]
+        for line in lines where line.hasPrefix("seq ") {
+            let verdict = line.split(separator: " ").last!
+            #expect(verdict == "ok" || verdict == "tag" || kinds.contains(verdict.split(separator: ":").last!), "\(line)")
+        }
+        #expect(lines.last == summary)
+        #expect(verdicts.status == check.status)
         let coverage = try await run("logview", ["coverage", "--store", demo.directory, "--definitions", demo.definitions])
         #expect(coverage.output.hasPrefix("coverage: "))
         #expect(coverage.status == (coverage.output.contains("never seen") || coverage.output.contains("not defined") ? 1 : 0))

@@ -65,12 +65,7 @@ struct AppCredentialsTests {
             payload.append("page", .integer(Int64(index % 100 + 1)))
             logger.post(tag: "recipe_search.search", payload: payload)
         }
-        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
-        repeat {
-            await logger.flush()
-            try await Task.sleep(for: .milliseconds(50))
-        } while output.statistics.unsentLogs > 0 && ContinuousClock.now < deadline
-        await logger.shutdown()
+        try await deliverAll(logger, through: output, within: .seconds(30))
         #expect(output.statistics.rejectedLogs == 0)
         #expect(try await server.query("SELECT count(), uniqExact(uuid) FROM default.logs FORMAT TSV") == "1000\t1000\n")
 

@@ -47,12 +47,7 @@ struct ClickHouseFaultTests {
         try server.restart()
         await post(6_000..<9_000, to: logger)
 
-        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-        repeat {
-            await logger.flush()
-            try await Task.sleep(for: .milliseconds(50))
-        } while output.statistics.unsentLogs > 0 && ContinuousClock.now < deadline
-        await logger.shutdown()
+        try await deliverAll(logger, through: output)
 
         #expect(output.statistics.unsentLogs == 0)
         #expect(output.statistics.rejectedLogs == 0)

@@ -30,6 +30,40 @@ import TestSupport
         try Golden.expect(result.output, matches: ddlGoldens.appendingPathComponent(golden))
     }
 
+    /// `--enforce` in every form it supports, byte for byte; each run warns, once, about the
+    /// one pattern of LogDefinitions that RE2 reads differently on some text.
+    @Test(arguments: [
+        ("enforce-clickhouse.sql", ["--dialect", "clickhouse"]),
+        ("enforce-clickhouse-cluster-replicated.sql", ["--dialect", "clickhouse", "--cluster", "analytics", "--replicated", "--table", "app.logs"]),
+        ("enforce-clickhouse-24.sql", ["--dialect", "clickhouse-24"]),
+        ("enforce-clickhouse-24-cluster.sql", ["--server-version", "24.8", "--cluster", "analytics"]),
+    ])
+    func theEnforcedDDLOfLogDefinitionsIsTheGolden(golden: String, arguments: [String]) throws {
+        let result = try runTool("loggen", ["ddl", definitionsDirectory, "--enforce"] + arguments)
+        #expect(result.status == 0)
+        #expect(result.errors.split(separator: "\n").count == 1)
+        #expect(
+            result.errors.hasSuffix(
+                "common.md:9:3: warning: the warehouse checks pattern `^\\d+\\.\\d+\\.\\d+$` with RE2, which differs from Swift on some text: \\d is ASCII-only in the warehouse, Unicode in Swift\n"
+            ),
+            "\(result.errors)")
+        try Golden.expect(result.output, matches: ddlGoldens.appendingPathComponent(golden))
+        // Deterministic: a second run prints the same bytes.
+        #expect(try runTool("loggen", ["ddl", definitionsDirectory, "--enforce"] + arguments).output == result.output)
+    }
+
+    /// A pattern RE2 cannot express is refused at its line, with what to do.
+    @Test func aPatternTheWarehouseCannotCheckIsRefused() throws {
+        let definitions = TemporaryDirectory("warehouse-lookahead-definitions").path
+        try "# shop\n\n## pay\n\n- code: !string `^(?=A)[A-Z]+$`\n".write(toFile: definitions + "/shop.md", atomically: true, encoding: .utf8)
+        let result = try runTool("loggen", ["ddl", definitions, "--dialect", "clickhouse", "--enforce"])
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        #expect(result.errors.contains("shop.md:5:3: error: pattern `^(?=A)[A-Z]+$` cannot be enforced in the warehouse: look-around"), "\(result.errors)")
+        // Without --enforce the pattern is no concern of the warehouse.
+        #expect(try runTool("loggen", ["ddl", definitions, "--dialect", "clickhouse"]).status == 0)
+    }
+
     /// `--alter-from` on a cluster, for `loggen diff`'s golden pairs that add or widen something.
     @Test(arguments: [
         ("field-added", "clickhouse"), ("became-optional", "clickhouse"), ("enum-case-added", "clickhouse"),
@@ -67,6 +101,10 @@ import TestSupport
         (
             ["ddl", "LogDefinitions", "--dialect", "clickhouse", "--cluster", "my-cluster"],
             "loggen: error: invalid cluster name 'my-cluster'; use the name of remote_servers, letters, digits and _"
+        ),
+        (
+            ["ddl", "LogDefinitions", "--dialect", "clickhouse", "--enforce", "--alter-from", "old"],
+            "loggen: error: --enforce cannot be combined with --alter-from; migrate the table, then drop <table>_ingest, _checked, _rejected and the _mv views and create them again with --enforce"
         ),
         (
             ["ddl", "LogDefinitions", "--dialect", "clickhouse", "--replicated"],

@@ -10,7 +10,7 @@ enum ClickHouseMigrationMarker {
 
 /// `loggen ddl --cluster` on a real cluster of Debian's clickhouse-server 18.16 (three servers
 /// and a ZooKeeper on loopback, `Tests/Support/clickhouse-cluster-sandbox`), and
-/// `ClickHouseOutput` (through `recipe-demo`) writing to its `Distributed` table.
+/// `ClickHouseBackend` (through `recipe-demo`) writing to its `Distributed` table.
 @Suite(
     .clickHouseCluster,
     .enabled(if: ClickHouseClusterSandbox.isAvailable, "clickhouse-server or zookeeper is not installed: `make test` installs them"))
@@ -102,5 +102,49 @@ struct RecipeDemoClusterTests {
             #expect(try await s1.query("DESCRIBE TABLE \(table) FORMAT TabSeparated") == expected, "\(table) on s1")
         }
         #expect(try await s3.query("SELECT count() FROM rep_local FORMAT TSV") == "500\n")
+    }
+
+    /// `--enforce --cluster`: the ingest table, the check and both views on every server; rows
+    /// inserted on either server are sorted there and reach their shards through the
+    /// `Distributed` tables.
+    @Test func theEnforcedClusterFormSortsRowsOnEveryServer() async throws {
+        let (s1, s2) = (cluster.servers[0], cluster.servers[1])
+        try await s1.execute(script: try ddl([definitionsDirectory, "--cluster", "two_shards", "--table", "enforced", "--enforce"]))
+        func row(_ index: Int, page: Int) -> String {
+            let uuid = String(format: "0196f6a0-0000-7000-8000-%012x", index)
+            return #"{"uuid":"\#(uuid)","event_category":"recipe_search","event_name":"search","time":"2026-11-30 10:29:54","time_ms":1,"seq":\#(index),"#
+                + #""schema":"","keyword":"egg","order":"latest","filters":[],"page":\#(page),"device_id":"0A","app_version":"1.2.3","#
+                + #""os_version":"iOS","device_kind":"phone"}"#
+        }
+        // 40 valid rows and 10 out of range, half inserted on each server.
+        for (server, range) in [(s1, 0..<25), (s2, 25..<50)] {
+            let rows = range.map { row($0, page: $0 % 5 == 0 ? 0 : 1) }.joined(separator: "\n")
+            try await server.query("INSERT INTO enforced_ingest FORMAT JSONEachRow\n" + rows)
+        }
+        #expect(try await eventually(s1, "SELECT count() FROM enforced", "40") == "40")
+        #expect(try await eventually(s2, "SELECT rejected_rule, count() FROM enforced_rejected GROUP BY rejected_rule", "page:range\t10") == "page:range\t10")
+        let shares = [try await s1.query("SELECT count() FROM enforced_local FORMAT TSV"), try await s2.query("SELECT count() FROM enforced_local FORMAT TSV")]
+            .map { Int($0.trimmingCharacters(in: .newlines)) ?? -1 }
+        #expect(shares.reduce(0, +) == 40 && shares.allSatisfy { $0 > 0 }, "shares \(shares)")
+    }
+
+    /// `--enforce --replicated`: what the views sort on one replica, the other holds.
+    @Test func theEnforcedReplicatedFormReplicatesBothTables() async throws {
+        let (s1, s3) = (cluster.servers[0], cluster.servers[2])
+        try await s1.execute(
+            script: try ddl([definitionsDirectory, "--cluster", "one_shard_two_replicas", "--replicated", "--table", "renforced", "--enforce"]))
+        #expect(
+            try await s3.query("SELECT engine FROM system.tables WHERE name = 'renforced_rejected_local' FORMAT TSV")
+                == "ReplicatedReplacingMergeTree\n")
+        let rows = (0..<20).map { index in
+            #"{"uuid":"\#(String(format: "0196f6a0-0000-7000-8000-%012x", index))","event_category":"recipe_search","event_name":"search","#
+                + #""time":"2026-11-30 10:29:54","time_ms":1,"seq":\#(index),"schema":"","keyword":"egg","order":"\#(index < 15 ? "latest" : "newest")","#
+                + #""filters":[],"page":1,"device_id":"0A","app_version":"1.2.3","os_version":"iOS","device_kind":"phone"}"#
+        }
+        try await s1.query("INSERT INTO renforced_ingest FORMAT JSONEachRow\n" + rows.joined(separator: "\n"))
+        #expect(try await eventually(s3, "SELECT count() FROM renforced_local", "15") == "15")
+        #expect(
+            try await eventually(s3, "SELECT rejected_rule, count() FROM renforced_rejected_local GROUP BY rejected_rule", "order:enum\t5")
+                == "order:enum\t5")
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `loggen ddl --dialect clickhouse-24` and `ClickHouseOutput` on today's ClickHouse: chdb 26.9
+/// `loggen ddl --dialect clickhouse-24` and `ClickHouseBackend` on today's ClickHouse: chdb 26.9
 /// behind a thin HTTP front (`Tests/Support/chdb-sandbox`), talked to over HTTP like a server.
 @Suite(.chdbServer, .enabled(if: ChdbSandbox.isAvailable, "chdb is not installed: `make test` installs it (make chdb-deps)"))
 struct TodaysClickHouseTests {
@@ -56,7 +56,7 @@ struct TodaysClickHouseTests {
         #expect(try await describe(table) == describe(table + "_fresh"))
     }
 
-    @Test func recipeDemoShipsThroughClickHouseOutputAndEveryColumnRoundTrips() async throws {
+    @Test func recipeDemoShipsThroughClickHouseBackendAndEveryColumnRoundTrips() async throws {
         try await server.execute(script: try ddl([definitionsDirectory, "--table", "demo"]).output)
         let store = TemporaryDirectory("warehouse-chdb-store").path
         defer { try? FileManager.default.removeItem(atPath: store) }

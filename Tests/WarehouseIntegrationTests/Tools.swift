@@ -1,3 +1,5 @@
+import BehaviorLog
+import BehaviorLogHTTP
 import Foundation
 import TestSupport
 
@@ -28,4 +30,15 @@ func olderDefinitions() throws -> String {
         try text.write(toFile: old + "/" + file, atomically: true, encoding: .utf8)
     }
     return old
+}
+
+/// Flushes the logger until the output has sent (or set aside) every log, or `limit` passes,
+/// then shuts the logger down.
+func deliverAll(_ logger: BehaviorLogger, through output: BufferedOutput, within limit: Duration = .seconds(60)) async throws {
+    let deadline = ContinuousClock.now.advanced(by: limit)
+    repeat {
+        await logger.flush()
+        try await Task.sleep(for: .milliseconds(50))
+    } while output.statistics.unsentLogs > 0 && ContinuousClock.now < deadline
+    await logger.shutdown()
 }

@@ -3,7 +3,10 @@
 // `make bench-clickhouse` (which times clickhouse-client inserting the same rows beside it).
 //
 //   clickhouse-bench --server http://127.0.0.1:PORT/ --table NAME --logs 1000000 --store DIR --rows FILE [--urlsession]
+//                    [--visible TABLE,TABLE]
 //
+// --visible names the tables whose rows count as arrived (default: --table): for an insert into
+// `bench_ingest` (`loggen ddl --enforce`), `bench,bench_rejected`.
 // --urlsession sends through URLSession even for http://, to compare it with the socket
 // transport that ClickHouseBackend uses there on Linux (docs/Warehouse.md).
 // With --rows, every insert's body is also appended to FILE (inside the timing), so that the
@@ -29,11 +32,14 @@ let logs = Int(argument("logs") ?? "1000000")!
 let store = argument("store") ?? "bench-out/clickhouse-store"
 try? FileManager.default.removeItem(atPath: store)
 
-/// The table's row count, by a query on the HTTP interface.
+let visibleTables = (argument("visible") ?? table).split(separator: ",").map(String.init)
+
+/// The rows arrived: the sum of the row counts of the --visible tables, by a query on the HTTP interface.
 func rowCount() async throws -> Int {
     var request = URLRequest(url: server)
     request.httpMethod = "POST"
-    let (data, _) = try await URLSession.shared.upload(for: request, from: Data("SELECT count() FROM \(table) FORMAT TSV".utf8))
+    let sum = visibleTables.map { "(SELECT count() FROM \($0))" }.joined(separator: " + ")
+    let (data, _) = try await URLSession.shared.upload(for: request, from: Data("SELECT \(sum) FORMAT TSV".utf8))
     return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
 }
 
@@ -78,31 +84,42 @@ let logger = BehaviorLogger(
         outputs: [OutputSetting(output)],
         schemaVersion: GeneratedSchema.hash))
 
-/// Posts `count` generated events on a thread of its own, as runtime-bench does: not the main
-/// thread, which never waits for a full queue (past four times its capacity it drops logs, to
-/// keep an app's UI responsive), so the rows would never all arrive; another thread waits for
-/// the writer, as an app's background code posting at this rate would.
-func postAll(_ count: Int, to logger: BehaviorLogger) {
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        var simulator = SessionSimulator(seed: 1)
-        ConstraintViolation.withHandler({ _ in }) {
-            for _ in 0..<count { logger.post(simulator.nextEvent()) }
-        }
-        done.signal()
-    }
-    thread.start()
-    done.wait()
-}
-
 let clock = ContinuousClock()
 let started = clock.now
-postAll(logs, to: logger)
+// Posted on a thread of its own, as an app's background code would: the main thread never
+// waits for a full queue, it drops the logs past four times its capacity (mainThreadDrops),
+// and a run that posted from it waited for ever for rows that were never sent.
+await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+    Thread {
+        var simulator = SessionSimulator(seed: 1)
+        ConstraintViolation.withHandler({ _ in }) {
+            for _ in 0..<logs { logger.post(simulator.nextEvent()) }
+        }
+        done.resume()
+    }.start()
+}
 let posted = clock.now
 var visible = 0
+var lastProgress = (rows: -1, at: clock.now)
 while visible < logs {
     await logger.flush()
     visible = try await rowCount()
+    if visible != lastProgress.rows { lastProgress = (visible, clock.now) }
+    if clock.now - lastProgress.at > .seconds(60) {
+        // No row arrived for a minute: say where the logs are instead of waiting for ever.
+        let statistics = output.statistics
+        FileHandle.standardError.write(
+            Data(
+                """
+                clickhouse-bench: stalled: \(visible) of \(logs) rows visible for 60 s; the output: sent \(statistics.sentLogs) logs \
+                in \(statistics.sentChunks) chunks, \(statistics.unsentLogs) unsent, \(statistics.heldLogs) held, \
+                \(statistics.retryableFailures) retried, \(statistics.rejectedLogs) rejected, \(statistics.lostLogs) lost, \
+                \(statistics.storeErrors) store errors, last error: \(statistics.lastError ?? "none"); \
+                the logger: \(logger.statistics.mainThreadDrops) logs dropped on the main thread
+
+                """.utf8))
+        exit(1)
+    }
     if visible < logs { try await Task.sleep(for: .milliseconds(20)) }
 }
 let finished = clock.now

@@ -54,6 +54,10 @@ public struct CheckFinding: Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// The definition that is broken (the field, else the event or category), when there is one.
     public var location: SourceLocation?
+    /// The name of the `ConstraintRule` broken (`page:range`, `tag`), as the warehouse's
+    /// rejected table names it; `nil` for a finding of no rule (an unknown field, a recorded
+    /// violation, a malformed body).
+    public var rule: String?
 
     public init(kind: Kind, sequence: UInt64, microseconds: Int64, tag: String, message: String, location: SourceLocation?) {
         self.kind = kind
@@ -62,6 +66,14 @@ public struct CheckFinding: Hashable, Sendable, CustomStringConvertible {
         self.tag = tag
         self.message = message
         self.location = location
+    }
+
+    /// A finding of a `ConstraintRule`, named by ``rule``.
+    public init(
+        kind: Kind, sequence: UInt64, microseconds: Int64, tag: String, message: String, location: SourceLocation?, rule: String?
+    ) {
+        self.init(kind: kind, sequence: sequence, microseconds: microseconds, tag: tag, message: message, location: location)
+        self.rule = rule
     }
 
     /// `file:line:column: error: seq N at TIME TAG: message`.

@@ -6,6 +6,12 @@ import LogStore
 /// does the payload (and the common payload) have exactly the defined fields, of the
 /// defined types, within their constraints, and did the runtime record violations.
 ///
+/// The checks of a defined event are its `ConstraintRule`s (LogSchema's one description,
+/// which `loggen ddl --enforce` renders as SQL for the warehouse), evaluated in their order;
+/// ``firstBrokenRule(_:)`` names the first one a log breaks, as the warehouse's
+/// `<table>_rejected` does. Unknown and obsolete fields, recorded violations and malformed
+/// bodies are findings of no rule (the warehouse's columns cannot see them).
+///
 /// Patterns are matched with Swift's `Regex` against the whole text, as `loggen` validates
 /// them and the generated code checks them. A `[pii]` field whose value is the runtime's
 /// salted hash (`sha256:` and 32 hex digits) counts as redacted, not as a violation.
@@ -16,10 +22,16 @@ public struct DefinitionChecker {
         var category: Category
         var event: Event
         var fields: [String: FieldRule]
+        var rules: [CompiledRule]
     }
 
     private struct FieldRule {
         var field: Field
+    }
+
+    /// A rule with what its evaluation needs prepared.
+    private struct CompiledRule {
+        var rule: ConstraintRule
         var pattern: Regex<AnyRegexOutput>?
         var enumCases: Set<String>?
     }
@@ -33,28 +45,42 @@ public struct DefinitionChecker {
         for category in schema.categories {
             categories[category.name] = category
             for event in category.events {
+                let rules = schema.constraintRules(of: event, in: category).map { rule in
+                    var compiled = CompiledRule(rule: rule)
+                    switch rule.check {
+                    case .pattern(let pattern): compiled.pattern = try? RegexDialect.compile(pattern)
+                    case .enumCase(_, let cases): compiled.enumCases = Set(cases)
+                    default: break
+                    }
+                    return compiled
+                }
                 events[event.tag(in: category)] = EventDefinition(
-                    category: category, event: event, fields: Self.rules(category.fields(of: event), schema: schema))
+                    category: category, event: event, fields: Self.rules(category.fields(of: event)), rules: rules)
             }
         }
-        commonRules = Self.rules(schema.common, schema: schema)
+        commonRules = Self.rules(schema.common)
     }
 
-    private static func rules(_ fields: [Field], schema: Schema) -> [String: FieldRule] {
+    private static func rules(_ fields: [Field]) -> [String: FieldRule] {
         var rules: [String: FieldRule] = [:]
-        for field in fields where rules[field.name] == nil {
-            let pattern = field.type.pattern.flatMap { try? RegexDialect.compile($0) }
-            let enumCases: Set<String>? = {
-                guard case .custom(let name) = field.type.scalar, let type = schema.enumType(named: name) else { return nil }
-                return Set(type.cases.map(\.name))
-            }()
-            rules[field.name] = FieldRule(field: field, pattern: pattern, enumCases: enumCases)
-        }
+        for field in fields where rules[field.name] == nil { rules[field.name] = FieldRule(field: field) }
         return rules
     }
 
     /// Whether a tag names a defined event.
     public func defines(tag: String) -> Bool { events[tag] != nil }
+
+    /// The rules a log with this tag must pass, in order; for a tag that names no event, the
+    /// tag's rule alone.
+    public func rules(forTag tag: String) -> [ConstraintRule] {
+        events[tag]?.rules.map(\.rule) ?? [ConstraintRule(check: .tagDefined, field: nil)]
+    }
+
+    /// The first rule of its event that a log breaks, or `nil` when it breaks none (a log can
+    /// still have findings of no rule: an unknown field, a recorded violation…).
+    public func firstBrokenRule(_ log: LogRecordView) -> ConstraintRule? {
+        check(log).lazy.compactMap(\.rule).first.flatMap { name in rules(forTag: log.tag).first { $0.name == name } }
+    }
 
     /// Every problem of one log, in the order found.
     public func check(_ log: LogRecordView) -> [CheckFinding] {
@@ -62,14 +88,18 @@ public struct DefinitionChecker {
     }
 
     /// Every problem of one log whose body the caller already decoded (`nil` when it is not JSON).
+    ///
+    /// The order: the tag's, then the findings of the event's rules in the rules' order, then
+    /// unknown and obsolete fields, then the violations the runtime recorded.
     public func check(_ log: LogRecordView, decodedBody: JSONValue?) -> [CheckFinding] {
         var findings: [CheckFinding] = []
-        func report(_ kind: CheckFinding.Kind, _ message: String, _ location: SourceLocation?) {
+        func report(_ kind: CheckFinding.Kind, _ message: String, _ location: SourceLocation?, _ rule: ConstraintRule? = nil) {
             findings.append(
                 CheckFinding(
                     kind: kind, sequence: log.sequence, microseconds: log.microseconds,
-                    tag: log.tag, message: message, location: location))
+                    tag: log.tag, message: message, location: location, rule: rule?.name))
         }
+        let tagRule = ConstraintRule(check: .tagDefined, field: nil)
 
         guard let body = decodedBody, case .object = body else {
             report(.malformedLog, "the stored body is not a JSON object; it was not written by the BehaviorLog runtime", events[log.tag]?.event.location)
@@ -80,48 +110,70 @@ public struct DefinitionChecker {
             let category = String(log.category)
             if let known = categories[category] {
                 let names = known.events.map(\.name).joined(separator: ", ")
-                report(.unknownTag, "category \(category) defines no event '\(log.tag.dropFirst(category.count + 1))'; it defines \(names)", known.location)
+                report(
+                    .unknownTag, "category \(category) defines no event '\(log.tag.dropFirst(category.count + 1))'; it defines \(names)", known.location,
+                    tagRule)
             } else {
                 report(
                     .unknownTag,
                     "no definition for the tag; add '## \(log.tag.split(separator: ".").dropFirst().joined(separator: "."))' to \(category).md, or fix the tag",
-                    nil)
+                    nil, tagRule)
             }
-            checkViolations(body, report: report, rules: [:])
+            checkViolations(body, report: { report($0, $1, $2) }, rules: [:])
             return findings
         }
         if definition.event.status == .obsolete {
-            report(.obsoleteEvent, "the event is marked [obsolete] but is still sent", definition.event.location)
+            report(.obsoleteEvent, "the event is marked [obsolete] but is still sent", definition.event.location, tagRule)
         }
 
+        var payload: [JSONMember]?
         switch body["payload"] {
-        case .object(let members)?:
-            checkFields(
-                members, rules: definition.fields, owner: "payload", ownerLocation: definition.event.location,
-                ownerFields: definition.category.fields(of: definition.event), report: report)
-        case nil:
-            report(.malformedLog, "the envelope has no payload object", definition.event.location)
-        case let other?:
-            report(.malformedLog, "the payload is \(other.typeName), not an object", definition.event.location)
+        case .object(let members)?: payload = members
+        case nil: report(.malformedLog, "the envelope has no payload object", definition.event.location)
+        case let other?: report(.malformedLog, "the payload is \(other.typeName), not an object", definition.event.location)
         }
-
+        var common: [JSONMember]?
+        var commonIsMissing = false
         switch body["common"] {
-        case .object(let members)?:
-            if !schema.common.isEmpty || !members.isEmpty {
-                checkFields(
-                    members, rules: commonRules, owner: "common payload", ownerLocation: schema.common.first?.location, ownerFields: schema.common,
-                    report: report)
-            }
-        case nil, .null?:
-            if schema.common.contains(where: { !$0.isOptional && $0.status != .obsolete }) {
-                report(.missingField, "the envelope has no common payload, but common.md defines required fields", schema.common.first?.location)
-            }
-        case let other?:
-            report(.malformedLog, "the common payload is \(other.typeName), not an object", nil)
+        case .object(let members)?: common = members
+        case nil, .null?: commonIsMissing = true
+        case let other?: report(.malformedLog, "the common payload is \(other.typeName), not an object", nil)
         }
 
-        checkViolations(body, report: report, rules: definition.fields)
+        let payloadValues = Self.firstValues(payload ?? [])
+        let commonValues = Self.firstValues(common ?? [])
+        var reportedMissingCommon = false
+        for compiled in definition.rules.dropFirst() {
+            let rule = compiled.rule
+            guard let field = rule.field else { continue }
+            let owner = rule.scope == .common ? "common payload" : "payload"
+            if rule.scope == .payload ? payload == nil : common == nil {
+                // A payload that is not an object was reported above; a missing common payload once.
+                if rule.scope == .common, commonIsMissing, case .required = rule.check, !reportedMissingCommon {
+                    reportedMissingCommon = true
+                    report(.missingField, "the envelope has no common payload, but common.md defines required fields", schema.common.first?.location, rule)
+                }
+                continue
+            }
+            let value = (rule.scope == .common ? commonValues : payloadValues)[field.name]
+            evaluate(compiled, value: value, owner: owner) { kind, message in report(kind, message, field.location, rule) }
+        }
+
+        if let payload {
+            reportUnlisted(payload, rules: definition.fields, owner: "payload", ownerLocation: definition.event.location) { report($0, $1, $2) }
+        }
+        if let common {
+            reportUnlisted(common, rules: commonRules, owner: "common payload", ownerLocation: schema.common.first?.location) { report($0, $1, $2) }
+        }
+        checkViolations(body, report: { report($0, $1, $2) }, rules: definition.fields)
         return findings
+    }
+
+    /// Each key's first value.
+    private static func firstValues(_ members: [JSONMember]) -> [String: JSONValue] {
+        var values: [String: JSONValue] = [:]
+        for member in members where values[member.key] == nil { values[member.key] = member.value }
+        return values
     }
 
     private func checkViolations(_ body: JSONValue, report: (CheckFinding.Kind, String, SourceLocation?) -> Void, rules: [String: FieldRule]) {
@@ -141,12 +193,11 @@ public struct DefinitionChecker {
         }
     }
 
-    private func checkFields(
+    /// Members the definition does not list, and obsolete fields still sent.
+    private func reportUnlisted(
         _ members: [JSONMember], rules: [String: FieldRule], owner: String, ownerLocation: SourceLocation?,
-        ownerFields: [Field], report: (CheckFinding.Kind, String, SourceLocation?) -> Void
+        report: (CheckFinding.Kind, String, SourceLocation?) -> Void
     ) {
-        var present: [String: JSONValue] = [:]
-        for member in members where present[member.key] == nil { present[member.key] = member.value }
         for member in members {
             guard let rule = rules[member.key] else {
                 report(.unknownField, "the \(owner) has '\(member.key)', which the definition does not list", ownerLocation)
@@ -154,54 +205,88 @@ public struct DefinitionChecker {
             }
             if rule.field.status == .obsolete && member.value != .null {
                 report(.obsoleteField, "\(member.key) is marked [obsolete] but is still sent", rule.field.location)
-                continue
-            }
-            check(member.value, of: rule, name: member.key, report: report)
-        }
-        for field in ownerFields where !field.isOptional && field.status != .obsolete {
-            let value = present[field.name]
-            if value == nil || value == .null {
-                report(.missingField, "\(field.name) is required but \(value == nil ? "missing" : "null") in the \(owner)", field.location)
             }
         }
     }
 
-    private func check(_ value: JSONValue, of rule: FieldRule, name: String, report: (CheckFinding.Kind, String, SourceLocation?) -> Void) {
-        let field = rule.field
-        if value == .null { return }  // missing-or-null is reported for required fields
+    /// Evaluates one rule on a field's value (`nil` when missing), reporting each way it is broken.
+    private func evaluate(_ compiled: CompiledRule, value: JSONValue?, owner: String, report: (CheckFinding.Kind, String) -> Void) {
+        let rule = compiled.rule
+        let field = rule.field!
+        let name = field.name
+        if case .required = rule.check {
+            if value == nil || value == .null {
+                report(.missingField, "\(name) is required but \(value == nil ? "missing" : "null") in the \(owner)")
+            }
+            return
+        }
+        guard let value, value != .null else { return }  // missing-or-null is the required rule's
+        // The elements the rule applies to, each with its name in messages.
+        var elements: [(String, JSONValue)]
         if field.type.isArray {
-            guard case .array(let elements) = value else {
-                report(.wrongType, "\(name) is \(Self.describe(value)), but the definition is an array of \(field.type.scalar.name)", field.location)
+            guard case .array(let items) = value else {
+                if case .type = rule.check {
+                    report(.wrongType, "\(name) is \(Self.describe(value)), but the definition is an array of \(field.type.scalar.name)")
+                }
                 return
             }
-            if let maxCount = field.type.maxCount, elements.count > maxCount {
-                report(.maxCount, "\(name) has \(elements.count) elements, limit \(maxCount)", field.location)
+            if case .maxCount(let maxCount) = rule.check {
+                if items.count > maxCount { report(.maxCount, "\(name) has \(items.count) elements, limit \(maxCount)") }
+                return
             }
-            for (index, element) in elements.enumerated() {
-                checkScalar(element, of: rule, name: "\(name)[\(index)]", report: report)
-            }
+            elements = items.enumerated().map { ("\(name)[\($0.offset)]", $0.element) }
         } else {
-            checkScalar(value, of: rule, name: name, report: report)
+            elements = [(name, value)]
+        }
+        if rule.exemptsRedactedHash {
+            // The runtime's PII filter replaced the value by its salted hash.
+            elements.removeAll { if case .string(let text) = $0.1 { Self.isRedactedHash(text) } else { false } }
+        }
+        for (elementName, element) in elements {
+            let typeProblem = Self.typeProblem(of: element, in: field.type, enumerated: compiled.enumCases != nil || isEnum(field.type))
+            if case .type = rule.check {
+                if let typeProblem { report(typeProblem.kind, "\(elementName) \(typeProblem.message)") }
+                continue
+            }
+            guard typeProblem == nil else { continue }  // the type rule reported it
+            switch rule.check {
+            case .range(let range, let builtin):
+                if let number = element.number, !Self.isWithin(range, number, as: builtin) {
+                    report(.range, "\(elementName) is \(Self.describe(element)), outside \(range.min)..\(range.max)")
+                }
+            case .maxLength(let maxLength):
+                if case .string(let text) = element, text.utf8.count > maxLength {
+                    report(.maxLength, "\(elementName) is \(text.utf8.count) bytes, limit \(maxLength)")
+                }
+            case .pattern(let source):
+                if case .string(let text) = element, let pattern = compiled.pattern, (try? pattern.wholeMatch(in: text)) == nil {
+                    report(.pattern, "\(elementName) is '\(TableFormatter.safe(text))', which does not match `\(source)`")
+                }
+            case .enumCase(let typeName, _):
+                if case .string(let text) = element, let cases = compiled.enumCases, !cases.contains(text) {
+                    report(.enumCase, "\(elementName) is '\(text)', not a case of \(typeName) (\(cases.sorted().joined(separator: ", ")))")
+                }
+            case .tagDefined, .type, .required, .maxCount:
+                break
+            }
         }
     }
 
-    private func checkScalar(_ value: JSONValue, of rule: FieldRule, name: String, report: (CheckFinding.Kind, String, SourceLocation?) -> Void) {
-        let type = rule.field.type
-        let location = rule.field.location
-        if rule.field.isPersonalData, case .string(let text) = value, Self.isRedactedHash(text) {
-            return  // the runtime's PII filter replaced the value by its salted hash
-        }
-        func wrongType(_ expected: String) {
-            report(.wrongType, "\(name) is \(Self.describe(value)), but the definition is \(expected)", location)
+    private func isEnum(_ type: FieldType) -> Bool {
+        if case .custom(let name) = type.scalar { return schema.enumType(named: name) != nil }
+        return false
+    }
+
+    /// Why a scalar value does not have its type (`is '2', but the definition is !integer`), or `nil`.
+    private static func typeProblem(of value: JSONValue, in type: FieldType, enumerated: Bool) -> (kind: CheckFinding.Kind, message: String)? {
+        func wrongType(_ expected: String) -> (CheckFinding.Kind, String) {
+            (.wrongType, "is \(describe(value)), but the definition is \(expected)")
         }
         switch type.scalar {
         case .custom(let typeName):
-            guard let cases = rule.enumCases else { return }  // an external type the app defines
-            guard case .string(let text) = value else { return wrongType("the enum \(typeName)") }
-            if !cases.contains(text) {
-                report(.enumCase, "\(name) is '\(text)', not a case of \(typeName) (\(cases.sorted().joined(separator: ", ")))", location)
-            }
-            return
+            guard enumerated else { return nil }  // an external type the app defines
+            guard case .string = value else { return wrongType("the enum \(typeName)") }
+            return nil
         case .builtin(let builtin):
             switch builtin {
             case .smallint, .integer, .bigint:
@@ -210,9 +295,7 @@ public struct DefinitionChecker {
                     ? Int64(Int16.min)...Int64(Int16.max)
                     : builtin == .integer ? Int64(Int32.min)...Int64(Int32.max) : Int64.min...Int64.max
                 guard case .integer(let number) = value else { return wrongType("!\(builtin.rawValue), a whole number") }
-                guard limits.contains(number) else {
-                    return report(.wrongType, "\(name) is \(number), too large for !\(builtin.rawValue)", location)
-                }
+                guard limits.contains(number) else { return (.wrongType, "is \(number), too large for !\(builtin.rawValue)") }
             case .real, .double:
                 guard value.number != nil else { return wrongType("!\(builtin.rawValue), a number") }
             case .boolean:
@@ -228,17 +311,7 @@ public struct DefinitionChecker {
                     return wrongType("!\(builtin.rawValue), an ISO 8601 time")
                 }
             }
-        }
-        if let range = type.range, let number = value.number, !Self.isWithin(range, number, as: type.builtin) {
-            report(.range, "\(name) is \(Self.describe(value)), outside \(range.min)..\(range.max)", location)
-        }
-        if case .string(let text) = value {
-            if let maxLength = type.maxLength, text.utf8.count > maxLength {
-                report(.maxLength, "\(name) is \(text.utf8.count) bytes, limit \(maxLength)", location)
-            }
-            if let pattern = rule.pattern, (try? pattern.wholeMatch(in: text)) == nil {
-                report(.pattern, "\(name) is '\(TableFormatter.safe(text))', which does not match `\(type.pattern ?? "")`", location)
-            }
+            return nil
         }
     }
 

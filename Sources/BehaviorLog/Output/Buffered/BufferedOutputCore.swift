@@ -72,8 +72,10 @@ final class BufferedOutputCore: Sendable {
         } catch {
             recordStoreError(error, lost: 0)
         }
+        // Counted before the logs written meanwhile are appended: those wait for their chunk.
+        let backlog = storage.pendingCount > 0
         opening.finish { logs in append(logs) }
-        return storage.pendingCount > 0
+        return backlog
     }
 
     /// What the output did so far.

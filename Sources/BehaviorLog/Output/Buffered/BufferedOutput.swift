@@ -57,7 +57,7 @@ public final class BufferedOutput: LogOutput {
     /// When it sends and how it retries.
     public var configuration: BufferedOutputConfiguration { core.configuration }
 
-    /// What the output did so far, from memory, never waiting for the store: before it is open
+    /// What the output did so far, never waiting for the store: before it is open
     /// the logs written so far are `heldLogs` and `unsentLogs` is 0.
     public var statistics: BufferedOutputStatistics { core.statistics }
 

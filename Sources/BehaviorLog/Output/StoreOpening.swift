@@ -11,11 +11,14 @@ final class StoreOpening: Sendable {
     }
 
     private let phase = Locked(Phase.opening([]))
+    /// 1 once open: a write then costs one atomic load here, not a lock.
+    private let opened = AtomicCounter(0)
 
     /// Queues `logs` while the store opens.
     /// - Returns: Whether they were queued; false once the store is open (the caller appends).
     func queue(_ logs: [EncodedLog]) -> Bool {
-        phase.withLock { phase in
+        if opened.load() == 1 { return false }
+        return phase.withLock { phase in
             guard case .opening(var queued) = phase else { return false }
             phase = .opening([])  // so that `queued` is the array's only reference: no copy
             queued += logs
@@ -41,6 +44,7 @@ final class StoreOpening: Sendable {
                 guard case .opening(let queued) = phase else { return nil }
                 if queued.isEmpty {
                     phase = .open
+                    opened.store(1)
                     return nil
                 }
                 phase = .opening([])

@@ -54,6 +54,35 @@ public final class LogStoreWriter: Sendable {
             try Self.open(layout.directory, configuration) ?? WriterCore(notOpenedAt: layout.directory, configuration: configuration))
     }
 
+    /// Makes the writer without touching the file system: the store is opened (created,
+    /// recovered) by ``open()`` — on the thread its owner chooses, off the app's — or by the
+    /// first call that needs it. Until then it is a writer whose store waits to open
+    /// (``isOpen`` false): a sync has nothing to do, ``stats()`` is empty.
+    package init(deferringOpenOf directory: String, configuration: LogStoreConfiguration = .standard) {
+        let layout = StoreLayout(directory: directory, fileSystem: configuration.fileSystem)
+        self.path = layout.directory
+        self.configuration = configuration
+        self.onDurable = configuration.onDurable
+        self.core = Locked(WriterCore(notOpenedAt: layout.directory, configuration: configuration))
+    }
+
+    /// Opens the store of a writer made with ``init(deferringOpenOf:configuration:)`` (or
+    /// waiting for protected data), on the calling thread; nothing when it is open.
+    /// - Returns: Whether it is open: false while the device's protected data is unavailable
+    ///   (the first call that needs the store tries again).
+    /// - Throws: What opening throws (another writer holds it, the directory cannot be
+    ///   created), or ``LogStoreError/closed``. A later call tries again.
+    @discardableResult
+    package func open() throws(LogStoreError) -> Bool {
+        try core.withLock { (core) throws(LogStoreError) -> Bool in
+            guard !core.isOpen else { return !core.isClosed }
+            guard !core.isClosed else { throw .closed }
+            guard let opened = try Self.open(path, configuration) else { return false }
+            core = opened
+            return true
+        }
+    }
+
     /// Opens the store, or returns `nil` when the device's protected data is unavailable.
     private static func open(_ directory: String, _ configuration: LogStoreConfiguration) throws(LogStoreError) -> WriterCore? {
         do {
@@ -337,4 +366,11 @@ public struct LogStoreAppendFailure: Error, CustomStringConvertible {
     /// Why the rest were not.
     public var error: LogStoreError
     public var description: String { error.description }
+
+    /// For the runtime's outputs, which refuse a batch themselves (a store that did not open).
+    package init(kept: Int, lastKeptSequence: UInt64?, error: LogStoreError) {
+        self.kept = kept
+        self.lastKeptSequence = lastKeptSequence
+        self.error = error
+    }
 }

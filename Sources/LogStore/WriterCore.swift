@@ -21,6 +21,8 @@ final class WriterCore: @unchecked Sendable {
     private var nextSegmentNumber: UInt64 = 1
     /// Segments with no records, deleted once a newer segment exists (see ``deleteWhenSuperseded(_:)``).
     private var emptySegments: [UInt64] = []
+    /// Recovery scanned a segment (no index: the last writer did not close it).
+    private var scannedAtOpen = false
 
     private(set) var nextSequence: UInt64 = 1
     /// The last sequence handed to `write(2)`.
@@ -81,7 +83,15 @@ final class WriterCore: @unchecked Sendable {
         lastSyncNanoseconds = WriterCore.monotonicNanoseconds()
         do throws(LogStoreError) {
             try recover()
-            try startSegment()
+            // No segment yet: the first append creates it, so a launch that logs nothing creates
+            // no file and makes no sync. Unless no segment file is left to carry the numbering
+            // (every one dropped by the caps): a new one keeps the sequence and segment numbers
+            // going for the next writer, never giving one again.
+            // And after a crash (a segment had to be scanned): recovery goes on in a new
+            // segment at once, as it always did.
+            if (closedSegments.isEmpty && emptySegments.isEmpty && (nextSequence > 1 || nextSegmentNumber > 1)) || scannedAtOpen {
+                try startSegment()
+            }
         } catch {
             isClosed = true  // deinit must not close the lock file a second time
             lockFile.close()
@@ -132,6 +142,7 @@ final class WriterCore: @unchecked Sendable {
             } else {
                 guard let segment = try OpenSegment.open(layout, number: number) else { continue }
                 defer { segment.file.close() }
+                scannedAtOpen = true
                 info = try LogSegmentInfo.scan(segment)
                 if let header = segment.header { next = max(next, header.baseSequence) }
                 if info.tornTailBytes > 0 {
@@ -468,9 +479,11 @@ final class WriterCore: @unchecked Sendable {
     }
 
     /// Cursor first, then delete: a crash in between leaves segments that are deleted next time.
+    /// With no active segment (none is made until the first append), the newest closed one is
+    /// kept: a store needs one segment file to carry its sequence numbers to the next writer.
     private func deleteConsumedSegments() {
         guard let minimum = cursors.values.min() else { return }
-        while let oldest = closedSegments.first, (oldest.sequenceRange?.upperBound ?? 0) <= minimum {
+        while let oldest = closedSegments.first, active != nil || closedSegments.count > 1, (oldest.sequenceRange?.upperBound ?? 0) <= minimum {
             deleteSegment(oldest.number)
             closedSegments.removeFirst()
         }
@@ -485,7 +498,8 @@ final class WriterCore: @unchecked Sendable {
         }
         let acknowledged = cursors.values.min() ?? 0
         var dropped: [LogSegmentInfo] = []
-        for segment in closedSegments {
+        // The newest segment stays while no active one exists (as in ``deleteConsumedSegments()``).
+        for segment in closedSegments.dropLast(active == nil ? 1 : 0) {
             let overSize = configuration.maximumTotalBytes.map { total > $0 } ?? false
             let tooOld = oldestAllowed.map { (segment.timeRange?.upperBound.microsecondsSince1970 ?? .min) < $0 } ?? false
             guard overSize || tooOld else { break }

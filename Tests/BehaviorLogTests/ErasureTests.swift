@@ -127,7 +127,8 @@ import Testing
         let history = try LogStoreReader(directory: root.appendingPathComponent("history").path).read(after: 0, limit: 1_000)
         #expect(history.map(\.uuid) == newLogs.map(\.uuid))
         #expect(history.first.map { $0.sequence > 450 } == true)
-        let reopened = try LogStoreOutbox(directory: root.appendingPathComponent("outputs/stuck").path, configuration: .standard)
+        let reopened = LogStoreOutbox(directory: root.appendingPathComponent("outputs/stuck").path, configuration: .standard)
+        try reopened.open()
         #expect(reopened.unsentCount == 10)
         try reopened.close()
     }

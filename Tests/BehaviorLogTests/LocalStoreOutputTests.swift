@@ -117,12 +117,18 @@ import TestSupport
         await logger.shutdown()
     }
 
-    @Test func aSecondWriterOnTheSameStoreIsAClearError() throws {
+    /// Reported by the second output's thread, which opens its store (issue 26: not its initialiser).
+    @Test func aSecondWriterOnTheSameStoreIsAClearError() async throws {
         let directory = TemporaryDirectory("history").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let first = try LocalStoreOutput(directory: URL(fileURLWithPath: directory))
-        #expect(throws: LogStoreError.self) { _ = try LocalStoreOutput(directory: URL(fileURLWithPath: directory)) }
-        _ = first
+        #expect(try first.recentLogs(limit: 1).isEmpty)  // open
+        let second = try LocalStoreOutput(directory: URL(fileURLWithPath: directory))
+        #expect(await eventually { second.statistics.storeErrors > 0 })
+        #expect(second.statistics.lastError?.contains("another writer") == true, "\(second.statistics.lastError ?? "no error")")
+        #expect(throws: LogStoreError.self) { try second.recentLogs(limit: 1) }
+        await second.shutdown()
+        await first.shutdown()
     }
 }
 

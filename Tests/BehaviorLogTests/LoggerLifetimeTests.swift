@@ -65,7 +65,8 @@ import TestSupport
         // Its sender closed the store as it ended: it opens again, with the log in it.
         let outbox = URL(fileURLWithPath: root.path).appending(path: "outbox")
         @Sendable func opens() -> Bool {
-            guard let store = try? LogStoreOutbox(directory: outbox.path, configuration: .standard) else { return false }
+            let store = LogStoreOutbox(directory: outbox.path, configuration: .standard)
+            guard (try? store.open()) != nil else { return false }
             try? store.close()
             return true
         }

@@ -34,7 +34,9 @@ struct OutboxPowerLossScenario: CustomStringConvertible {
         configuration.fileSystem = fileSystem
         // The group-commit thread never syncs by itself here (count and interval out of reach):
         // the scenario calls makeDurable, so that the calls it makes are the same every run.
-        return try LogStoreOutbox(directory: Self.directory, configuration: configuration, cursorInterval: 1e9, cursorLogs: cursorLogs)
+        let outbox = LogStoreOutbox(directory: Self.directory, configuration: configuration, cursorInterval: 1e9, cursorLogs: cursorLogs)
+        try outbox.open()  // as the sender's thread does first
+        return outbox
     }
 
     struct Outcome {

@@ -22,6 +22,10 @@ import TestSupport
         let (writer, directory) = try store()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let syncs = AtomicCounter()
+        // A store's first append creates its segment, with syncs of its own (issue 26): made
+        // before the interval is measured, so that the appends below take no disk time.
+        try writer.append(contentsOf: entries(1))
+        try writer.sync()
         let firstAppend = ContinuousClock.now
         let scheduler = SyncScheduler(writer: writer, interval: .milliseconds(500), name: "test") { error in
             #expect(error == nil)
@@ -34,7 +38,7 @@ import TestSupport
             try writer.append(contentsOf: entries(100))
             scheduler.appended(100)
         }
-        #expect(await eventually { writer.durableSequence == 2_000 })
+        #expect(await eventually { writer.durableSequence == 2_001 })
         #expect(ContinuousClock.now - firstAppend >= .milliseconds(500))
         #expect(syncs.load() == 1)
         // Idle: no further sync, however long.

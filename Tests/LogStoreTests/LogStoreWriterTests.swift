@@ -195,9 +195,12 @@ import Testing
         let dying = DiesCreatingASegment()
         var configuration = TemporaryStore.configuration(segmentBytes: 4096)
         configuration.fileSystem = dying
-        // Opening a new store creates its first segment: the process "dies" writing its header.
-        #expect(throws: LogStoreError.self) { _ = try LogStoreWriter(directory: store.path, configuration: configuration) }
+        // The first append creates the store's first segment (issue 26: opening creates none):
+        // the process "dies" writing its header.
+        let writer = try LogStoreWriter(directory: store.path, configuration: configuration)
+        #expect(throws: LogStoreError.self) { try writer.append(sampleEntry(1)) }
         #expect(dying.isDead)
+        try? writer.close()
         let verification = try LogStoreReader(directory: store.path).verify()
         #expect(verification.damagedHeaders == 0, "\(verification)")
         // The next open cleans up and writes on.

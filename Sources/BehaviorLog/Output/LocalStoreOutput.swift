@@ -10,6 +10,11 @@ import LogStore
 /// default) while logs are being written, and at `flush()` and `shutdown()`: a sync only bounds
 /// what a power loss or a kernel panic can take, and on a phone each one costs battery.
 ///
+/// The initialiser touches no file: the output's own thread (its sync thread) opens the store
+/// — creates it, recovers it — while the app goes on; logs written meanwhile wait in memory
+/// for it. A store that cannot be opened is reported as a store error (``statistics``, and a
+/// line on standard error), and its logs are held and counted as any refused write.
+///
 /// ```swift
 /// let history = try LocalStoreOutput(directory: BehaviorLogger.defaultDirectory.appending(path: "history"))
 /// ```
@@ -33,13 +38,16 @@ public final class LocalStoreOutput: LogOutput {
     private let scheduler: SyncScheduler
     private let progress = Locked(Progress())
     private let refusals = StoreRefusals()
+    /// Logs written before the sync thread opened the store.
+    private let opening = StoreOpening()
     /// `shutdown()` closed the store (`deinit` has nothing left to do).
     private let closed = Locked(false)
     private let onDurable: (@Sendable (Int) -> Void)?
     /// The store's directory.
     public let directory: URL
 
-    /// Opens (or creates) the store.
+    /// Makes the output, and has its own thread open (or create) the store: nothing here touches
+    /// the file system, so an app's launch does not wait for the disk.
     /// - Parameters:
     ///   - directory: The store's directory (created 0700).
     ///   - configuration: Caps (size, age), segment size, sync method and file protection; the
@@ -50,8 +58,11 @@ public final class LocalStoreOutput: LogOutput {
     ///     — the first N, in post order; called in increasing order, one call at a time, with no
     ///     lock of the output held (it may read ``statistics``), on the thread that saw the sync:
     ///     keep it short, it holds up that thread.
-    /// - Throws: `LogStoreError` when the store cannot be opened (another writer holds it,
-    ///   the directory cannot be created).
+    /// - Throws: Nothing any more (kept so that existing calls compile): a store that cannot be
+    ///   opened (another writer holds it, the directory cannot be created) is reported by the
+    ///   output's thread as a store error (``statistics``' `storeErrors` and `lastError`, and a
+    ///   line on standard error), and the logs written to it are held and counted
+    ///   (`heldLogs`, then `lostLogs`), never dropped unseen.
     public init(
         directory: URL, configuration: LogStoreConfiguration = .standard, syncInterval: Duration = .seconds(5),
         onDurable: (@Sendable (Int) -> Void)? = nil
@@ -68,7 +79,7 @@ public final class LocalStoreOutput: LogOutput {
             previous?(sequence)
             box.call(sequence)
         }
-        let writer = try LogStoreWriter(directory: path, configuration: configuration)
+        let writer = LogStoreWriter(deferringOpenOf: path, configuration: configuration)
         self.writer = writer
         let errors = RelayBox()
         scheduler = SyncScheduler(writer: writer, interval: syncInterval, name: "bl-sync.\(directory.lastPathComponent)") { error in
@@ -76,6 +87,17 @@ public final class LocalStoreOutput: LogOutput {
         }
         box.set { [weak self] sequence in self?.durableAdvanced(to: sequence) }
         errors.setError { [weak self] error in self?.recordError(error) }
+        scheduler.run { [weak self] in self?.openStore() }
+    }
+
+    /// On the sync thread, first of all: opens the store, then appends what was written meanwhile.
+    private func openStore() {
+        do {
+            try writer.open()
+        } catch {
+            recordError(error)  // its logs go to the refusals below: held, then counted as lost
+        }
+        opening.finish { logs in append(logs) }
     }
 
     /// Released (by its logger's release, or unused): what was written becomes durable, the
@@ -83,6 +105,7 @@ public final class LocalStoreOutput: LogOutput {
     /// lock behind. (A sync on the releasing thread: the writer's, when the logger goes first.)
     deinit {
         if !closed.withLock({ $0 }) {
+            opening.finish { logs in append(logs) }  // released before its thread opened the store
             record(
                 refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in
                     try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry))
@@ -95,17 +118,24 @@ public final class LocalStoreOutput: LogOutput {
     }
 
     /// How many logs this output wrote since it opened, how many of them are durable, and
-    /// the store errors met (a failed append loses that batch from the history only).
+    /// the store errors met (a failed append loses that batch from the history only). From
+    /// memory, never waiting: before the store is open, the logs written so far are `heldLogs`.
     public var statistics: LocalStoreOutputStatistics {
         let (held, lost, _) = refusals.counts
+        let queued = opening.queuedCount
         return progress.withLock {
             LocalStoreOutputStatistics(
-                written: $0.written, durable: $0.durableCount, heldLogs: held, lostLogs: Int(lost),
+                written: $0.written, durable: $0.durableCount, heldLogs: held + queued, lostLogs: Int(lost),
                 storeErrors: $0.storeErrors, lastError: $0.lastError)
         }
     }
 
     public func write(_ logs: [EncodedLog]) {
+        if opening.queue(logs) { return }
+        append(logs)
+    }
+
+    private func append(_ logs: [EncodedLog]) {
         record(
             refusals.write(logs) { (batch) throws(LogStoreAppendFailure) in try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry)) })
     }
@@ -168,23 +198,38 @@ public final class LocalStoreOutput: LogOutput {
                 )
             }
             syncNow()
+            // Closed here too: disk work stays off the caller's thread (Swift's cooperative pool).
+            closed.withLock { $0 = true }
+            do { try writer.close() } catch { recordError(error) }
         }
         scheduler.stop()
-        closed.withLock { $0 = true }
-        do { try writer.close() } catch { recordError(error) }
     }
 
     /// Deletes every log, index and cursor of the store, durably (`BehaviorLogger.eraseAllData()`,
-    /// issue 17); the history goes on empty.
+    /// issue 17); the history goes on empty. On the output's thread, after the store has opened
+    /// (the caller awaits it without holding a thread of Swift's cooperative pool); the logs
+    /// written before the call are erased too.
     public func eraseAllData() async throws {
-        try writer.eraseAll()
-        durableAdvanced(to: writer.durableSequence)
+        let failure = Locked<(any Error)?>(nil)
+        await scheduler.perform { [self] in
+            do {
+                try writer.eraseAll()
+                durableAdvanced(to: writer.durableSequence)
+            } catch {
+                failure.withLock { $0 = error }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 
-    /// The last `limit` logs in the store, oldest first, for an in-app debug screen.
+    /// The last `limit` logs in the store, oldest first, for an in-app debug screen. Reads on the
+    /// calling thread; before the output's thread has opened the store, it waits for that (or
+    /// opens it itself), and the logs written but still waiting for the store are not in it yet.
     /// - Parameter limit: How many logs at most; none for 0 or less.
+    /// - Throws: `LogStoreError` when the store cannot be opened or read.
     public func recentLogs(limit: Int) throws -> [LogRecord] {
         guard limit > 0 else { return [] }
+        guard try writer.open() else { throw LogStoreError.protectedDataUnavailable(directory: directory.path) }
         let last = writer.lastSequence
         return try writer.read(after: last > UInt64(limit) ? last - UInt64(limit) : 0, limit: limit)
     }

@@ -72,6 +72,12 @@ final class SyncScheduler: Sendable {
         }
     }
 
+    /// Hands blocking store work (opening the store) to the scheduler's thread, without
+    /// waiting: it is done before any work handed over later.
+    func run(_ work: @escaping @Sendable () -> Void) {
+        worker.perform(work, then: {})
+    }
+
     /// Runs blocking store work (`flush()`'s and `shutdown()`'s sync) on the scheduler's thread,
     /// for an `async` caller, which waits without holding a thread of the cooperative pool.
     func perform(_ work: @escaping @Sendable () -> Void) async {

@@ -1,3 +1,4 @@
+import LogCore
 import LogStore
 
 // Consent and erasure of a buffered output (issue 17).
@@ -39,7 +40,16 @@ extension BufferedOutputCore {
             return state.abandonSend
         }
         abandon?()
-        _ = try storage.eraseAll()
+        // Disk work, so on the sender's thread (after it opened the store).
+        let failure = Locked<(any Error)?>(nil)
+        await worker.perform { [self] in
+            do {
+                _ = try storage.eraseAll()
+            } catch {
+                failure.withLock { $0 = error }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
         state.withLock { $0.appendedBytes = 0 }
         wake.signal()
     }

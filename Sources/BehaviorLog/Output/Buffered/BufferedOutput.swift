@@ -21,7 +21,9 @@ import LogStore
 public final class BufferedOutput: LogOutput {
     let core: BufferedOutputCore
 
-    /// Opens (or creates) the output's store and starts sending its backlog.
+    /// Makes the output and starts its sender, whose thread opens (or creates) the store and
+    /// then sends its backlog: nothing here touches the file system, so an app's launch does
+    /// not wait for the disk. Logs written meanwhile wait in memory for the store.
     /// - Parameters:
     ///   - directory: The output's own store (a LogStore; cursor `sent` marks what the backend
     ///     has; rejected chunks go to `directory/rejected`).
@@ -30,7 +32,10 @@ public final class BufferedOutput: LogOutput {
     ///     to 5 seconds above the backend's `requestTimeout`, when it has one.
     ///   - storeConfiguration: The store's segment size, group commit and caps.
     ///   - name: A name for messages and statistics; the directory's name by default.
-    /// - Throws: `LogStoreError` when the store cannot be opened.
+    /// - Throws: Nothing any more (kept so that existing calls compile): a store that cannot be
+    ///   opened is reported by the sender as a store error (``statistics``' `storeErrors` and
+    ///   `lastError`, and a line on standard error), and the logs written to it are held and
+    ///   counted (`heldLogs`, then `lostLogs`), never dropped unseen.
     public convenience init(
         directory: URL, backend: any LogBackend, configuration: BufferedOutputConfiguration = .standard,
         storeConfiguration: LogStoreConfiguration = .standard, name: String? = nil
@@ -39,7 +44,7 @@ public final class BufferedOutput: LogOutput {
         if let requestTimeout = backend.requestTimeout {
             configuration.sendTimeout = max(configuration.sendTimeout, requestTimeout + .seconds(5))
         }
-        let storage = try LogStoreOutbox(directory: directory.path, configuration: storeConfiguration, syncInterval: configuration.syncInterval)
+        let storage = LogStoreOutbox(directory: directory.path, configuration: storeConfiguration, syncInterval: configuration.syncInterval)
         self.init(storage: storage, backend: backend, configuration: configuration, name: name ?? directory.lastPathComponent)
     }
 
@@ -57,7 +62,8 @@ public final class BufferedOutput: LogOutput {
     /// When it sends and how it retries.
     public var configuration: BufferedOutputConfiguration { core.configuration }
 
-    /// What the output did so far.
+    /// What the output did so far, never waiting for the store: before it is open
+    /// the logs written so far are `heldLogs` and `unsentLogs` is 0.
     public var statistics: BufferedOutputStatistics { core.statistics }
 
     // MARK: LogOutput
@@ -97,7 +103,9 @@ public final class BufferedOutput: LogOutput {
     }
 
     /// Deletes the output's store — sent, unsent and set-aside logs, the cursor, the indexes —
-    /// durably, abandoning a send in flight; then it goes on with an empty store.
+    /// durably, abandoning a send in flight; then it goes on with an empty store. On the
+    /// sender's thread, once the store has opened: the caller awaits it without holding a thread
+    /// of Swift's cooperative pool.
     public func eraseAllData() async throws {
         try await core.eraseAllData()
     }

@@ -47,6 +47,8 @@ final class BufferedOutputCore: Sendable {
     /// Wakes the sender (a wake-up sent while it does not wait is kept for its next wait).
     let wake: SenderWake
     private let refusals = StoreRefusals()
+    /// Logs written before the sender opened the store.
+    private let opening = StoreOpening()
 
     init(storage: any OutboxStorage, backend: any LogBackend, configuration: BufferedOutputConfiguration, name: String) {
         self.storage = storage
@@ -55,10 +57,25 @@ final class BufferedOutputCore: Sendable {
         self.name = name
         wake = SenderWake(worker: worker)
         storage.onSyncFailure { [weak self] error in self?.recordStoreError(error, lost: 0) }
-        let backlogAtStart = storage.pendingCount > 0
-        // Its own thread, not Swift's cooperative pool: it syncs and reads the store (blocking
-        // disk work) and waits between sends. The thread holds the core, never the output.
-        worker.start(name: "bl-send.\(name)") { [self] _ in runSender(backlogAtStart: backlogAtStart) }
+        // Its own thread, not Swift's cooperative pool: it opens, syncs and reads the store
+        // (blocking disk work) and waits between sends. The thread holds the core, never the output.
+        worker.start(name: "bl-send.\(name)") { [self] _ in runSender(backlogAtStart: openStorage()) }
+    }
+
+    /// On the sender's thread, first of all: opens the store and appends what was written
+    /// meanwhile. A store that cannot open is a store error; its logs go to the refusals (held,
+    /// then counted as lost).
+    /// - Returns: Whether an earlier run left logs to send.
+    private func openStorage() -> Bool {
+        do {
+            try storage.open()
+        } catch {
+            recordStoreError(error, lost: 0)
+        }
+        // Counted before the logs written meanwhile are appended: those wait for their chunk.
+        let backlog = storage.pendingCount > 0
+        opening.finish { logs in append(logs) }
+        return backlog
     }
 
     /// What the output did so far.
@@ -66,7 +83,7 @@ final class BufferedOutputCore: Sendable {
         var result = state.withLock { $0.statistics }
         result.unsentLogs = storage.pendingCount
         let (held, lost, _) = refusals.counts
-        result.heldLogs = held
+        result.heldLogs = held + opening.queuedCount
         result.lostLogs = Int(lost)
         return result
     }
@@ -78,6 +95,7 @@ final class BufferedOutputCore: Sendable {
     /// that just filled. So a log costs no wake-up of the sender of its own.
     func write(_ logs: [EncodedLog]) {
         if !keepsWrittenLogs(logs.count) { return }  // issue 17: under `.denied`, nothing is kept
+        if opening.queue(logs) { return }
         append(logs)
     }
 

@@ -16,6 +16,9 @@ import LogStore
 /// system's own writeback): a power loss can only take the cursor back, and then resends
 /// logs the backend had — delivery is at-least-once anyway, and they carry the same UUIDs.
 /// Segments are deleted only behind the cursor, so no unsent log is ever deleted.
+///
+/// Made without touching the file system: ``open()`` (the sender's thread, first thing) opens
+/// the store and reads the cursor; an append before that opens it on the appending thread.
 final class LogStoreOutbox: OutboxStorage {
     static let cursor = "sent"
 
@@ -34,32 +37,57 @@ final class LogStoreOutbox: OutboxStorage {
     private let rejected = Locked<LogStoreWriter?>(nil)
     private let cursorState: Locked<CursorState>
     private let acknowledged: AtomicCounter
+    /// 1 once the store is open and the cursor read (``ensureOpen()``).
+    private let opened = AtomicCounter(0)
+    private let openingLock = Locked(())
     private let cursorInterval: Duration
     private let cursorLogs: UInt64
 
     init(
         directory: String, configuration: LogStoreConfiguration, syncInterval: Duration = .seconds(5),
         cursorInterval: Double = 0.5, cursorLogs: Int = 10_000
-    ) throws(LogStoreError) {
+    ) {
         // The scheduler syncs; the store itself never syncs inside `append`.
         var storeConfiguration = configuration
         storeConfiguration.syncEveryRecords = Int.max
         storeConfiguration.syncInterval = .seconds(Int32.max)
-        writer = try LogStoreWriter(directory: directory, configuration: storeConfiguration)
+        writer = LogStoreWriter(deferringOpenOf: directory, configuration: storeConfiguration)
         let handler = failureHandler
         scheduler = SyncScheduler(writer: writer, interval: syncInterval, name: "bl-sync.\((directory as NSString).lastPathComponent)") { error in
             if let error { handler.withLock { $0 }?(error) }
         }
         rejectedDirectory = (directory as NSString).appendingPathComponent("rejected")
-        let start = try writer.acknowledgedSequence(cursor: Self.cursor)
-        acknowledged = AtomicCounter(start)
-        cursorState = Locked(CursorState(inMemory: start, persisted: start, persistedAt: .now))
+        acknowledged = AtomicCounter(0)
+        cursorState = Locked(CursorState(inMemory: 0, persisted: 0, persistedAt: .now))
         self.cursorInterval = .seconds(cursorInterval)
         self.cursorLogs = UInt64(max(1, cursorLogs))
     }
 
+    func open() throws {
+        try ensureOpen()
+    }
+
+    /// Opens the store and reads the cursor, once; every use of the cursor's position waits
+    /// for it (the writer's own lazy opening would not read the cursor).
+    private func ensureOpen() throws(LogStoreError) {
+        if opened.load() == 1 { return }
+        try openingLock.withLock { (_: inout Void) throws(LogStoreError) in
+            guard opened.load() == 0 else { return }
+            guard try writer.open() else { throw .protectedDataUnavailable(directory: writer.path) }
+            let start = try writer.acknowledgedSequence(cursor: Self.cursor)
+            acknowledged.store(start)
+            cursorState.withLock { $0 = CursorState(inMemory: start, persisted: start, persistedAt: .now) }
+            opened.store(1)
+        }
+    }
+
     @discardableResult
     func append(_ logs: [EncodedLog]) throws(LogStoreAppendFailure) -> ClosedRange<UInt64>? {
+        do {
+            try ensureOpen()
+        } catch {
+            throw LogStoreAppendFailure(kept: 0, lastKeptSequence: nil, error: error)
+        }
         let entries = logs.map(LogStoreOutbox.storeEntry)
         let sequences: ClosedRange<UInt64>?
         do {
@@ -93,6 +121,7 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     func readUnsent(maxCount: Int, maxBytes: Int) throws -> [LogRecord] {
+        try ensureOpen()
         let durable = writer.durableSequence
         let after = acknowledged.load()
         if let held = recent.withLock({ $0.read(after: after, durable: durable, maxCount: maxCount, maxBytes: maxBytes) }) {
@@ -111,6 +140,7 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     func acknowledge(through sequence: UInt64) throws {
+        try ensureOpen()
         acknowledged.raise(to: sequence)
         let persist: Bool = cursorState.withLock { state in
             state.inMemory = max(state.inMemory, sequence)
@@ -158,7 +188,8 @@ final class LogStoreOutbox: OutboxStorage {
     var pendingCount: Int {
         // Written (durable or not) and unsent: the store's count from its segment summaries is
         // exact even where sequence numbers have gaps (a failed write), but counts from the
-        // persisted cursor.
+        // persisted cursor. Nothing before the store is open (its counts would open it).
+        guard opened.load() == 1 else { return 0 }
         let last = writer.lastSequence
         let acknowledged = acknowledged.load()
         guard last > acknowledged else { return 0 }
@@ -182,6 +213,7 @@ final class LogStoreOutbox: OutboxStorage {
     // MARK: Erasure (issue 17)
 
     func eraseAll() throws -> Int {
+        try ensureOpen()
         let unsent = Int(writer.lastSequence - min(writer.lastSequence, acknowledged.load()))
         recent.withLock { $0.removeAll() }
         try writer.eraseAll()

@@ -6,6 +6,9 @@ import LogStore
 /// Appends come from the logger's writer; reads, acknowledgements and setting aside come
 /// from the output's sender. Implementations are safe to call from both at once.
 protocol OutboxStorage: AnyObject, Sendable {
+    /// Opens the store (creates, recovers, reads the cursor), on the sender's thread before it
+    /// does anything else; an implementation made open does nothing.
+    func open() throws
     /// Appends logs (one write for the batch); on a failure, says how many of them — a
     /// prefix — were kept all the same.
     @discardableResult
@@ -42,6 +45,8 @@ protocol OutboxStorage: AnyObject, Sendable {
 }
 
 extension OutboxStorage {
+    func open() throws {}
+
     /// Storage that syncs only when asked has no failures of its own to report.
     func onSyncFailure(_ handler: @escaping @Sendable (any Error) -> Void) {}
 }

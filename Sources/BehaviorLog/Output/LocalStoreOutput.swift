@@ -168,16 +168,23 @@ public final class LocalStoreOutput: LogOutput {
                 )
             }
             syncNow()
+            // The store closes here too, on its sync thread, not on the caller's task (issue 25):
+            // `stop()` on that thread ends it after this work without waiting for it.
+            scheduler.stop()
+            closed.withLock { $0 = true }
+            do { try writer.close() } catch { recordError(error) }
         }
-        scheduler.stop()
-        closed.withLock { $0 = true }
-        do { try writer.close() } catch { recordError(error) }
     }
 
     /// Deletes every log, index and cursor of the store, durably (`BehaviorLogger.eraseAllData()`,
     /// issue 17); the history goes on empty.
     public func eraseAllData() async throws {
-        try writer.eraseAll()
+        // The deletions and their directory syncs, on the sync thread (issue 25).
+        let failure = Locked<(any Error)?>(nil)
+        await scheduler.perform { [self] in
+            do { try writer.eraseAll() } catch { failure.withLock { $0 = error } }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
         durableAdvanced(to: writer.durableSequence)
     }
 

@@ -1,3 +1,4 @@
+import LogCore
 import LogStore
 
 // Consent and erasure of a buffered output (issue 17).
@@ -39,7 +40,13 @@ extension BufferedOutputCore {
             return state.abandonSend
         }
         abandon?()
-        _ = try storage.eraseAll()
+        // The deletions and their directory syncs, on the sender's thread (issue 25), which
+        // does them even while it waits for the abandoned send.
+        let failure = Locked<(any Error)?>(nil)
+        await worker.perform { [storage] in
+            do { _ = try storage.eraseAll() } catch { failure.withLock { $0 = error } }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
         state.withLock { $0.appendedBytes = 0 }
         wake.signal()
     }

@@ -8,7 +8,8 @@ import Testing
 /// (URLSession, and on Linux the socket transport, whose blocking calls run on a thread of its
 /// own) and an `HTTPOutput`'s flush, erasure and shutdown, each inside `BlockingCalls.watch`
 /// (BehaviorLogTests' `CooperativePoolTests` has the logger's and the outputs' side).
-@Suite struct CooperativePoolHTTPTests {
+@Suite(.enabled(if: BlockingCalls.isRecording, "BlockingCalls records in debug builds only"))
+struct CooperativePoolHTTPTests {
     let server: MisbehavingServer
 
     init() throws {

@@ -12,8 +12,9 @@ import Testing
 /// listing, a worker's wait or join, a semaphore wait) made on the calling task or its child
 /// tasks. Disk work handed to a worker's thread (`Worker.perform`) is not on the pool and is
 /// not recorded; a sync made directly inside an `async` function is (the planted violation
-/// below proves it). Debug builds only: a release build records nothing.
-@Suite struct CooperativePoolTests {
+/// below proves it).
+@Suite(.enabled(if: BlockingCalls.isRecording, "BlockingCalls records in debug builds only"))
+struct CooperativePoolTests {
     /// Full chunks go at once, the rest at `flush()`; an hour's interval so that nothing is
     /// sent on a timer while a call is watched.
     private let quick = try! BufferedOutputConfiguration(
@@ -84,7 +85,6 @@ import Testing
     /// `BufferedOutputCore.flush()` would do (an fsync on the pool) is caught, and the same
     /// sync handed to the store's sync thread is not.
     @Test func aSyncInsideAnAsyncFunctionIsCaught() async throws {
-        #if DEBUG
         let directory = TemporaryDirectory("pool-planted")
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
         let storage = try LogStoreOutbox(directory: directory.path, configuration: .standard)
@@ -107,9 +107,6 @@ import Testing
         worker.wake()
         worker.join()
         try storage.close()
-        #else
-        Issue.record("BlockingCalls records only in debug builds; run this suite with `swift test` (debug)")
-        #endif
     }
 
     private static func plantedFlush(_ storage: LogStoreOutbox) async throws {

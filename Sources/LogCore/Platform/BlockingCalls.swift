@@ -26,6 +26,15 @@ public enum BlockingCalls {
 
     @TaskLocal static var recorder: Recorder?
 
+    /// Whether calls are recorded: in debug builds only.
+    public static var isRecording: Bool {
+        #if DEBUG
+        true
+        #else
+        false
+        #endif
+    }
+
     /// Runs `body`, then returns the blocking calls made on its task and its child tasks
     /// (always none in a release build).
     public static func watch(_ body: () async throws -> Void) async rethrows -> [Call] {

@@ -186,7 +186,9 @@ targets += [
     // Depends on consent-probe so that `swift build --build-tests` builds it.
     .testTarget(
         name: "BehaviorLogTests",
-        dependencies: ["BehaviorLog", "BehaviorLogTesting", "LogCore", "LogStore", "TestSupport", "LogStoreTestSupport", "consent-probe"],
+        dependencies: [
+            "BehaviorLog", "BehaviorLogTesting", "LogCore", "LogStore", "RecipeLogs", "TestSupport", "LogStoreTestSupport", "consent-probe",
+        ],
         swiftSettings: swiftSettings),
     .testTarget(
         name: "BehaviorLogHTTPTests",

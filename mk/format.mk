@@ -14,7 +14,7 @@
 TEST_CHECKS += format-check
 
 SWIFT_FORMAT ?= $(if $(filter Darwin,$(HOST_OS)),xcrun swift-format,swift-format)
-FORMAT_FILES  = $(shell find Package.swift Sources Tests Plugins Benchmarks Fuzz ASan -name '*.swift' -type f -not -path '*/.build*' | sort)
+FORMAT_FILES  = $(shell find Package.swift Sources Tests Plugins Benchmarks Fuzz ASan TSan -name '*.swift' -type f -not -path '*/.build*' | sort)
 
 .PHONY: format format-check
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The manifests declare exactly what the code imports (issue 14, item 6).
 
-For each package (the root, Benchmarks/ and ASan/ by default), reads the manifest with
+For each package (the root, Benchmarks/, ASan/ and TSan/ by default), reads the manifest with
 `swift package dump-package` and every Swift file each target compiles, and fails with one line
 per finding:
 
@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 
-DEFAULT_PACKAGES = [".", "Benchmarks", "ASan"]
+DEFAULT_PACKAGES = [".", "Benchmarks", "ASan", "TSan"]
 SETTING = {"kind": {"enableUpcomingFeature": {"_0": "ExistentialAny"}}, "tool": "swift"}
 IMPORT = re.compile(
     r"^\s*(?:@[A-Za-z_]\w*(?:\([^)]*\))?\s+)*"
@@ -210,7 +210,7 @@ def check_module_map(package, manifest):
     """README.md's module map against the manifest: each line's arrows are the declared dependencies."""
     path = os.path.join(package, "README.md")
     if not os.path.exists(path):
-        return []  # Benchmarks/ and ASan/: the root's README draws the map
+        return []  # Benchmarks/, ASan/ and TSan/: the root's README draws the map
     with open(path, encoding="utf-8") as readme:
         lines = readme.read().splitlines()
     readme_path = os.path.normpath(path)

@@ -1,6 +1,6 @@
 # The manifests are the map (issue 14, item 6): every import a target's files make is declared in
 # its Package.swift, every declared dependency is imported, every Swift target has ExistentialAny,
-# for the root package, Benchmarks/ and ASan/; and README.md's module map draws exactly the root's
+# for the root package, Benchmarks/, ASan/ and TSan/; and README.md's module map draws exactly the root's
 # declared dependencies. Needs python3 and `swift package dump-package` (about 15 s).
 
 TEST_CHECKS += manifest-check

@@ -2,6 +2,7 @@
 import BehaviorLogTesting
 import Foundation
 import LogStore
+import RecipeLogs
 import TestSupport
 import Testing
 
@@ -77,12 +78,15 @@ import Testing
 
     private func post(_ range: Range<Int>, to logger: BehaviorLogger) async {
         await onOwnThread {
-            for index in range { logger.post(RecipeSearch.signIn(email: "cook\(index % 7)@example.com", userID: Int64(index))) }
+            for index in range {
+                logger.post(
+                    UserPostDetail.show(postId: Int64(index), recipeId: 1, mediaKinds: [], ingredientNames: [], authorNickname: "cook\(index % 7)@example.com"))
+            }
         }
     }
 
     private func emailHash(_ log: LogEnvelope) -> String? {
-        if case .string(let hash)? = log.payload.fields.first(where: { $0.key == "email" })?.value { return hash }
+        if case .string(let hash)? = log.payload.fields.first(where: { $0.key == "author_nickname" })?.value { return hash }
         return nil
     }
 

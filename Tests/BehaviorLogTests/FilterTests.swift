@@ -1,6 +1,7 @@
 @testable import BehaviorLog
 import Foundation
 import LogCore
+import RecipeLogs
 import Testing
 import TestSupport
 
@@ -45,22 +46,22 @@ import TestSupport
     }
 
     @Test func personalDataIsDropped() {
-        let event = RecipeSearch.signIn(email: "cook@example.com", userID: 9)
+        let event = UserPostDetail.show(postId: 9, recipeId: 1, mediaKinds: [], ingredientNames: [], authorNickname: "cook@example.com")
         var envelope = LogEnvelope(
             tag: event.tag, payload: event.payload, common: LogPayload([("device", .string("d1")), ("user", .string("u"))]),
             personalDataFields: event.personalDataFields, commonPersonalDataFields: ["user"])
         #expect(PersonalDataFilter(mode: .drop).apply(to: &envelope) == .pass)
-        #expect(envelope.payload.keys == ["user_id"])
+        #expect(envelope.payload.keys == ["post_id", "recipe_id", "media_kinds", "ingredient_names"])
         #expect(envelope.common.keys == ["device"])
     }
 
     @Test func personalDataIsHashedWithTheSalt() {
-        let event = RecipeSearch.signIn(email: "cook@example.com", userID: 9)
+        let event = UserPostDetail.show(postId: 9, recipeId: 1, mediaKinds: [], ingredientNames: [], authorNickname: "cook@example.com")
         func redacted(salt: [UInt8]) -> LogValue? {
             var envelope = LogEnvelope(tag: event.tag, payload: event.payload, personalDataFields: event.personalDataFields)
             _ = PersonalDataFilter(mode: .hash(salt: salt)).apply(to: &envelope)
-            #expect(envelope.payload["user_id"] == .integer(9))
-            return envelope.payload["email"]
+            #expect(envelope.payload["post_id"] == .integer(9))
+            return envelope.payload["author_nickname"]
         }
         let hashed = redacted(salt: [1, 2, 3])
         guard case .string(let text)? = hashed else {
@@ -114,14 +115,14 @@ import TestSupport
         let file = directory.appendingPathComponent("pii-salt")
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
         let filter = PersonalDataFilter(mode: .saltedHash(try PersonalDataSalt(directory: directory)))
-        let event = RecipeSearch.signIn(email: "cook@example.com", userID: 9)
+        let event = UserPostDetail.show(postId: 9, recipeId: 1, mediaKinds: [], ingredientNames: [], authorNickname: "cook@example.com")
         func redacted() -> LogEnvelope {
             var envelope = LogEnvelope(tag: event.tag, payload: event.payload, personalDataFields: event.personalDataFields)
             _ = filter.apply(to: &envelope)
             return envelope
         }
         let held = redacted()
-        #expect(held.payload.keys == ["user_id"] && filter.withheldValues == 1)
+        #expect(held.payload.keys == ["post_id", "recipe_id", "media_kinds", "ingredient_names"] && filter.withheldValues == 1)
 
         // The salt becomes readable (the device is unlocked): after the retry delay, the
         // install's own salt is used.
@@ -130,7 +131,7 @@ import TestSupport
         try Data(salt).write(to: file)
         try await Task.sleep(for: .milliseconds(1_100))
         let hashed = redacted()
-        #expect(hashed.payload["email"] == .string(PersonalDataFilter.hash(.string("cook@example.com"), salt: salt)))
+        #expect(hashed.payload["author_nickname"] == .string(PersonalDataFilter.hash(.string("cook@example.com"), salt: salt)))
         #expect(filter.withheldValues == 1)
         #expect(try Data(contentsOf: file) == Data(salt))
     }
@@ -149,8 +150,14 @@ import TestSupport
 
     @Test func violationsAreRouted() {
         let filter = ViolationRoutingFilter(route: "violations")
-        var clean = LogEnvelope(tag: "a.b", payload: RecipeSearch.search(keyword: "egg", order: "latest").payload)
-        var broken = LogEnvelope(tag: "a.b", payload: RecipeSearch.search(keyword: String(repeating: "x", count: 40), order: "latest").payload)
+        var clean = LogEnvelope(tag: "a.b", payload: RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1).payload)
+        // The generated payload reports its violation (a debug build's default handler stops).
+        let reported = Locked<[ConstraintViolation]>([])
+        let long = RecipeSearch.search(keyword: String(repeating: "x", count: 300), order: .latest, filters: [], page: 1)
+        var broken = ConstraintViolation.withHandler({ violation in reported.withLock { $0.append(violation) } }) {
+            LogEnvelope(tag: "a.b", payload: long.payload)
+        }
+        #expect(reported.withLock { $0.map(\.field) } == ["keyword"])
         var brokenCommon = LogEnvelope(
             tag: "a.b", payload: LogPayload(),
             common: LogPayload([], violations: [ConstraintViolation(field: "v", kind: .range, detail: "")]))

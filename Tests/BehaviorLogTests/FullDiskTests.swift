@@ -1,6 +1,7 @@
 @testable import BehaviorLog
 import Foundation
 import LogStore
+import RecipeLogs
 import TestSupport
 import Testing
 
@@ -26,7 +27,7 @@ import Testing
         // and more than the 10,000 logs each output holds in memory.
         let padding = String(repeating: "x", count: 250)
         let firstRun = 30_000
-        for index in 0..<firstRun { logger.post(RecipeSearch.search(keyword: "\(index)", order: padding)) }
+        for index in 0..<firstRun { logger.post(RecipeSearch.search(keyword: "\(index)" + padding, order: .latest, filters: [], page: 1)) }
         await logger.flush()
         let full = history.statistics
         let fullOutbox = shipping.statistics
@@ -44,7 +45,7 @@ import Testing
         try await Task.sleep(for: .milliseconds(5_200))
         shipping.resume()
         let secondRun = 500
-        for index in 0..<secondRun { logger.post(RecipeSearch.search(keyword: "again \(index)", order: "latest")) }
+        for index in 0..<secondRun { logger.post(RecipeSearch.search(keyword: "again \(index)", order: .latest, filters: [], page: 1)) }
         await logger.flush()
         let after = history.statistics
         #expect(after.heldLogs == 0 && after.lostLogs == full.lostLogs, "\(after)")
@@ -73,7 +74,7 @@ import Testing
         shipping.suspend()
         let padding = String(repeating: "x", count: 250)
         let posted = 15_000
-        for index in 0..<posted { logger.post(RecipeSearch.search(keyword: "\(index)", order: padding)) }
+        for index in 0..<posted { logger.post(RecipeSearch.search(keyword: "\(index)" + padding, order: .latest, filters: [], page: 1)) }
         await logger.shutdown()
         let kept = history.statistics
         #expect(kept.heldLogs == 0 && kept.lostLogs > 0, "\(kept)")

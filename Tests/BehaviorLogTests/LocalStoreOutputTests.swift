@@ -2,6 +2,7 @@
 import Foundation
 import LogCore
 import LogStore
+import RecipeLogs
 import Testing
 import TestSupport
 
@@ -16,7 +17,7 @@ import TestSupport
             configuration: try LoggerConfiguration(
                 outputs: [OutputSetting(history), OutputSetting(recorder)], schemaVersion: "v9"))
         for index in 0..<2_500 {
-            logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1))
+            logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: 1, keyword: "egg"))
         }
         await logger.shutdown()
 
@@ -35,7 +36,7 @@ import TestSupport
         }
         #expect(
             String(decoding: records[0].payload, as: UTF8.self)
-                == #"{"schema":"v9","common":{},"violations":[],"payload":{"recipe_id":0,"position":1}}"#)
+                == #"{"schema":"v9","common":{},"violations":[],"payload":{"recipe_id":0,"position":1,"keyword":"egg"}}"#)
     }
 
     @Test func recentLogsForADebugScreen() async throws {
@@ -43,7 +44,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory))
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history)]))
-        for index in 0..<50 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+        for index in 0..<50 { logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: 1, keyword: "egg")) }
         await logger.flush()
         let recent = try history.recentLogs(limit: 5)
         #expect(recent.map(\.sequence) == [46, 47, 48, 49, 50])
@@ -68,7 +69,7 @@ import TestSupport
         outputReference.withLock { $0 = history }
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history)]))
         let returned = await returns(within: .seconds(60)) {
-            for index in 0..<100 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+            for index in 0..<100 { logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: 1, keyword: "egg")) }
             await logger.flush()
         }
         #expect(returned, "flush did not return: onDurable, reading statistics, deadlocked on the output's lock")
@@ -93,7 +94,7 @@ import TestSupport
             threads.withLock { $0.append(name) }
         }
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history)]))
-        for index in 0..<20 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+        for index in 0..<20 { logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: 1, keyword: "egg")) }
         await logger.flush()
         await logger.shutdown()
         let names = threads.withLock { $0 }
@@ -108,7 +109,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let history = try LocalStoreOutput(directory: URL(fileURLWithPath: directory))
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history)]))
-        for index in 0..<5 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+        for index in 0..<5 { logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: 1, keyword: "egg")) }
         await logger.flush()
         #expect(try history.recentLogs(limit: -1).isEmpty)
         #expect(try history.recentLogs(limit: Int.min).isEmpty)

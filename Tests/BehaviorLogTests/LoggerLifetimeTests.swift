@@ -2,6 +2,7 @@
 import Foundation
 import LogCore
 import LogStore
+import RecipeLogs
 import Testing
 import TestSupport
 
@@ -20,7 +21,7 @@ import TestSupport
                 let directory = URL(fileURLWithPath: root.path).appending(path: "lt\(index)")
                 let history = try! LocalStoreOutput(directory: directory)
                 let logger = BehaviorLogger(configuration: try! LoggerConfiguration(outputs: [OutputSetting(history)]))
-                for step in 0..<3 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(step), position: 1)) }
+                for step in 0..<3 { logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(step), position: 1, keyword: "egg")) }
             }
         }
         // Each logger's writer writes what was queued and ends; the threads go within a moment.
@@ -54,7 +55,7 @@ import TestSupport
         do {
             let output = try BufferedOutput(directory: URL(fileURLWithPath: root.path).appending(path: "outbox"), backend: ScriptedBackend())
             let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output)]))
-            logger.post(RecipeSearch.selectRecipe(recipeID: 1, position: 1))
+            logger.post(RecipeSearch.tapSearchResult(recipeId: 1, position: 1, keyword: "egg"))
             references.withLock { $0 = (WeakReference(logger), WeakReference(output)) }
         }
         let freed = await returns(within: .seconds(30)) {

@@ -3,6 +3,7 @@ import BehaviorLogTesting
 import Foundation
 import LogCore
 import LogStore
+import RecipeLogs
 import Testing
 
 @Suite struct LoggerTests {
@@ -10,16 +11,16 @@ import Testing
         let recorder = RecordingOutput()
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(recorder)], schemaVersion: "v1"))
         for index in 0..<100 {
-            logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: index))
+            logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: 1, keyword: "egg"))
         }
         await logger.flush()
         let logs = recorder.logs
         #expect(logs.map { $0.payload["recipe_id"] } == (0..<100).map { .integer(Int64($0)) })
         #expect(Set(logs.map(\.uuid)).count == 100)
-        #expect(logs.allSatisfy { $0.tag == "recipe_search.select_recipe" })
+        #expect(logs.allSatisfy { $0.tag == "recipe_search.tap_search_result" })
         #expect(zip(logs, logs.dropFirst()).allSatisfy { $0.time <= $1.time })
         let body = String(decoding: recorder.encodedLogs[0].body, as: UTF8.self)
-        #expect(body == #"{"schema":"v1","common":{},"violations":[],"payload":{"recipe_id":0,"position":0}}"#)
+        #expect(body == #"{"schema":"v1","common":{},"violations":[],"payload":{"recipe_id":0,"position":1,"keyword":"egg"}}"#)
         await logger.shutdown()
     }
 
@@ -30,16 +31,16 @@ import Testing
         let logger = BehaviorLogger(
             configuration: try LoggerConfiguration(outputs: [
                 try OutputSetting(searches, tagPattern: "*.search"),
-                try OutputSetting(selections, tagPattern: "recipe_search.select_recipe"),
+                try OutputSetting(selections, tagPattern: "recipe_search.tap_search_result"),
                 OutputSetting(everything),
             ]))
-        logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
-        logger.post(RecipeSearch.selectRecipe(recipeID: 1, position: 0))
+        logger.post(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1))
+        logger.post(RecipeSearch.tapSearchResult(recipeId: 1, position: 1, keyword: "egg"))
         logger.post(tag: "other.thing", payload: LogPayload())
         await logger.flush()
         #expect(searches.tags == ["recipe_search.search"])
-        #expect(selections.tags == ["recipe_search.select_recipe"])
-        #expect(everything.tags == ["recipe_search.search", "recipe_search.select_recipe", "other.thing"])
+        #expect(selections.tags == ["recipe_search.tap_search_result"])
+        #expect(everything.tags == ["recipe_search.search", "recipe_search.tap_search_result", "other.thing"])
         await logger.shutdown()
     }
 
@@ -63,11 +64,11 @@ import Testing
                     try FilterSetting(DropAll(), tagPattern: "debug.**"),
                 ],
                 outputs: [OutputSetting(recorder)]))
-        logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
-        logger.post(RecipeSearch.selectRecipe(recipeID: 1, position: 0))
+        logger.post(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1))
+        logger.post(RecipeSearch.tapSearchResult(recipeId: 1, position: 1, keyword: "egg"))
         logger.post(tag: "debug.trace", payload: LogPayload())
         await logger.flush()
-        #expect(recorder.tags == ["recipe_search.search", "recipe_search.select_recipe"])
+        #expect(recorder.tags == ["recipe_search.search", "recipe_search.tap_search_result"])
         #expect(recorder.logs[0].payload.fields.filter { $0.key == "mark" }.map(\.value) == [.string("first"), .string("second")])
         #expect(recorder.logs[1].payload.fields.filter { $0.key == "mark" }.map(\.value) == [.string("first")])
         let statistics = logger.statistics
@@ -87,21 +88,25 @@ import Testing
                     OutputSetting(violations, route: .named("violations")),
                     OutputSetting(history, route: .every),
                 ]))
-        logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
-        logger.post(RecipeSearch.search(keyword: String(repeating: "long", count: 10), order: "latest"))
+        logger.post(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1))
+        let reported = Locked<[ConstraintViolation]>([])
+        ConstraintViolation.withHandler({ violation in reported.withLock { $0.append(violation) } }) {
+            logger.post(RecipeSearch.search(keyword: String(repeating: "long", count: 70), order: .latest, filters: [], page: 1))
+        }
         await logger.flush()
+        #expect(reported.withLock { $0.map(\.kind) } == [.maxLength])  // told on the posting thread, as well as routed
         #expect(main.logs.count == 1 && main.logs[0].payload["keyword"] == .string("egg"))
         #expect(violations.logs.count == 1 && violations.logs[0].violations.map(\.kind) == [.maxLength])
         #expect(history.logs.count == 2)
         let body = String(decoding: violations.encodedLogs[0].body, as: UTF8.self)
-        #expect(body.contains(#""violations":[{"field":"keyword","kind":"maxLength","detail":"40 bytes, limit 16"}]"#))
+        #expect(body.contains(#""violations":[{"field":"keyword","kind":"maxLength","detail":"280 bytes, limit 256; truncated to 256"}]"#))
         await logger.shutdown()
     }
 
     @Test func aFullQueueMakesThePosterWaitWithoutLoss() async throws {
         let output = SlowOutput()
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output)], queueCapacity: 8))
-        for index in 0..<1000 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 0)) }
+        for index in 0..<1000 { logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: 1, keyword: "egg")) }
         await logger.flush()
         #expect(output.recipeIDs == (0..<1000).map(Int64.init))
         #expect(logger.statistics.spills > 0)
@@ -115,7 +120,7 @@ import Testing
         await withTaskGroup(of: Void.self) { group in
             for poster in 0..<4 {
                 group.addTask {
-                    for index in 0..<2_000 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: poster)) }
+                    for index in 0..<2_000 { logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: Int16(poster + 1), keyword: "egg")) }
                 }
             }
         }
@@ -123,7 +128,7 @@ import Testing
         let logs = recorder.logs
         #expect(logs.count == 8_000)
         for poster in 0..<4 {
-            let ids = logs.filter { $0.payload["position"] == .integer(Int64(poster)) }.map { $0.payload["recipe_id"] }
+            let ids = logs.filter { $0.payload["position"] == .integer(Int64(poster + 1)) }.map { $0.payload["recipe_id"] }
             #expect(ids == (0..<2_000).map { .integer(Int64($0)) })
         }
         await logger.shutdown()
@@ -133,11 +138,11 @@ import Testing
         let recorder = RecordingOutput()
         let lifecycle = LifecycleOutput()
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(recorder), OutputSetting(lifecycle)]))
-        for index in 0..<500 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 0)) }
+        for index in 0..<500 { logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: 1, keyword: "egg")) }
         await logger.shutdown()
         #expect(recorder.logs.count == 500)
         #expect(lifecycle.events.last == "shutdown")
-        logger.post(RecipeSearch.selectRecipe(recipeID: 1, position: 0))
+        logger.post(RecipeSearch.tapSearchResult(recipeId: 1, position: 1, keyword: "egg"))
         #expect(logger.statistics.postedAfterShutdown == 1)
         #expect(recorder.logs.count == 500)
     }
@@ -203,7 +208,7 @@ final class GatedOutput: LogOutput {
     @Test func theMainThreadNeverWaitsForAFullQueue() async throws {
         let output = GatedOutput()
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output)], queueCapacity: 8), isMainThread: { true })
-        for index in 0..<100 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+        for index in 0..<100 { logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: 1, keyword: "egg")) }
         // Returned: nothing waited. The writer held one batch in the gated output; the queue
         // took up to 32 more; the rest were dropped, and every post is counted once. (The gate
         // opens first, so that the batch it held is counted before shutdown.)
@@ -243,23 +248,25 @@ final class LifecycleOutput: LogOutput {
 
     @Test func readableLines() async throws {
         let lines = try await printed(.readable) { logger in
-            logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
-            logger.post(RecipeSearch.search(keyword: String(repeating: "x", count: 20), order: "latest"))
+            logger.post(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1))
+            ConstraintViolation.withHandler({ _ in }) {  // recorded in the log, which is what this test reads
+                logger.post(RecipeSearch.search(keyword: String(repeating: "x", count: 300), order: .latest, filters: [], page: 1))
+            }
         }
         #expect(lines.count == 2)
-        #expect(lines[0].wholeMatch(of: /\d\d:\d\d:\d\d\.\d\d\d recipe_search\.search keyword="egg" order="latest"/) != nil, "\(lines[0])")
-        #expect(lines[1].hasSuffix(#" !violation keyword: maxLength: 20 bytes, limit 16"#), "\(lines[1])")
+        #expect(lines[0].wholeMatch(of: /\d\d:\d\d:\d\d\.\d\d\d recipe_search\.search keyword="egg" order="latest" filters=\[\] page=1/) != nil, "\(lines[0])")
+        #expect(lines[1].hasSuffix(#" !violation keyword: maxLength: 300 bytes, limit 256; truncated to 256"#), "\(lines[1])")
     }
 
     @Test func jsonLinesAreFullEnvelopes() async throws {
         let lines = try await printed(.jsonLines) { logger in
-            for index in 0..<3 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+            for index in 0..<3 { logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: 1, keyword: "egg")) }
         }
         #expect(lines.count == 3)
         for (index, line) in lines.enumerated() {
             let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(object["seq"] as? Int == index + 1)
-            #expect(object["tag"] as? String == "recipe_search.select_recipe")
+            #expect(object["tag"] as? String == "recipe_search.tap_search_result")
             #expect(object["schema"] as? String == "v1")
         }
     }

@@ -1,5 +1,6 @@
 import BehaviorLog
 import BehaviorLogTesting
+import RecipeLogs
 import Testing
 #if canImport(XCTest)
 import XCTest
@@ -11,7 +12,7 @@ import XCTest
     static func recorder() async throws -> RecordingOutput {
         let recorder = RecordingOutput()
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(recorder)]))
-        logger.post(RecipeSearch.search(keyword: "egg", order: "latest"))
+        logger.post(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1))
         await logger.shutdown()
         return recorder
     }
@@ -20,12 +21,12 @@ import XCTest
         let recorder = try await Self.recorder()
         let line = #line + 2
         withKnownIssue {
-            recorder.expectLogged(RecipeSearch.search(keyword: "milk", order: "latest"))
+            recorder.expectLogged(RecipeSearch.search(keyword: "milk", order: .latest, filters: [], page: 1))
         } matching: { issue in
             issue.sourceLocation?.line == line && issue.sourceLocation?.fileID == #fileID
                 && issue.description.contains("expected recipe_search.search {keyword: \"milk\"")
         }
-        #expect(recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: "latest")))
+        #expect(recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1)))
     }
 }
 
@@ -55,7 +56,7 @@ final class RecordingOutputXCTests: XCTestCase {
         let recorder = try await RecordingOutputFrameworkTests.recorder()
         capturing = true
         let line = #line + 1
-        let held = recorder.expectLogged(RecipeSearch.search(keyword: "milk", order: "latest"))
+        let held = recorder.expectLogged(RecipeSearch.search(keyword: "milk", order: .latest, filters: [], page: 1))
         let heldCount = recorder.expectCount(3)
         capturing = false
         XCTAssertFalse(held)
@@ -70,9 +71,9 @@ final class RecordingOutputXCTests: XCTestCase {
     func testPassingExpectationsRecordNothing() async throws {
         let recorder = try await RecordingOutputFrameworkTests.recorder()
         capturing = true
-        XCTAssertTrue(recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: "latest")))
+        XCTAssertTrue(recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1)))
         XCTAssertTrue(recorder.expectNotLogged(tagPattern: "recipe_detail.*"))
-        XCTAssertTrue(recorder.expectOrder([RecipeSearch.search(keyword: "egg", order: "latest")]))
+        XCTAssertTrue(recorder.expectOrder([RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1)]))
         capturing = false
         XCTAssertTrue(captured.isEmpty, "\(captured)")
     }

@@ -1,5 +1,6 @@
 import BehaviorLog
 import BehaviorLogTesting
+import RecipeLogs
 import Testing
 
 @Suite struct RecordingOutputTests {
@@ -13,38 +14,40 @@ import Testing
 
     @Test func passingExpectations() async throws {
         let recorder = try await recorded([
-            .search(keyword: "egg", order: "latest"),
-            .selectRecipe(recipeID: 7, position: 1),
-            .search(keyword: "egg", order: "latest"),
+            .search(keyword: "egg", order: .latest, filters: [], page: 1),
+            .tapSearchResult(recipeId: 7, position: 1, keyword: "egg"),
+            .search(keyword: "egg", order: .latest, filters: [], page: 1),
         ])
-        #expect(recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: "latest")))
-        #expect(recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: "latest"), count: 2))
-        #expect(recorder.expectNotLogged(RecipeSearch.search(keyword: "milk", order: "latest")))
+        #expect(recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1)))
+        #expect(recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1), count: 2))
+        #expect(recorder.expectNotLogged(RecipeSearch.search(keyword: "milk", order: .latest, filters: [], page: 1)))
         #expect(recorder.expectNotLogged(tagPattern: "recipe_detail.*"))
         #expect(recorder.expectCount(3))
         #expect(recorder.expectCount(2, tagPattern: "*.search"))
         #expect(
             recorder.expectOrder([
-                RecipeSearch.search(keyword: "egg", order: "latest"),
-                RecipeSearch.selectRecipe(recipeID: 7, position: 1),
+                RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1),
+                RecipeSearch.tapSearchResult(recipeId: 7, position: 1, keyword: "egg"),
             ]))
     }
 
     @Test func failingExpectationsAreReported() async throws {
-        let recorder = try await recorded([.selectRecipe(recipeID: 7, position: 1), .search(keyword: "egg", order: "latest")])
+        let recorder = try await recorded([
+            .tapSearchResult(recipeId: 7, position: 1, keyword: "egg"), .search(keyword: "egg", order: .latest, filters: [], page: 1),
+        ])
         withKnownIssue {
-            recorder.expectLogged(RecipeSearch.search(keyword: "milk", order: "latest"))
+            recorder.expectLogged(RecipeSearch.search(keyword: "milk", order: .latest, filters: [], page: 1))
         } matching: {
             $0.description.contains("expected recipe_search.search {keyword: \"milk\"")
                 && $0.description.contains("the last recipe_search.search logged was {keyword: \"egg\"")
         }
         withKnownIssue {
-            recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: "latest"), count: 2)
+            recorder.expectLogged(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1), count: 2)
         } matching: {
             $0.description.contains("logged 2 time(s), found 1")
         }
         withKnownIssue {
-            recorder.expectNotLogged(RecipeSearch.selectRecipe(recipeID: 7, position: 1))
+            recorder.expectNotLogged(RecipeSearch.tapSearchResult(recipeId: 7, position: 1, keyword: "egg"))
         } matching: {
             $0.description.contains("not to be logged, found it 1 time(s)")
         }
@@ -60,8 +63,8 @@ import Testing
         }
         withKnownIssue {
             recorder.expectOrder([
-                RecipeSearch.search(keyword: "egg", order: "latest"),
-                RecipeSearch.selectRecipe(recipeID: 7, position: 1),
+                RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1),
+                RecipeSearch.tapSearchResult(recipeId: 7, position: 1, keyword: "egg"),
             ])
         } matching: {
             $0.description.contains("logged only before")

@@ -2,6 +2,7 @@
 import Foundation
 import LogCore
 import LogStore
+import RecipeLogs
 import Testing
 import TestSupport
 
@@ -16,10 +17,10 @@ import TestSupport
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output, requiresConsent: true)]))
         output.logger = logger
         let posted = await returns(within: .seconds(60)) {
-            for index in 0..<200 { logger.post(RecipeSearch.selectRecipe(recipeID: Int64(index), position: 1)) }
+            for index in 0..<200 { logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: 1, keyword: "egg")) }
             await logger.flush()
             logger.setConsent(.pending)
-            logger.post(RecipeSearch.selectRecipe(recipeID: 200, position: 1))
+            logger.post(RecipeSearch.tapSearchResult(recipeId: 200, position: 1, keyword: "egg"))
             await logger.flush()
         }
         #expect(posted, "posting and flushing did not return: an output's call into the logger deadlocked")

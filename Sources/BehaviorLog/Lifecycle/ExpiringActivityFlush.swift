@@ -41,6 +41,7 @@ final class ExpiringActivityFlush: Sendable {
             release()
         }
         // A thread of the activity's own queue (not Swift's cooperative pool) waits here.
+        BlockingCalls.check("DispatchSemaphore.wait")
         released.wait()
     }
 

@@ -192,6 +192,7 @@ final class LoggerCore: Sendable {
             // its own).
             if next == .wakeAndWait { queue.wake() }
             spillCount.add(1)
+            BlockingCalls.check("DispatchSemaphore.wait")
             roomAvailable.wait()
         case .overflowed, .wakeAndOverflow:
             // Past the capacity, on the main thread or the writer: go on without waiting.
@@ -322,11 +323,16 @@ final class LoggerCore: Sendable {
     /// (their directories synced). Logs posted while it runs may be erased too.
     /// - Throws: The first error of a filter or an output; the others still erase.
     func eraseAllData() async throws {
-        var firstError: (any Error)?
-        // A new salt first, so that no log posted from here on carries a hash made with the old one.
-        for setting in configuration.filters {
-            do { try setting.filter.eraseAllData() } catch { firstError = firstError ?? error }
+        // A new salt first, so that no log posted from here on carries a hash made with the old one;
+        // on the writer's thread, not the caller's task: it is disk work (issue 25).
+        let filterError = Locked<(any Error)?>(nil)
+        let filters = configuration.filters
+        await queue.perform {
+            for setting in filters {
+                do { try setting.filter.eraseAllData() } catch { filterError.withLock { $0 = $0 ?? error } }
+            }
         }
+        var firstError = filterError.withLock { $0 }
         await waitUntilDelivered()
         for setting in configuration.outputs {
             do { try await setting.output.eraseAllData() } catch { firstError = firstError ?? error }

@@ -198,11 +198,12 @@ public final class LocalStoreOutput: LogOutput {
                 )
             }
             syncNow()
-            // Closed here too: disk work stays off the caller's thread (Swift's cooperative pool).
+            // The store closes here too, on its sync thread, not on the caller's task (issue 25):
+            // `stop()` on that thread ends it after this work without waiting for it.
+            scheduler.stop()
             closed.withLock { $0 = true }
             do { try writer.close() } catch { recordError(error) }
         }
-        scheduler.stop()
     }
 
     /// Deletes every log, index and cursor of the store, durably (`BehaviorLogger.eraseAllData()`,

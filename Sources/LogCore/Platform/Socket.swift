@@ -22,6 +22,7 @@ extension System {
     /// Connects a blocking TCP socket to `host:port` (every address the name resolves to, in
     /// order), with send and receive timeouts of `timeout` seconds, Nagle off and no `SIGPIPE`.
     public static func connectTCP(host: String, port: Int, timeout: Double) throws(ConnectFailure) -> Int32 {
+        BlockingCalls.check("connect")
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Darwin)
@@ -60,6 +61,7 @@ extension System {
 
     /// Sends every byte on a connected socket (never raising `SIGPIPE`), retrying `EINTR`.
     public static func sendAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        BlockingCalls.check("send")
         guard var next = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
@@ -81,6 +83,7 @@ extension System {
 
     /// Receives up to `count` bytes (0 at the end of the connection), retrying `EINTR`.
     public static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Failure) -> Int {
+        BlockingCalls.check("receive")
         while true {
             let got = recv(descriptor, buffer, count, 0)
             if got >= 0 { return got }

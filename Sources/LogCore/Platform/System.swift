@@ -108,6 +108,7 @@ public enum System {
     ///     `ELOOP`; a user's definitions or generated sources may be links).
     ///   - permissions: the mode of a file the call creates, before the umask.
     public static func open(_ path: String, _ mode: OpenMode, followingLinks: Bool = false, permissions: Int = 0o600) throws(Failure) -> Int32 {
+        BlockingCalls.check("open")
         let flags = mode.flags | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
         return try retrying { sysOpen(path, flags, mode_t(permissions)) }
     }
@@ -121,12 +122,14 @@ public enum System {
     /// Closes a descriptor a file was written through, reporting what `close` reports (a
     /// network file system may report a failed write only there). Not retried either.
     public static func closeAfterWriting(_ descriptor: Int32) throws(Failure) {
+        BlockingCalls.check("close after writing")
         if sysClose(descriptor) != 0 { throw .last }
     }
 
     /// The write-all loop: writes every byte (a short write continues), retrying `EINTR`.
     /// A write that returns 0 is reported as `EIO`. The one copy of this loop in the package.
     public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        BlockingCalls.check("write")
         guard var next = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
@@ -139,6 +142,7 @@ public enum System {
 
     /// Reads up to `count` bytes at `offset`; fewer only at the end of the file.
     public static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws(Failure) -> Int {
+        BlockingCalls.check("read")
         var total = 0
         while total < count {
             let got = try retrying { sysPread(descriptor, buffer + total, count - total, off_t(offset + total)) }
@@ -176,6 +180,7 @@ public enum System {
     }
 
     public static func truncate(_ descriptor: Int32, to length: Int) throws(Failure) {
+        BlockingCalls.check("truncate")
         _ = try retrying { ftruncate(descriptor, off_t(length)) }
     }
 
@@ -189,14 +194,17 @@ public enum System {
     }
 
     public static func rename(_ source: String, to destination: String) throws(Failure) {
+        BlockingCalls.check("rename")
         _ = try retrying { sysRename(source, destination) }
     }
 
     public static func unlink(_ path: String) throws(Failure) {
+        BlockingCalls.check("unlink")
         _ = try retrying { sysUnlink(path) }
     }
 
     public static func removeDirectory(_ path: String) throws(Failure) {
+        BlockingCalls.check("rmdir")
         _ = try retrying { rmdir(path) }
     }
 
@@ -260,6 +268,7 @@ public enum System {
 
     /// Creates a directory with mode 0700 (`isAlreadyExisting` when something is there).
     public static func makeDirectory(_ path: String) throws(Failure) {
+        BlockingCalls.check("mkdir")
         _ = try retrying { mkdir(path, 0o700) }
     }
 
@@ -270,6 +279,7 @@ public enum System {
     /// on Linux, 1,024 on Darwin) can reach past the end of the last record of a buffer into
     /// unmapped memory (a crash seen in release builds).
     public static func listDirectory(_ path: String) throws(Failure) -> [String] {
+        BlockingCalls.check("readdir")
         guard let handle = opendir(path) else { throw Failure.last }
         defer { closedir(handle) }
         var names: [String] = []
@@ -298,6 +308,7 @@ public enum System {
     ///   `F_BARRIERFSYNC` (writes before it reach the disk before writes after it: ordering,
     ///   not flushing), falling back to `fsync`.
     public static func sync(_ descriptor: Int32, method: SyncMethod) throws(Failure) {
+        BlockingCalls.check("fsync")
         #if canImport(Darwin)
         let command = method == .full ? F_FULLFSYNC : F_BARRIERFSYNC
         if (try? retrying({ fcntl(descriptor, command) })) != nil { return }

@@ -118,6 +118,7 @@ public final class Worker<State>: @unchecked Sendable {  // state under `locked`
     /// between tries (the lock released) until ``wake()`` or the deadline `decide` gave. Work
     /// handed over with ``perform(_:then:)`` is done first, with the lock released.
     public func next<Step>(_ decide: (inout State) -> WorkerDecision<Step>) -> Step {
+        BlockingCalls.check("Worker.next")
         pthread_mutex_lock(locked.mutex)
         defer { pthread_mutex_unlock(locked.mutex) }
         while true {
@@ -148,6 +149,7 @@ public final class Worker<State>: @unchecked Sendable {  // state under `locked`
     /// Waits until the thread's `body` has returned (at once when called on that thread, or
     /// when it was never started).
     public func join() {
+        BlockingCalls.check("Worker.join")
         let own = System.currentThreadIdentifier()
         pthread_mutex_lock(exit.mutex)
         defer { pthread_mutex_unlock(exit.mutex) }

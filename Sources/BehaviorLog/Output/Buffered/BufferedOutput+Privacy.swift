@@ -40,14 +40,11 @@ extension BufferedOutputCore {
             return state.abandonSend
         }
         abandon?()
-        // Disk work, so on the sender's thread (after it opened the store).
+        // The deletions and their directory syncs, on the sender's thread (issue 25), which
+        // does them even while it waits for the abandoned send.
         let failure = Locked<(any Error)?>(nil)
-        await worker.perform { [self] in
-            do {
-                _ = try storage.eraseAll()
-            } catch {
-                failure.withLock { $0 = error }
-            }
+        await worker.perform { [storage] in
+            do { _ = try storage.eraseAll() } catch { failure.withLock { $0 = error } }
         }
         if let error = failure.withLock({ $0 }) { throw error }
         state.withLock { $0.appendedBytes = 0 }

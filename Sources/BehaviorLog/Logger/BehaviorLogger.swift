@@ -100,16 +100,18 @@ public final class BehaviorLogger: Sendable {
 
     // MARK: Control
 
-    /// Waits until every log posted before the call is written to the outputs, then asks
-    /// each output to make it durable and to send what is pending, all at once: an output's
-    /// send (a network) never holds up another output's sync.
+    /// Waits until every log posted before the call is written to the outputs; then makes
+    /// every output's logs durable, all outputs at once (`LogOutput.makeDurable()`, each on the
+    /// output's own thread); then has every output send what is pending, all at once
+    /// (`LogOutput.flush()`). No output's sync waits for another output, nor for a network.
     public func flush() async {
         await writer.waitUntilDelivered()
+        let outputs = configuration.outputs.map(\.output)
         await withTaskGroup(of: Void.self) { group in
-            for setting in configuration.outputs {
-                let output = setting.output
-                group.addTask { await output.flush() }
-            }
+            for output in outputs { group.addTask { await output.makeDurable() } }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for output in outputs { group.addTask { await output.flush() } }
         }
     }
 

@@ -7,7 +7,10 @@ import TestSupport
 
 /// Issue 25, item 4: `flush()` makes every output durable first, all at once, then has every
 /// output send; a network send never holds up another output's sync. Each wait has its own
-/// deadline, so a hang fails the test rather than the suite.
+/// deadline, so a hang fails the test rather than the suite: generous ones (hang guards, not
+/// timings), since other suites may hold Swift's cooperative pool for half a minute under
+/// ThreadSanitizer. The held send never ends before `open()`, so a history whose sync waited
+/// for it fails however long the deadline.
 @Suite struct LoggerFlushTests {
     @Test func theHistoryIsDurableWhileABufferedOutputListedFirstIsStillSending() async throws {
         let directory = TemporaryDirectory("flush-order")
@@ -32,7 +35,7 @@ import TestSupport
             flushed.withLock { $0 = true }
         }
         // The backend holds the send; meanwhile the history is durable, and said so.
-        let durableWhileSending = await eventually(within: 30) { backend.sends >= 1 && durable.withLock { $0 } == 50 }
+        let durableWhileSending = await eventually(within: 120) { backend.sends >= 1 && durable.withLock { $0 } == 50 }
         #expect(durableWhileSending, "the history's sync waited for the buffered output's send (sends \(backend.sends), durable \(durable.withLock { $0 }))")
         #expect(history.statistics.durable == 50)
         #expect(!flushed.withLock { $0 }, "flush() returns only once the send is answered")
@@ -40,10 +43,10 @@ import TestSupport
         #expect(backend.historyDurableAtFirstSend == 50)
 
         backend.open()
-        let returned = await returns(within: .seconds(30)) { await flush.value }
+        let returned = await returns(within: .seconds(120)) { await flush.value }
         #expect(returned, "flush() did not return once the backend answered")
         #expect(backend.acceptedLogs == 50 && outbox.statistics.sentLogs == 50)
-        let shutDown = await returns(within: .seconds(30)) { await logger.shutdown() }
+        let shutDown = await returns(within: .seconds(120)) { await logger.shutdown() }
         #expect(shutDown, "shutdown did not return")
     }
 
@@ -53,7 +56,7 @@ import TestSupport
         let quick = PhaseOutput(name: "quick", events: events, durableDelay: .zero)
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(slow), OutputSetting(quick)]))
         logger.post(tag: "app.first", payload: LogPayload())
-        let returned = await returns(within: .seconds(30)) {
+        let returned = await returns(within: .seconds(120)) {
             await logger.flush()
             await logger.shutdown()
         }

@@ -26,10 +26,15 @@ import LogCore
 /// itself); its posts are counted as `writerThreadOverflows` and `writerThreadDrops`.
 /// Call `shutdown()` before the process ends to write and sync what is queued.
 public final class BehaviorLogger: Sendable {
-    let core: LoggerCore
+    let configuration: LoggerConfiguration
+    /// The queue and the thread that empties it; the thread holds the writer, never the logger.
+    let writer: LogWriter
+    private let uuids = UUIDGenerator()
+    private let filterRoutes = Locked(FilterRoutes())
+    private let filteredOutCount = AtomicCounter()
 
     /// The writer thread's name (`Thread.current.name` on it; `comm` for the kernel).
-    static var writerThreadName: String { LoggerCore.writerThreadName }
+    static var writerThreadName: String { LogWriter.threadName }
 
     /// Starts a logger and its writer thread.
     public convenience init(configuration: LoggerConfiguration) {
@@ -39,20 +44,22 @@ public final class BehaviorLogger: Sendable {
     /// - Parameter isMainThread: Whether the calling thread must never wait (tests stand in
     ///   for the main thread with it).
     init(configuration: LoggerConfiguration, isMainThread: @escaping @Sendable () -> Bool) {
-        core = LoggerCore(configuration: configuration, isMainThread: isMainThread)
+        self.configuration = configuration
+        writer = LogWriter(configuration: configuration, isMainThread: isMainThread)
     }
 
     /// Released without `shutdown()`: the writer writes what is queued and ends, and the
     /// outputs nobody else holds are freed with it, which makes what they wrote durable.
     deinit {
-        core.release()
+        writer.stop()
     }
 
     // MARK: Posting
 
     /// Posts a generated event. Returns at once.
     public func post<Event: LogEvent>(_ event: Event) {
-        core.post(event)
+        let contents = event.contents
+        post(tag: contents.tag, payload: contents.payload, personalDataFields: contents.personalDataFields, schema: contents.schema)
     }
 
     /// Posts a log by tag and payload, for logs without generated code. Returns at once.
@@ -61,60 +68,79 @@ public final class BehaviorLogger: Sendable {
     ///   - payload: The fields.
     ///   - personalDataFields: The payload keys that hold personal data, for `PersonalDataFilter`.
     public func post(tag: String, payload: consuming LogPayload, personalDataFields: [String] = []) {
-        core.post(tag: tag, payload: consume payload, personalDataFields: personalDataFields)
+        post(tag: tag, payload: consume payload, personalDataFields: personalDataFields, schema: "")
+    }
+
+    private func post(tag: String, payload: consuming LogPayload, personalDataFields: [String], schema: String) {
+        let now = Date()
+        // Made where it is queued (an `EncodedLog` whose body the writer fills), so that the
+        // filters change it in place and it is moved, never copied, into the queue.
+        var log = EncodedLog(
+            envelope: LogEnvelope(
+                uuid: uuids.next(at: now), time: now, tag: tag, payload: consume payload,
+                personalDataFields: personalDataFields, schema: schema), body: [])
+        for filter in filters(for: tag) where filter.apply(to: &log.envelope) == .drop {
+            filteredOutCount.add(1)
+            return
+        }
+        writer.enqueue(consume log)
+    }
+
+    /// The filter chain of `tag`, resolved once per tag.
+    private func filters(for tag: String) -> [any LogFilter] {
+        let identity = FilterRoutes.identity(of: tag)
+        if let cached = filterRoutes.withLock({ $0.filters(for: tag, identity: identity) }) { return cached }
+        // A filter that does nothing for this tag (sampling at 100%) is left out of its chain.
+        let matching = configuration.filters.filter { $0.tagPattern.matches(tag) }
+            .map { $0.filter.specialized(forTag: tag) }
+            .filter { !($0 is any PassThroughFilter) }
+        filterRoutes.withLock { $0.add(matching, for: tag, identity: identity) }
+        return matching
     }
 
     // MARK: Control
 
-    /// Waits until every log posted before the call is written to the outputs, then asks
-    /// each output to make it durable and to send what is pending, all at once: an output's
-    /// send (a network) never holds up another output's sync.
+    /// Waits until every log posted before the call is written to the outputs; then makes
+    /// every output's logs durable, all outputs at once (`LogOutput.makeDurable()`, each on the
+    /// output's own thread); then has every output send what is pending, all at once
+    /// (`LogOutput.flush()`). No output's sync waits for another output, nor for a network.
     public func flush() async {
-        await core.flush()
+        await writer.waitUntilDelivered()
+        let outputs = configuration.outputs.map(\.output)
+        await withTaskGroup(of: Void.self) { group in
+            for output in outputs { group.addTask { await output.makeDurable() } }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for output in outputs { group.addTask { await output.flush() } }
+        }
     }
 
     /// Stops the outputs from sending (for example when the app goes to the background);
     /// posting and writing go on.
     public func suspend() {
-        core.suspend()
+        for setting in configuration.outputs { setting.output.suspend() }
     }
 
     /// Lets the outputs send again.
     public func resume() {
-        core.resume()
+        for setting in configuration.outputs { setting.output.resume() }
     }
 
     /// Writes everything queued, stops the writer and shuts the outputs down (which makes
     /// their logs durable). Logs posted afterwards are counted and not written.
     public func shutdown() async {
-        await core.shutdown()
+        writer.stop()
+        await writer.waitForExit()
+        for setting in configuration.outputs { await setting.output.shutdown() }
     }
 
-    // MARK: Privacy (issue 17)
-
-    /// The user's consent as last given (`LoggerConfiguration.consent`, then `setConsent(_:)`).
-    public var consent: LogConsent { core.consent }
-
-    /// Changes the user's consent, from any thread. Every log posted after this returns follows
-    /// the new consent; a log posted before it follows the consent it was posted under (the
-    /// writer hands the change to the outputs between the two). Under `.denied`, consent-requiring
-    /// outputs receive no log, and each buffered one deletes what it has not sent; under
-    /// `.pending` they keep logs and send nothing; `.granted` lets them send. The app keeps the
-    /// answer and passes it again at the next start (`LoggerConfiguration(…, consent:)`).
-    public func setConsent(_ consent: LogConsent) {
-        core.setConsent(consent)
-    }
-
-    /// Deletes every log this logger's outputs keep — stores, outboxes, cursors, indexes, logs
-    /// set aside — and the personal-data salt (`PersonalDataFilter` with a `PersonalDataSalt`),
-    /// then goes on with empty stores and a new salt: hashes made before no longer match those
-    /// made after. A send in flight is abandoned. Returns when the files are gone from disk
-    /// (their directories synced). Logs posted while it runs may be erased too.
-    /// - Throws: The first error of a filter or an output; the others still erase.
-    public func eraseAllData() async throws {
-        try await core.eraseAllData()
-    }
+    // Privacy (issue 17): `consent`, `setConsent(_:)` and `eraseAllData()` in BehaviorLogger+Privacy.swift.
 
     /// What the logger did so far.
-    public var statistics: LoggerStatistics { core.statistics }
+    public var statistics: LoggerStatistics {
+        var result = writer.statistics
+        result.filteredOut = filteredOutCount.load()
+        result.posted += result.filteredOut
+        return result
+    }
 }

@@ -176,6 +176,12 @@ public final class LocalStoreOutput: LogOutput {
     /// Writes what a full store refused earlier (if it takes it now) and syncs, on the output's
     /// sync thread: disk work stays off Swift's cooperative pool.
     public func flush() async {
+        await makeDurable()
+    }
+
+    /// Writes what a full store refused earlier (if it takes it now) and syncs, on the output's
+    /// sync thread: disk work stays off Swift's cooperative pool.
+    public func makeDurable() async {
         await scheduler.perform { [self] in
             record(
                 refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in

@@ -15,7 +15,14 @@ public protocol LogOutput: AnyObject, Sendable {
     /// until something is posted): a place to make written logs durable without waiting
     /// for the next batch.
     func writerIsIdle()
-    /// Makes everything written so far durable, and sends what is pending now.
+    /// Makes everything written so far durable (synced to the device), and returns when it is.
+    /// `BehaviorLogger.flush()` calls it on every output at once, before any output's
+    /// `flush()`, so that one output's durability never waits for another's send. Do the disk
+    /// work on a thread of the output's own, not on Swift's cooperative pool (the caller is a
+    /// task). The default does nothing: an output without one makes its logs durable in `flush()`.
+    func makeDurable() async
+    /// Makes everything written so far durable, and sends what is pending now
+    /// (`BehaviorLogger.flush()` calls it after every output's `makeDurable()`).
     func flush() async
     /// Stops sending (the app goes to the background); writing goes on.
     func suspend()
@@ -39,6 +46,7 @@ public protocol LogOutput: AnyObject, Sendable {
 
 extension LogOutput {
     public func writerIsIdle() {}
+    public func makeDurable() async {}
     public func flush() async {}
     public func suspend() {}
     public func resume() {}

@@ -75,6 +75,12 @@ public final class BufferedOutput: LogOutput {
         core.write(logs)
     }
 
+    /// Makes the written logs durable (and writes those its store refused earlier, if it takes
+    /// them now), on the output's own thread.
+    public func makeDurable() async {
+        await core.makeWrittenLogsDurable()
+    }
+
     /// Makes the written logs durable and sends what is pending now (cutting a backoff
     /// short); returns when nothing is left to send, when a send fails, or at once while
     /// suspended.

@@ -141,16 +141,21 @@ final class BufferedOutputCore: Sendable {
         wake.signal()
     }
 
+    /// Makes the written logs durable (`LogOutput.makeDurable()`). Disk work, so on the
+    /// sender's thread, which does it even while a send is in flight.
+    func makeWrittenLogsDurable() async {
+        await worker.perform { [self] in
+            append([], force: true)  // logs the store refused earlier, if it takes them now
+            makeDurable()
+        }
+    }
+
     /// Makes the written logs durable and sends what is pending now (cutting a backoff
     /// short); returns when nothing is left to send, when a send fails, or at once while
     /// suspended.
     func flush() async {
         usedDirectly()  // issue 17
-        // Disk work, so on the sender's thread, which does it even while a send is in flight.
-        await worker.perform { [self] in
-            append([], force: true)  // logs the store refused earlier, if it takes them now
-            makeDurable()
-        }
+        await makeWrittenLogsDurable()
         await withCheckedContinuation { continuation in
             let now: Bool = state.withLock { state in
                 if state.suspended || state.consent != .granted || state.stopping || state.senderFinished { return true }

@@ -28,13 +28,19 @@ var targets: [Target] = []
 targets += [
     // What every benchmark shares: reading its `--name value` arguments.
     .target(name: "BenchmarkSupport", swiftSettings: swiftSettings),
+    // The backend of the benchmarks that ship logs: accepts at once, counts.
+    .target(name: "BenchmarkBackend", dependencies: [behaviorLog], swiftSettings: swiftSettings),
     // `make bench-runtime`: 1 M generated events through three filters into a BufferedOutput.
     .executableTarget(
         name: "runtime-bench", dependencies: ["BenchmarkSupport", behaviorLog, logStore, sampleApp],
         swiftSettings: swiftSettings),
     // `make bench-energy`: syncs, wake-ups and bytes per log at 100 and 1 logs/s, and idle.
     .executableTarget(
-        name: "energy-bench", dependencies: ["BenchmarkSupport", behaviorLog, logStore, sampleApp],
+        name: "energy-bench", dependencies: ["BenchmarkBackend", "BenchmarkSupport", behaviorLog, logStore, sampleApp],
+        swiftSettings: swiftSettings),
+    // `make bench-device`: what an app pays on its own thread, in syncs and wake-ups, in RSS.
+    .executableTarget(
+        name: "device-bench", dependencies: ["BenchmarkBackend", "BenchmarkSupport", behaviorLog, sampleApp],
         swiftSettings: swiftSettings),
     // `make bench-clickhouse`: post() to rows visible in a real ClickHouse.
     .executableTarget(

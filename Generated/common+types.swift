@@ -26,7 +26,7 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// Reachability when the log was made; an *external* type the app defines
     public var network: NetworkKind?
 
-    public typealias LoggenVersion = LoggenVersion4
+    public typealias LoggenVersion = LoggenVersion5
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

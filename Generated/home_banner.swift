@@ -27,24 +27,25 @@ public enum HomeBanner: GeneratedLogEvent {
     ///   - seenBefore: Whether the user saw this banner in an earlier session
     case tapBanner(bannerId: Int64, campaignCode: String, visibleRatio: Float, shownAt: Date, shownOn: LogDate, seenBefore: Bool)
 
-    public typealias LoggenVersion = LoggenVersion4
+    public typealias LoggenVersion = LoggenVersion5
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public var _fields: LogEventFields {
+    @_optimize(none)
+    public func _fields(into _values: inout LogEventFields) {
         switch self {
         case .showBanner(let bannerId, let placement, let position, let campaignCode):
-            return LogEventFields(0, bannerId, placement, position, campaignCode)
+            _values.event = 0; _values.int64(bannerId); _values.value(placement); _values.int16(position); _values.string(campaignCode)
         case .tapBanner(let bannerId, let campaignCode, let visibleRatio, let shownAt, let shownOn, let seenBefore):
-            return LogEventFields(1, bannerId, campaignCode, visibleRatio, shownAt, shownOn, seenBefore)
+            _values.event = 1; _values.int64(bannerId); _values.string(campaignCode); _values.float(visibleRatio); _values.timestamp(shownAt); _values.date(shownOn); _values.bool(seenBefore)
         }
     }
 
     /// The category's events: name, then payload keys and constraints, one line per case in order.
-    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "home_banner", events: [
-        "show_banner: banner_id, placement, position min=1 max=100, campaign_code maxLength=16 pattern=1",
-        "tap_banner: banner_id, campaign_code maxLength=16 pattern=1, visible_ratio min=0.0 max=1.0, shown_at, shown_on, seen_before",
-    ], patterns: [Self._pattern1])
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "home_banner", events: """
+        show_banner: banner_id, placement, position min=1 max=100, campaign_code maxLength=16 pattern=1
+        tap_banner: banner_id, campaign_code maxLength=16 pattern=1, visible_ratio min=0.0 max=1.0, shown_at, shown_on, seen_before
+        """, patterns: [Self._pattern1])
 
     private static let _pattern1: LogPattern = LogPattern("^[A-Z0-9_]+$")
 }

@@ -30,25 +30,26 @@ public enum RecipeDetail: GeneratedLogEvent {
     ///   - folderIds: The folders chosen; missing when saved to the default folder
     case saveRecipe(recipeId: Int64, folderIds: [Int64]?)
 
-    public typealias LoggenVersion = LoggenVersion4
+    public typealias LoggenVersion = LoggenVersion5
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public var _fields: LogEventFields {
+    @_optimize(none)
+    public func _fields(into _values: inout LogEventFields) {
         switch self {
         case .show(let recipeId, let referrer, let rating, let openedAt):
-            return LogEventFields(0, recipeId, referrer, rating, openedAt)
+            _values.event = 0; _values.int64(recipeId); _values.value(referrer); _values.optionalDouble(rating); _values.timestamp(openedAt)
         case .tapStepPhoto(let recipeId, let stepNumber):
-            return LogEventFields(1, recipeId, stepNumber)
+            _values.event = 1; _values.int64(recipeId); _values.int16(stepNumber)
         case .saveRecipe(let recipeId, let folderIds):
-            return LogEventFields(2, recipeId, folderIds)
+            _values.event = 2; _values.int64(recipeId); _values.optionalArray(folderIds)
         }
     }
 
     /// The category's events: name, then payload keys and constraints, one line per case in order.
-    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_detail", events: [
-        "show: recipe_id, referrer, rating min=0 max=5, opened_at",
-        "tap_step_photo: recipe_id, step_number min=1 max=50",
-        "save_recipe: recipe_id, folder_ids",
-    ])
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_detail", events: """
+        show: recipe_id, referrer, rating min=0 max=5, opened_at
+        tap_step_photo: recipe_id, step_number min=1 max=50
+        save_recipe: recipe_id, folder_ids
+        """)
 }

@@ -30,25 +30,26 @@ public enum RecipeSearch: GeneratedLogEvent {
     @available(*, deprecated, message: "Sent when the user taps a suggested keyword. Will be folded into `search`.")
     case tapSuggestion(suggestion: String)
 
-    public typealias LoggenVersion = LoggenVersion4
+    public typealias LoggenVersion = LoggenVersion5
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public var _fields: LogEventFields {
+    @_optimize(none)
+    public func _fields(into _values: inout LogEventFields) {
         switch self {
         case .search(let keyword, let order, let filters, let page):
-            return LogEventFields(0, keyword, order, filters, page)
+            _values.event = 0; _values.string(keyword); _values.value(order); _values.array(filters); _values.int32(page)
         case .tapSearchResult(let recipeId, let position, let keyword):
-            return LogEventFields(1, recipeId, position, keyword)
+            _values.event = 1; _values.int64(recipeId); _values.int16(position); _values.string(keyword)
         case .tapSuggestion(let suggestion):
-            return LogEventFields(2, suggestion)
+            _values.event = 2; _values.string(suggestion)
         }
     }
 
     /// The category's events: name, then payload keys and constraints, one line per case in order.
-    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_search", events: [
-        "search: keyword maxLength=256, order, filters maxCount=3, page min=1 max=1000",
-        "tap_search_result: recipe_id, position min=1 max=100, keyword maxLength=256",
-        "tap_suggestion: suggestion maxLength=256",
-    ])
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_search", events: """
+        search: keyword maxLength=256, order, filters maxCount=3, page min=1 max=1000
+        tap_search_result: recipe_id, position min=1 max=100, keyword maxLength=256
+        tap_suggestion: suggestion maxLength=256
+        """)
 }

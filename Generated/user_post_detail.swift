@@ -32,25 +32,26 @@ public enum UserPostDetail: GeneratedLogEvent {
     ///   - commentExcerpt: The first characters of the comment; to be removed, it is personal data (at most 140 UTF-8 bytes; personal data; deprecated)
     case tapShowMore(postId: Int64, hiddenLineCount: Int32, commentExcerpt: String?)
 
-    public typealias LoggenVersion = LoggenVersion4
+    public typealias LoggenVersion = LoggenVersion5
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public var _fields: LogEventFields {
+    @_optimize(none)
+    public func _fields(into _values: inout LogEventFields) {
         switch self {
         case .show(let postId, let recipeId, let mediaKinds, let ingredientNames, let authorNickname):
-            return LogEventFields(0, postId, recipeId, mediaKinds, ingredientNames, authorNickname)
+            _values.event = 0; _values.int64(postId); _values.int64(recipeId); _values.array(mediaKinds); _values.array(ingredientNames); _values.optionalString(authorNickname)
         case .tapMedia(let postId, let position, let mediaKind):
-            return LogEventFields(1, postId, position, mediaKind)
+            _values.event = 1; _values.int64(postId); _values.int16(position); _values.value(mediaKind)
         case .tapShowMore(let postId, let hiddenLineCount, let commentExcerpt):
-            return LogEventFields(2, postId, hiddenLineCount, commentExcerpt)
+            _values.event = 2; _values.int64(postId); _values.int32(hiddenLineCount); _values.optionalString(commentExcerpt)
         }
     }
 
     /// The category's events: name, then payload keys and constraints, one line per case in order.
-    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "user_post_detail", events: [
-        "show: post_id, recipe_id, media_kinds maxCount=10, ingredient_names maxCount=30 maxLength=64, author_nickname maxLength=32 pii",
-        "tap_media: post_id, position min=1 max=100, media_kind",
-        "tap_show_more: post_id, hidden_line_count min=1 max=10000, comment_excerpt maxLength=140 pii",
-    ])
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "user_post_detail", events: """
+        show: post_id, recipe_id, media_kinds maxCount=10, ingredient_names maxCount=30 maxLength=64, author_nickname maxLength=32 pii
+        tap_media: post_id, position min=1 max=100, media_kind
+        tap_show_more: post_id, hidden_line_count min=1 max=10000, comment_excerpt maxLength=140 pii
+        """)
 }

@@ -3,33 +3,23 @@
 # bytes per log, with the runtime's defaults (a LocalStoreOutput and a BufferedOutput).
 # Counts, not times: they do not drift with the load of this shared machine.
 #
-# Each phase runs twice: under `strace -f` for the syncs (fsync, fdatasync, and fcntl on an
-# Apple system), counted between the two getppid() markers the program makes around its
-# phase; and on its own for the wake-ups (voluntary context switches of every thread, from
-# getrusage, less the driver's own sleeps) and bytes written (/proc/self/io wchar), which
-# strace would inflate.
+# Each phase runs twice (strace-phase.sh, shared with bench-device.sh): under `strace -f` for
+# the syncs (fsync, fdatasync, and fcntl on an Apple system), counted between the two getppid()
+# markers the program makes around its phase; and on its own for the wake-ups (voluntary
+# context switches of every thread, from getrusage, less the driver's own sleeps) and bytes
+# written (/proc/self/io wchar), which strace would inflate.
 set -euo pipefail
 BIN=${BIN:?}
 OUT=${OUT:-bench-out/energy}
 mkdir -p "$OUT"
 
-phase() {  # name, then the program's arguments
-  local name=$1; shift
-  strace -f -qq -e trace=fsync,fdatasync,fcntl,getppid -o "$OUT/$name.trace" "$BIN/energy-bench" --store "$OUT/store" "$@" > /dev/null
-  local syncs
-  syncs=$(awk '/getppid\(/ { marks++; next } marks == 1 && /(fsync|fdatasync)\(|F_FULLFSYNC|F_BARRIERFSYNC/ && !/resumed/ { n++ } END { print n + 0 }' "$OUT/$name.trace")
-  "$BIN/energy-bench" --store "$OUT/store" "$@" > "$OUT/$name.txt"
-  local logs wakeups bytes
-  logs=$(sed -n 's/^logs=//p' "$OUT/$name.txt")
-  wakeups=$(sed -n 's/^wakeups=//p' "$OUT/$name.txt")
-  bytes=$(sed -n 's/^bytes_written=//p' "$OUT/$name.txt")
-  echo "$name $logs $syncs $wakeups $bytes"
-}
+# shellcheck source=strace-phase.sh
+source "$(dirname "$0")/strace-phase.sh"
 
 {
-  phase rate-100 --rate 100 --seconds 10
-  phase rate-1 --rate 1 --seconds 20
-  phase idle --idle 20
+  phase rate-100 "$BIN/energy-bench" --store "$OUT/store" --rate 100 --seconds 10
+  phase rate-1 "$BIN/energy-bench" --store "$OUT/store" --rate 1 --seconds 20
+  phase idle "$BIN/energy-bench" --store "$OUT/store" --idle 20
 } > "$OUT/summary.txt"
 
 awk '

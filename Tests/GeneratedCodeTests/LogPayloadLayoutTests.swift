@@ -7,19 +7,30 @@ import Testing
     let recorder = ViolationRecorder()
 
     @Test func keysAndValuesFollowTheLinesInOrder() {
-        let layout = LogPayloadLayout(category: "cat", events: ["first: recipe_id, 日本語_key, flag", "no_fields", "third: only"])
-        let payload = layout.payload(LogEventFields(0, Int64(7), "text", Bool?.none))
+        let layout = LogPayloadLayout(category: "cat", events: "first: recipe_id, 日本語_key, flag\nno_fields\nthird: only")
+        let payload = layout.payload(LogEventFields(0, [Int64(7).logValue, "text".logValue, Bool?.none.logValue]))
         #expect(payload.keys == ["recipe_id", "日本語_key", "flag"])
         #expect(payload["recipe_id"] == .integer(7))
         #expect(payload["日本語_key"] == .string("text"))
         #expect(payload["flag"] == .null)
-        #expect(layout.payload(LogEventFields(1)).fields.isEmpty)
+        #expect(layout.payload(LogEventFields(1, [])).fields.isEmpty)
         #expect(layout.keys(ofEvent: 1).isEmpty)
         #expect(layout.keys(ofEvent: 2) == ["only"])
     }
 
+    @Test func contentsAreTheTagPayloadPersonalFieldsAndSchema() {
+        let layout = LogPayloadLayout(category: "cat", events: "first: a pii, b\nsecond")
+        let contents = layout.contents(LogEventFields(0, ["x".logValue, Int64(2).logValue]), schema: "fnv1a64:0")
+        #expect(contents.tag == "cat.first")
+        #expect(contents.payload.keys == ["a", "b"])
+        #expect(contents.payload["b"] == .integer(2))
+        #expect(contents.personalDataFields == ["a"])
+        #expect(contents.schema == "fnv1a64:0")
+        #expect(layout.contents(LogEventFields(1, []), schema: "").tag == "cat.second")
+    }
+
     @Test func namesAndTagsComeFromTheLines() {
-        let layout = LogPayloadLayout(category: "日本_cat", events: ["first: a pii, b", "no_fields", "empty_list:", "ünïcode_event: c pii"])
+        let layout = LogPayloadLayout(category: "日本_cat", events: "first: a pii, b\nno_fields\nempty_list:\nünïcode_event: c pii")
         #expect(layout.categoryName == "日本_cat")
         #expect((0..<4).map { layout.eventName(ofEvent: $0) } == ["first", "no_fields", "empty_list", "ünïcode_event"])
         #expect((0..<4).map { layout.tag(ofEvent: $0) } == ["日本_cat.first", "日本_cat.no_fields", "日本_cat.empty_list", "日本_cat.ünïcode_event"])
@@ -28,10 +39,10 @@ import Testing
 
     @Test func everyConstraintRepairsRecordsAndReports() {
         let layout = LogPayloadLayout(
-            category: "cat", events: ["event: text maxLength=3 pattern=1, count min=1 max=10, ratio min=-0.5 max=2.5, tags maxCount=2 maxLength=2"],
+            category: "cat", events: "event: text maxLength=3 pattern=1, count min=1 max=10, ratio min=-0.5 max=2.5, tags maxCount=2 maxLength=2",
             patterns: [LogPattern("^[a-z]+$")])
         let payload = recorder.recording {
-            layout.payload(LogEventFields(0, "ABCDE", Int16(99), Float.nan, ["abc", "d", "ignored"]))
+            layout.payload(LogEventFields(0, ["ABCDE".logValue, Int16(99).logValue, Float.nan.logValue, ["abc", "d", "ignored"].logValue]))
         }
         #expect(payload["text"] == .string("ABC"))
         #expect(payload["count"] == .integer(10))
@@ -43,9 +54,9 @@ import Testing
     }
 
     @Test func validAndMissingValuesPassUntouched() {
-        let layout = LogPayloadLayout(category: "cat", events: ["event: text maxLength=8, count min=1 max=10, numbers maxCount=3 min=0 max=5"])
+        let layout = LogPayloadLayout(category: "cat", events: "event: text maxLength=8, count min=1 max=10, numbers maxCount=3 min=0 max=5")
         let payload = recorder.recording {
-            layout.payload(LogEventFields(0, String?.none, Int32(10), [Int32(0), 5]))
+            layout.payload(LogEventFields(0, [String?.none.logValue, Int32(10).logValue, [Int32(0), 5].logValue]))
         }
         #expect(payload["text"] == .null)
         #expect(payload["count"] == .integer(10))
@@ -59,9 +70,9 @@ import Testing
     /// (`Float(0.3)` is 0.30000001192…, `Float(0.7)` is 0.69999998807…).
     @Test func realRangesCompareAsFloat() {
         let layout = LogPayloadLayout(
-            category: "cat", events: ["event: low min=0.1 max=0.3, high min=0.7 max=1, many maxCount=3 min=0.1 max=0.3, over min=0.1 max=0.3"])
+            category: "cat", events: "event: low min=0.1 max=0.3, high min=0.7 max=1, many maxCount=3 min=0.1 max=0.3, over min=0.1 max=0.3")
         let payload = recorder.recording {
-            layout.payload(LogEventFields(0, Float(0.3), Float(0.7), [Float(0.1), Float(0.3)], Float(0.3).nextUp))
+            layout.payload(LogEventFields(0, [Float(0.3).logValue, Float(0.7).logValue, [Float(0.1), Float(0.3)].logValue, Float(0.3).nextUp.logValue]))
         }
         #expect(payload["low"] == .float(0.3))
         #expect(payload["high"] == .float(0.7))

@@ -49,10 +49,12 @@ import TestSupport
         #expect(!result.standardError.contains("warning:"), "generated code has warnings:\n\(result.standardError.prefix(4000))")
     }
 
-    /// A file from a newer loggen, and one from an older loggen whose code this runtime
-    /// refuses (it did not declare its `[pii]` fields), each fail with a clear message.
+    /// A file from a newer loggen, and files from older loggens whose code this runtime
+    /// refuses (it boxed its values, built an older table, did not declare its `[pii]`
+    /// fields), each fail with a clear message.
     @Test(arguments: [
-        ("LoggenVersion5", "cannot find type 'LoggenVersion5' in scope"),
+        ("LoggenVersion6", "cannot find type 'LoggenVersion6' in scope"),
+        ("LoggenVersion4", "'LoggenVersion4' is unavailable: this generated code boxes its field values; regenerate it"),
         ("LoggenVersion3", "'LoggenVersion3' is unavailable: this generated code builds its payload table in an older format; regenerate it"),
         ("LoggenVersion2", "'LoggenVersion2' is unavailable: this generated code does not declare its [pii] fields; regenerate it"),
     ])

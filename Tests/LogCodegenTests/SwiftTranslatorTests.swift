@@ -40,7 +40,7 @@ import Testing
 
                     case tapShowMore
 
-                    public typealias LoggenVersion = LoggenVersion4
+                    public typealias LoggenVersion = LoggenVersion5
                 """))
         #expect(!text.contains("page"), "obsolete fields are not generated")
         #expect(!text.contains("older"), "obsolete events are not generated")
@@ -51,16 +51,23 @@ import Testing
         #expect(
             text.contains(
                 """
-                    public var _fields: LogEventFields {
+                    public func _fields(into _values: inout LogEventFields) {
                         switch self {
                         case .search(let keyword, let order):
-                            return LogEventFields(0, keyword, order)
+                            _values.event = 0; _values.string(keyword); _values.value(order)
                 """))
         #expect(
             text.contains(
                 """
+                        case .oldThing(let recipeId):
+                            _values.event = 1; _values.optionalInt64(recipeId)
+                """),
+            "each builtin, optional or not, has a call of its own type")
+        #expect(
+            text.contains(
+                """
                         case .tapShowMore:
-                            return LogEventFields(2)
+                            _values.event = 2
                         }
                     }
                 """))
@@ -68,11 +75,11 @@ import Testing
             text.contains(
                 """
                     /// The category's events: name, then payload keys and constraints, one line per case in order.
-                    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_search", events: [
-                        "search: keyword maxLength=256, order",
-                        "old_thing: recipe_id",
-                        "tap_show_more",
-                    ])
+                    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_search", events: \"\"\"
+                        search: keyword maxLength=256, order
+                        old_thing: recipe_id
+                        tap_show_more
+                        \"\"\")
                 """))
         #expect(!text.contains("eventName"), "names come from the table, not from a switch of their own")
     }
@@ -105,11 +112,11 @@ import Testing
         #expect(
             text.contains(
                 """
-                    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "profile", events: [
-                        "show: nickname maxLength=32 pii, post_id",
-                        "close",
-                        "edit: email pii",
-                    ])
+                    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "profile", events: \"\"\"
+                        show: nickname maxLength=32 pii, post_id
+                        close
+                        edit: email pii
+                        \"\"\")
                 """))
         #expect(!text.contains("personalDataFields"), "the table answers them; no switch of their own")
         #expect(!text.contains("old_email"), "an obsolete personal field is not generated")
@@ -234,7 +241,7 @@ import Testing
                     case `open`(count: Int64)
                     case shut
 
-                    public typealias LoggenVersion = LoggenVersion4
+                    public typealias LoggenVersion = LoggenVersion5
                 """))
         let noted = try category("noted", "# noted\n\n## open\n\n- code: !string 8\n\n## shut\n")
         #expect(

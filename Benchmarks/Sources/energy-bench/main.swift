@@ -12,39 +12,17 @@
 // threads (getrusage), less the driver's own sleeps (one per log, one for an idle phase), and
 // the bytes it passed to write(2) (/proc/self/io `wchar`). Linux only (the figures are Linux's).
 
+import BenchmarkBackend
 import BenchmarkSupport
 import BehaviorLog
 import Foundation
 import LogStore
 import RecipeDemo
 import RecipeLogs
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-final class AcceptingBackend: LogBackend {
-    let accepted = Atomic<UInt64>(0)
-    func send(_ chunk: LogChunk) async -> LogDeliveryResult {
-        accepted.add(UInt64(chunk.logs.count), ordering: .relaxed)
-        return .accepted
-    }
-}
-
-func voluntarySwitches() -> Int {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return usage.ru_nvcsw
-}
-
-func bytesWritten() -> Int {
-    guard let io = try? String(contentsOfFile: "/proc/self/io", encoding: .utf8) else { return 0 }
-    for line in io.split(separator: "\n") where line.hasPrefix("wchar:") {
-        return Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces)) ?? 0
-    }
-    return 0
-}
 
 let store = argument("store") ?? "bench-out/energy"
 let rate = Double(argument("rate") ?? "0")!
@@ -84,7 +62,7 @@ let count = idle > 0 ? 0 : Int(rate * seconds)
 let interval = rate > 0 ? 1 / rate : 0
 let switchesBefore = voluntarySwitches()
 let bytesBefore = bytesWritten()
-_ = getppid()  // the phase starts (a marker for strace)
+phaseMarker()  // the phase starts (a marker for strace)
 if idle > 0 {
     usleep(UInt32(idle * 1_000_000))
 } else {
@@ -97,7 +75,7 @@ if idle > 0 {
         }
     }
 }
-_ = getppid()  // the phase ends
+phaseMarker()  // the phase ends
 let switches = voluntarySwitches() - switchesBefore
 let bytes = bytesWritten() - bytesBefore
 // The driver's own sleeps: one per log, or the one idle sleep.
@@ -111,5 +89,5 @@ print("wakeups=\(switches - driverSleeps)")
 print("wakeups_per_log=\(count > 0 ? String(format: "%.2f", Double(switches - driverSleeps) / Double(count)) : "-")")
 print("bytes_written=\(bytes)")
 print("bytes_per_log=\(count > 0 ? String(bytes / count) : "-")")
-print("backend_accepted=\(backend.accepted.load(ordering: .relaxed))")
+print("backend_accepted=\(backend.accepted)")
 try? FileManager.default.removeItem(atPath: store)

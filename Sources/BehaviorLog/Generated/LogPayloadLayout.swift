@@ -11,11 +11,11 @@
 /// answers which event a value is with one switch (``GeneratedLogEvent``):
 ///
 /// ```swift generated
-/// public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_search", events: [
-///     "search: keyword maxLength=256, order, filters maxCount=3, page min=1 max=1000",
-///     "tap_suggestion: suggestion maxLength=256 pattern=1",
-///     "clear_history",
-/// ], patterns: [Self._pattern1])
+/// public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_search", events: """
+///     search: keyword maxLength=256, order, filters maxCount=3, page min=1 max=1000
+///     tap_suggestion: suggestion maxLength=256 pattern=1
+///     clear_history
+///     """, patterns: [Self._pattern1])
 /// ```
 ///
 /// A line is the event's name as written, then `:` and its fields separated by `,` (an
@@ -32,29 +32,36 @@
 /// expressions, and a table of string literals plus one switch type-checks several times
 /// faster on a 5,000-event schema than one append per field (see `docs/Codegen.md`). The
 /// table is read once, on first use, and holds each event's tag ready, so posting a log
-/// concatenates nothing.
+/// concatenates nothing. The lines are one string literal, not an array of them: an array
+/// of string literals is laid out in the app's data with an address to relocate per line.
 public final class LogPayloadLayout: Sendable {
     /// The category's name as written (`recipe_search`).
     public let categoryName: String
+    /// The most fields an event of the table has: the room generated code's values are
+    /// collected in, so that collecting them allocates once.
+    public let maximumFieldCount: Int
     private let events: [EventLayout]
 
     /// Reads the events' lines.
     ///
     /// - Parameters:
     ///   - category: the category's name as written.
-    ///   - events: one line per event, in the order of the generated cases.
+    ///   - events: one line per event, in the order of the generated cases, each ended by a
+    ///     line feed but the last (an empty string: no events).
     ///   - patterns: the compiled patterns that `pattern=N` refers to.
-    public init(category: String, events: [String], patterns: [LogPattern] = []) {
+    public init(category: String, events: String, patterns: [LogPattern] = []) {
         self.categoryName = category
-        self.events = events.map { line in
+        let lines = events.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        self.events = (events.isEmpty ? [] : lines).map { line in
             // Names and keys are letters, digits, `_` and non-ASCII text, so ASCII
             // separators are safe; splitting UTF-8 keeps a name that starts with a
             // combining mark whole.
-            let parts = line.utf8.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
+            let parts = line.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(decoding: parts[0], as: UTF8.self)
             let fields = parts.count == 2 ? FieldLayout.fields(of: parts[1], patterns: patterns) : []
             return EventLayout(name: name, tag: category + "." + name, fields)
         }
+        maximumFieldCount = self.events.reduce(0) { max($0, $1.keys.count) }
     }
 
     /// The name as written of event number `event` (counted from 0).
@@ -79,7 +86,7 @@ public final class LogPayloadLayout: Sendable {
         values.withUnsafeBufferPointer { values in
             layout.keys.withUnsafeBufferPointer { keys in
                 for index in 0..<count {
-                    let value = values[index].logValue
+                    let value = values[index]
                     if layout.isChecked[index], let check = layout.checks[index] {
                         payload.append(keys[index], payload.checked(value, check))
                     } else {
@@ -89,6 +96,14 @@ public final class LogPayloadLayout: Sendable {
             }
         }
         return payload
+    }
+
+    /// What a log of these fields posts: its tag, payload and personal fields, and `schema`.
+    /// The one body behind every generated type's ``LogEvent/contents``, so that an app
+    /// carries no copy of it per type.
+    public func contents(_ fields: LogEventFields, schema: String) -> LogEventContents {
+        let layout = events[fields.event]
+        return LogEventContents(tag: layout.tag, payload: payload(fields), personalDataFields: layout.personalDataFields, schema: schema)
     }
 
     /// The payload keys of event number `event`, in order.

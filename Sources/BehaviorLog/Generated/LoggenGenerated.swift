@@ -50,4 +50,14 @@ public enum LoggenVersion3: LoggenCompatibleVersion {}
 /// Version 4 of the API that generated code uses: version 3 with one switch per type —
 /// ``GeneratedLogEvent``, whose `GeneratedLogEvent._fields` names the event and its
 /// values, and whose ``LogPayloadLayout`` lines start with the event's name.
+///
+/// Unavailable: its `_fields` is a property that boxes each value, and its table is an array
+/// of lines.
+@available(*, unavailable, message: "this generated code boxes its field values; regenerate it with this version's loggen")
 public enum LoggenVersion4: LoggenCompatibleVersion {}
+
+/// Version 5 of the API that generated code uses: version 4 with less code per event —
+/// `GeneratedLogEvent._fields(into:)` hands over each value with a call named after its type
+/// (`_values.string(keyword)`, ``LogEventFields``), and the ``LogPayloadLayout`` lines are
+/// one string literal.
+public enum LoggenVersion5: LoggenCompatibleVersion {}

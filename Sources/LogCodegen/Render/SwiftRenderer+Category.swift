@@ -58,6 +58,7 @@ extension SwiftRenderer {
         // parameters of the case and their layout made once, then shared by every event.
         var common: [Field] = []
         var commonNames: [String] = []
+        var commonMethods: [String] = []
         var commonParameters = CodeWriter()
         var commonLayout = CodeWriter()
         if hasCases {
@@ -67,6 +68,7 @@ extension SwiftRenderer {
                 if SwiftTypeMapping.needsFoundation(field) { needsFoundation = true }
             }
             commonNames = common.map { SwiftName.lowerCamelCase($0.name) }
+            commonMethods = common.map(SwiftTypeMapping.fieldsMethod(for:))
             for (position, field) in common.enumerated() {
                 if position > 0 { commonParameters.append(", ") }
                 parameter(field, commonNames[position], into: &commonParameters)
@@ -78,10 +80,12 @@ extension SwiftRenderer {
         // One pass over each event's fields: the Swift names (kept for the switch), the
         // case's documentation, its parameters and the layout line.
         var names: [String] = []
+        var methods: [String] = []
         var parameters = CodeWriter(capacity: 512)
         var number = 0
         for event in category.events where event.status != .obsolete {
             names.removeAll(keepingCapacity: true)
+            methods.removeAll(keepingCapacity: true)
             parameters.clear()
             parameters.append(commonParameters)
 
@@ -92,7 +96,6 @@ extension SwiftRenderer {
                 parameterDocumentation(field, commonNames[position], event: event, listed: &listed, translator: translator, into: &file)
             }
             layoutLines.start()
-            layoutLines.append(ascii: "\"")
             SwiftLiteral.appendStringContents(event.name, to: &layoutLines)
             layoutLines.append(commonLayout)
             for field in event.fields where field.status != .obsolete {
@@ -102,14 +105,14 @@ extension SwiftRenderer {
                 parameterDocumentation(field, name, event: event, listed: &listed, translator: translator, into: &file)
                 if !parameters.bytes.isEmpty { parameters.append(", ") }
                 parameter(field, name, into: &parameters)
-                // `"name: key constraints, key",` (SwiftTypeMapping.layoutField), one
-                // string literal written in pieces.
+                // `name: key constraints, key` (SwiftTypeMapping.layoutField), one line
+                // of the table's string literal, written in pieces.
                 layoutLines.append(common.isEmpty && names.isEmpty ? ": " : ", ")
                 let layout = SwiftTypeMapping.layoutField(for: field, patternNumber: patterns.number)
                 SwiftLiteral.appendStringContents(layout, to: &layoutLines)
                 names.append(name)
+                methods.append(SwiftTypeMapping.fieldsMethod(for: field))
             }
-            layoutLines.append("\",")
             layoutLines.end()
 
             // The case: its documentation (above), deprecation, `case name(label: Type, …)`.
@@ -128,7 +131,8 @@ extension SwiftRenderer {
             }
             file.end()
 
-            // `case .name(let label, …):` and `return LogEventFields(number, label, …)`.
+            // `case .name(let label, …):` and `_values.event = number; _values.string(label); …`
+            // (`_values`: no field's Swift name starts with `_` and a letter, so none hides it).
             switchCases.start()
             switchCases.append("case .")
             SwiftLiteral.appendIdentifier(caseName, to: &switchCases)
@@ -150,17 +154,15 @@ extension SwiftRenderer {
             switchCases.end()
             switchCases.indented { writer in
                 writer.start()
-                writer.append("return LogEventFields(")
+                writer.append("_values.event = ")
                 writer.append(Int64(number))
-                for name in commonNames {
-                    writer.append(", ")
+                for (name, method) in zip(commonNames + names, commonMethods + methods) {
+                    writer.append("; _values.")
+                    writer.append(method)
+                    writer.append(ascii: "(")
                     SwiftLiteral.appendIdentifier(name, to: &writer)
+                    writer.append(ascii: ")")
                 }
-                for name in names {
-                    writer.append(", ")
-                    SwiftLiteral.appendIdentifier(name, to: &writer)
-                }
-                writer.append(ascii: ")")
                 writer.end()
             }
             number += 1
@@ -182,11 +184,16 @@ extension SwiftRenderer {
             render(member, into: &file)
         }
         file.line()
+        // Not optimized: the optimizer takes the payload of an enum whose cases have many
+        // shapes apart into bytes and puts each case's values together again from them,
+        // twice the code of reading each value where it lies, for no time a post would
+        // notice (docs/Performance.md, `make bench-device`).
+        file.line("@_optimize(none)")
         file.start()
         file.append(access)
-        file.append("var ")
+        file.append("func ")
         file.append(SwiftTranslator.fieldsName)
-        file.append(": LogEventFields {")
+        file.append("(into _values: inout LogEventFields) {")
         file.endBlockOpening { file in
             file.line("switch self {")
             file.append(switchCases)
@@ -202,14 +209,16 @@ extension SwiftRenderer {
         file.append(": LogPayloadLayout = LogPayloadLayout(category: ")
         SwiftLiteral.appendString(category.name, to: &file)
         if number == 0 {
-            file.append(", events: [])")
+            file.append(", events: \"\")")
             file.end()
         } else {
-            file.append(", events: [")
+            // One multi-line string literal, a line per event: an array of literals would be
+            // laid out in the app's data with an address to relocate per line.
+            file.append(", events: \"\"\"")
             file.end()
             file.append(layoutLines)
-            file.start()
-            file.append(ascii: "]")
+            file.indented { file in file.start() }
+            file.append("\"\"\"")
             if !patterns.isEmpty {
                 file.append(", patterns: ")
                 expression(.array(patterns.references), into: &file)

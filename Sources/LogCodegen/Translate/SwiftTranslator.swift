@@ -187,7 +187,7 @@ public struct SwiftTranslator: Sendable {
     /// The version check and the schema hash of ``LoggenGenerated``.
     func identityMembers() -> [SwiftDeclaration] {
         [
-            .typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion4")),
+            .typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion5")),
             .property(
                 SwiftProperty(
                     documentation: [], isStatic: true, name: "schemaHash", type: "String",

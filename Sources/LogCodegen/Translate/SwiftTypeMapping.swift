@@ -38,6 +38,39 @@ enum SwiftTypeMapping {
         }
     }
 
+    /// The `LogEventFields` method that generated code hands the field's value to: its
+    /// type's own for a builtin (`string`, `optionalInt32`, …), `value`/`optionalValue` for an
+    /// enum or an external type, `array`/`optionalArray` for an array. A name per shape, not
+    /// overloads: the type checker has nothing to choose.
+    static func fieldsMethod(for field: Field) -> String {
+        if field.type.isArray { return field.isOptional ? "optionalArray" : "array" }
+        guard case .builtin(let builtin) = field.type.scalar else { return field.isOptional ? "optionalValue" : "value" }
+        if field.isOptional {
+            switch builtin {
+            case .smallint: return "optionalInt16"
+            case .integer: return "optionalInt32"
+            case .bigint: return "optionalInt64"
+            case .real: return "optionalFloat"
+            case .double: return "optionalDouble"
+            case .boolean: return "optionalBool"
+            case .string: return "optionalString"
+            case .date: return "optionalDate"
+            case .timestamp, .timestamptz: return "optionalTimestamp"
+            }
+        }
+        switch builtin {
+        case .smallint: return "int16"
+        case .integer: return "int32"
+        case .bigint: return "int64"
+        case .real: return "float"
+        case .double: return "double"
+        case .boolean: return "bool"
+        case .string: return "string"
+        case .date: return "date"
+        case .timestamp, .timestamptz: return "timestamp"
+        }
+    }
+
     /// Whether the field's Swift type needs Foundation (`Date`).
     static func needsFoundation(_ field: Field) -> Bool {
         field.type.builtin == .timestamp || field.type.builtin == .timestamptz

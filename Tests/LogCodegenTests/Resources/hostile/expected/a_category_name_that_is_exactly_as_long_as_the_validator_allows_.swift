@@ -37,34 +37,35 @@ public enum ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: GeneratedLogEv
     ///   - aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: The longest field name (at most 64 UTF-8 bytes)
     case anEventNameThatIsAsLongAsTheValidatorAllowsItToBeX(aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: String?)
 
-    public typealias LoggenVersion = LoggenVersion4
+    public typealias LoggenVersion = LoggenVersion5
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public var _fields: LogEventFields {
+    @_optimize(none)
+    public func _fields(into _values: inout LogEventFields) {
         switch self {
         case .`default`(let `class`, let `inout`, let `var`, let `let`, let `where`, let `is`):
-            return LogEventFields(0, `class`, `inout`, `var`, `let`, `where`, `is`)
+            _values.event = 0; _values.string(`class`); _values.int32(`inout`); _values.optionalBool(`var`); _values.array(`let`); _values.value(`where`); _values.optionalValue(`is`)
         case .`init`(let `func`):
-            return LogEventFields(1, `func`)
+            _values.event = 1; _values.string(`func`)
         case .`return`(let `true`):
-            return LogEventFields(2, `true`)
+            _values.event = 2; _values.int64(`true`)
         case .`in`:
-            return LogEventFields(3)
+            _values.event = 3
         case .`nil`:
-            return LogEventFields(4)
+            _values.event = 4
         case .anEventNameThatIsAsLongAsTheValidatorAllowsItToBeX(let aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy):
-            return LogEventFields(5, aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy)
+            _values.event = 5; _values.optionalString(aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy)
         }
     }
 
     /// The category's events: name, then payload keys and constraints, one line per case in order.
-    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "a_category_name_that_is_exactly_as_long_as_the_validator_allows_", events: [
-        "default: class, inout, var, let, where, is",
-        "init: func maxLength=4",
-        "return: true",
-        "in",
-        "nil",
-        "an_event_name_that_is_as_long_as_the_validator_allows_it_to_be_x: a_field_name_that_is_as_long_as_the_validator_allows_it_to_be_xy maxLength=64",
-    ])
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "a_category_name_that_is_exactly_as_long_as_the_validator_allows_", events: """
+        default: class, inout, var, let, where, is
+        init: func maxLength=4
+        return: true
+        in
+        nil
+        an_event_name_that_is_as_long_as_the_validator_allows_it_to_be_x: a_field_name_that_is_as_long_as_the_validator_allows_it_to_be_xy maxLength=64
+        """)
 }

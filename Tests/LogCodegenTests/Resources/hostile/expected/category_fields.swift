@@ -20,24 +20,25 @@ public enum CategoryFields: GeneratedLogEvent {
     ///   - target: What was tapped (at most 16 UTF-8 bytes)
     case tap(screen: String, referrer: String?, target: String)
 
-    public typealias LoggenVersion = LoggenVersion4
+    public typealias LoggenVersion = LoggenVersion5
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public var _fields: LogEventFields {
+    @_optimize(none)
+    public func _fields(into _values: inout LogEventFields) {
         switch self {
         case .`open`(let screen, let referrer):
-            return LogEventFields(0, screen, referrer)
+            _values.event = 0; _values.string(screen); _values.optionalString(referrer)
         case .tap(let screen, let referrer, let target):
-            return LogEventFields(1, screen, referrer, target)
+            _values.event = 1; _values.string(screen); _values.optionalString(referrer); _values.string(target)
         }
     }
 
     /// The category's events: name, then payload keys and constraints, one line per case in order.
-    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "category_fields", events: [
-        "open: screen maxLength=32, referrer maxLength=64 pattern=1 pii",
-        "tap: screen maxLength=32, referrer maxLength=64 pattern=1 pii, target maxLength=16",
-    ], patterns: [Self._pattern1])
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "category_fields", events: """
+        open: screen maxLength=32, referrer maxLength=64 pattern=1 pii
+        tap: screen maxLength=32, referrer maxLength=64 pattern=1 pii, target maxLength=16
+        """, patterns: [Self._pattern1])
 
     private static let _pattern1: LogPattern = LogPattern("^[a-z_]+$")
 }

@@ -20,7 +20,7 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// The colour
     public var shade: Shade
 
-    public typealias LoggenVersion = LoggenVersion4
+    public typealias LoggenVersion = LoggenVersion5
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

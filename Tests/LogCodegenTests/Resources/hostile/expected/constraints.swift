@@ -31,24 +31,25 @@ public enum Constraints: GeneratedLogEvent {
     ///   - default: Personal, each element at most 8 bytes (at most 8 UTF-8 bytes; at most 3 elements; personal data)
     case personal(`class`: String?, count: Int32, `default`: [String])
 
-    public typealias LoggenVersion = LoggenVersion4
+    public typealias LoggenVersion = LoggenVersion5
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public var _fields: LogEventFields {
+    @_optimize(none)
+    public func _fields(into _values: inout LogEventFields) {
         switch self {
         case .limited(let shortText, let optionalShortText, let code, let quotedCode, let percent, let temperature, let large, let ratio, let scale, let tags, let scores, let weights, let shades, let moments):
-            return LogEventFields(0, shortText, optionalShortText, code, quotedCode, percent, temperature, large, ratio, scale, tags, scores, weights, shades, moments)
+            _values.event = 0; _values.string(shortText); _values.optionalString(optionalShortText); _values.string(code); _values.string(quotedCode); _values.int16(percent); _values.int32(temperature); _values.int64(large); _values.double(ratio); _values.optionalFloat(scale); _values.array(tags); _values.array(scores); _values.array(weights); _values.array(shades); _values.optionalArray(moments)
         case .personal(let `class`, let count, let `default`):
-            return LogEventFields(1, `class`, count, `default`)
+            _values.event = 1; _values.optionalString(`class`); _values.int32(count); _values.array(`default`)
         }
     }
 
     /// The category's events: name, then payload keys and constraints, one line per case in order.
-    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "constraints", events: [
-        "limited: short_text maxLength=8, optional_short_text maxLength=8, code maxLength=16 pattern=1, quoted_code pattern=2, percent min=0 max=100, temperature min=-40 max=60, large min=-9223372036854775808 max=9223372036854775807, ratio min=0 max=1, scale min=-0.5 max=2.5, tags maxCount=3 maxLength=4 pattern=3, scores maxCount=2 min=1 max=10, weights min=0 max=1, shades maxCount=2, moments maxCount=2",
-        "personal: class pii, count, default maxCount=3 maxLength=8 pii",
-    ], patterns: [Self._pattern1, Self._pattern2, Self._pattern3])
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "constraints", events: """
+        limited: short_text maxLength=8, optional_short_text maxLength=8, code maxLength=16 pattern=1, quoted_code pattern=2, percent min=0 max=100, temperature min=-40 max=60, large min=-9223372036854775808 max=9223372036854775807, ratio min=0 max=1, scale min=-0.5 max=2.5, tags maxCount=3 maxLength=4 pattern=3, scores maxCount=2 min=1 max=10, weights min=0 max=1, shades maxCount=2, moments maxCount=2
+        personal: class pii, count, default maxCount=3 maxLength=8 pii
+        """, patterns: [Self._pattern1, Self._pattern2, Self._pattern3])
 
     private static let _pattern1: LogPattern = LogPattern("^[A-Z0-9]+$")
 

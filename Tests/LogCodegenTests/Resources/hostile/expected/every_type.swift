@@ -74,28 +74,29 @@ public enum EveryType: GeneratedLogEvent {
     ///   - optionalArrayOutsidething: A optional array OutsideThing
     case optionalArrayValues(optionalArraySmallint: [Int16]?, optionalArrayInteger: [Int32]?, optionalArrayBigint: [Int64]?, optionalArrayReal: [Float]?, optionalArrayDouble: [Double]?, optionalArrayBoolean: [Bool]?, optionalArrayString: [String]?, optionalArrayDate: [LogDate]?, optionalArrayTimestamp: [Date]?, optionalArrayTimestamptz: [Date]?, optionalArrayShade: [Shade]?, optionalArrayOutsidething: [OutsideThing]?)
 
-    public typealias LoggenVersion = LoggenVersion4
+    public typealias LoggenVersion = LoggenVersion5
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public var _fields: LogEventFields {
+    @_optimize(none)
+    public func _fields(into _values: inout LogEventFields) {
         switch self {
         case .plainValues(let plainSmallint, let plainInteger, let plainBigint, let plainReal, let plainDouble, let plainBoolean, let plainString, let plainDate, let plainTimestamp, let plainTimestamptz, let plainShade, let plainOutsidething):
-            return LogEventFields(0, plainSmallint, plainInteger, plainBigint, plainReal, plainDouble, plainBoolean, plainString, plainDate, plainTimestamp, plainTimestamptz, plainShade, plainOutsidething)
+            _values.event = 0; _values.int16(plainSmallint); _values.int32(plainInteger); _values.int64(plainBigint); _values.float(plainReal); _values.double(plainDouble); _values.bool(plainBoolean); _values.string(plainString); _values.date(plainDate); _values.timestamp(plainTimestamp); _values.timestamp(plainTimestamptz); _values.value(plainShade); _values.value(plainOutsidething)
         case .optionalValues(let optionalSmallint, let optionalInteger, let optionalBigint, let optionalReal, let optionalDouble, let optionalBoolean, let optionalString, let optionalDate, let optionalTimestamp, let optionalTimestamptz, let optionalShade, let optionalOutsidething):
-            return LogEventFields(1, optionalSmallint, optionalInteger, optionalBigint, optionalReal, optionalDouble, optionalBoolean, optionalString, optionalDate, optionalTimestamp, optionalTimestamptz, optionalShade, optionalOutsidething)
+            _values.event = 1; _values.optionalInt16(optionalSmallint); _values.optionalInt32(optionalInteger); _values.optionalInt64(optionalBigint); _values.optionalFloat(optionalReal); _values.optionalDouble(optionalDouble); _values.optionalBool(optionalBoolean); _values.optionalString(optionalString); _values.optionalDate(optionalDate); _values.optionalTimestamp(optionalTimestamp); _values.optionalTimestamp(optionalTimestamptz); _values.optionalValue(optionalShade); _values.optionalValue(optionalOutsidething)
         case .arrayValues(let arraySmallint, let arrayInteger, let arrayBigint, let arrayReal, let arrayDouble, let arrayBoolean, let arrayString, let arrayDate, let arrayTimestamp, let arrayTimestamptz, let arrayShade, let arrayOutsidething):
-            return LogEventFields(2, arraySmallint, arrayInteger, arrayBigint, arrayReal, arrayDouble, arrayBoolean, arrayString, arrayDate, arrayTimestamp, arrayTimestamptz, arrayShade, arrayOutsidething)
+            _values.event = 2; _values.array(arraySmallint); _values.array(arrayInteger); _values.array(arrayBigint); _values.array(arrayReal); _values.array(arrayDouble); _values.array(arrayBoolean); _values.array(arrayString); _values.array(arrayDate); _values.array(arrayTimestamp); _values.array(arrayTimestamptz); _values.array(arrayShade); _values.array(arrayOutsidething)
         case .optionalArrayValues(let optionalArraySmallint, let optionalArrayInteger, let optionalArrayBigint, let optionalArrayReal, let optionalArrayDouble, let optionalArrayBoolean, let optionalArrayString, let optionalArrayDate, let optionalArrayTimestamp, let optionalArrayTimestamptz, let optionalArrayShade, let optionalArrayOutsidething):
-            return LogEventFields(3, optionalArraySmallint, optionalArrayInteger, optionalArrayBigint, optionalArrayReal, optionalArrayDouble, optionalArrayBoolean, optionalArrayString, optionalArrayDate, optionalArrayTimestamp, optionalArrayTimestamptz, optionalArrayShade, optionalArrayOutsidething)
+            _values.event = 3; _values.optionalArray(optionalArraySmallint); _values.optionalArray(optionalArrayInteger); _values.optionalArray(optionalArrayBigint); _values.optionalArray(optionalArrayReal); _values.optionalArray(optionalArrayDouble); _values.optionalArray(optionalArrayBoolean); _values.optionalArray(optionalArrayString); _values.optionalArray(optionalArrayDate); _values.optionalArray(optionalArrayTimestamp); _values.optionalArray(optionalArrayTimestamptz); _values.optionalArray(optionalArrayShade); _values.optionalArray(optionalArrayOutsidething)
         }
     }
 
     /// The category's events: name, then payload keys and constraints, one line per case in order.
-    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "every_type", events: [
-        "plain_values: plain_smallint, plain_integer, plain_bigint, plain_real, plain_double, plain_boolean, plain_string, plain_date, plain_timestamp, plain_timestamptz, plain_shade, plain_outsidething",
-        "optional_values: optional_smallint, optional_integer, optional_bigint, optional_real, optional_double, optional_boolean, optional_string, optional_date, optional_timestamp, optional_timestamptz, optional_shade, optional_outsidething",
-        "array_values: array_smallint, array_integer, array_bigint, array_real, array_double, array_boolean, array_string, array_date, array_timestamp, array_timestamptz, array_shade, array_outsidething",
-        "optional_array_values: optional_array_smallint, optional_array_integer, optional_array_bigint, optional_array_real, optional_array_double, optional_array_boolean, optional_array_string, optional_array_date, optional_array_timestamp, optional_array_timestamptz, optional_array_shade, optional_array_outsidething",
-    ])
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "every_type", events: """
+        plain_values: plain_smallint, plain_integer, plain_bigint, plain_real, plain_double, plain_boolean, plain_string, plain_date, plain_timestamp, plain_timestamptz, plain_shade, plain_outsidething
+        optional_values: optional_smallint, optional_integer, optional_bigint, optional_real, optional_double, optional_boolean, optional_string, optional_date, optional_timestamp, optional_timestamptz, optional_shade, optional_outsidething
+        array_values: array_smallint, array_integer, array_bigint, array_real, array_double, array_boolean, array_string, array_date, array_timestamp, array_timestamptz, array_shade, array_outsidething
+        optional_array_values: optional_array_smallint, optional_array_integer, optional_array_bigint, optional_array_real, optional_array_double, optional_array_boolean, optional_array_string, optional_array_date, optional_array_timestamp, optional_array_timestamptz, optional_array_shade, optional_array_outsidething
+        """)
 }

@@ -11,19 +11,20 @@ public enum AppLaunch: GeneratedLogEvent {
     ///   - durationMs: How long the start took, in milliseconds
     case coldStart(durationMs: Int32)
 
-    public typealias LoggenVersion = LoggenVersion4
+    public typealias LoggenVersion = LoggenVersion5
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public var _fields: LogEventFields {
+    @_optimize(none)
+    public func _fields(into _values: inout LogEventFields) {
         switch self {
         case .coldStart(let durationMs):
-            return LogEventFields(0, durationMs)
+            _values.event = 0; _values.int32(durationMs)
         }
     }
 
     /// The category's events: name, then payload keys and constraints, one line per case in order.
-    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "app_launch", events: [
-        "cold_start: duration_ms",
-    ])
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "app_launch", events: """
+        cold_start: duration_ms
+        """)
 }

@@ -5,15 +5,16 @@ import BehaviorLog
 
 /// A category whose events are all obsolete: its type has no cases.
 public enum Retired: GeneratedLogEvent {
-    public typealias LoggenVersion = LoggenVersion4
+    public typealias LoggenVersion = LoggenVersion5
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    public var _fields: LogEventFields {
+    @_optimize(none)
+    public func _fields(into _values: inout LogEventFields) {
         switch self {
         }
     }
 
     /// The category's events: name, then payload keys and constraints, one line per case in order.
-    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "retired", events: [])
+    public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "retired", events: "")
 }

@@ -97,6 +97,22 @@ import Testing
         #expect(Self.statistics(queue).mainThreadDrops == 1 && Self.statistics(queue).writerThreadDrops == 8)
     }
 
+    @Test func aTaskNeverWaitsAndIsCountedApart() {
+        // A post from an `async` function: a thread of Swift's cooperative pool must not block.
+        var queue = Queue(capacity: 4, consent: .granted)
+        var admissions: [Queue.Admission] = []
+        for _ in 0..<20 { admissions.append(Self.post(&queue, from: .task).admission) }
+        #expect(admissions[0..<3].allSatisfy { $0 == .queued })
+        #expect(admissions[3..<16].allSatisfy { $0 == .overflow(.task) })
+        #expect(admissions[16] == .drop(.task, first: true))
+        #expect(admissions[17..<20].allSatisfy { $0 == .drop(.task, first: false) })
+        #expect(queue.postersWaiting == 0)
+        let statistics = Self.statistics(queue)
+        #expect(statistics.taskOverflows == 13 && statistics.taskDrops == 4 && statistics.spills == 0)
+        #expect(statistics.mainThreadOverflows == 0 && statistics.mainThreadDrops == 0)
+        #expect(statistics.posted == 20, "every post is counted once: queued or dropped")
+    }
+
     @Test func aQueueOfOneSpillsAtOnce() {
         var queue = Queue(capacity: 1, consent: .granted)
         #expect(queue.napWakeCount == 1)

@@ -5,6 +5,7 @@ import LogCore
 import LogStore
 import RecipeLogs
 import Testing
+import TestSupport
 
 @Suite struct LoggerTests {
     @Test func postsReachTheOutputInOrderWithAnEnvelope() async throws {
@@ -106,7 +107,10 @@ import Testing
     @Test func aFullQueueMakesThePosterWaitWithoutLoss() async throws {
         let output = SlowOutput()
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output)], queueCapacity: 8))
-        for index in 0..<1000 { logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: 1, keyword: "egg")) }
+        // From a thread of the app's own: a task would not wait (MainThreadTests).
+        await onOwnThread {
+            for index in 0..<1000 { logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: 1, keyword: "egg")) }
+        }
         await logger.flush()
         #expect(output.recipeIDs == (0..<1000).map(Int64.init))
         #expect(logger.statistics.spills > 0)
@@ -117,10 +121,15 @@ import Testing
     @Test func concurrentPostersLoseNothingAndKeepTheirOwnOrder() async throws {
         let recorder = RecordingOutput()
         let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(recorder)], queueCapacity: 64))
+        // Four threads of the app's own (tasks would not wait for room: MainThreadTests).
         await withTaskGroup(of: Void.self) { group in
             for poster in 0..<4 {
                 group.addTask {
-                    for index in 0..<2_000 { logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: Int16(poster + 1), keyword: "egg")) }
+                    await onOwnThread {
+                        for index in 0..<2_000 {
+                            logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: Int16(poster + 1), keyword: "egg"))
+                        }
+                    }
                 }
             }
         }
@@ -221,6 +230,55 @@ final class GatedOutput: LogOutput {
         let after = logger.statistics
         #expect(after.delivered + after.mainThreadDrops == 100)
         #expect(output.count == after.delivered)
+    }
+
+    /// Nor does a Swift concurrency task (this test's body is one): a thread of the cooperative
+    /// pool that waited for the writer would hold one of its few threads. Were a post to wait,
+    /// the gate would open only after a minute (the hang guard) and the test fail.
+    @Test func aTaskNeverWaitsForAFullQueue() async throws {
+        let output = GatedOutput()
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output)], queueCapacity: 8), isMainThread: { false })
+        let guardOpened = Locked(false)
+        let hangGuard = Task.detached {
+            guard (try? await Task.sleep(for: .seconds(60))) != nil else { return }
+            guardOpened.withLock { $0 = true }
+            output.open()
+        }
+        for index in 0..<100 { logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: 1, keyword: "egg")) }
+        hangGuard.cancel()
+        #expect(!guardOpened.withLock { $0 }, "a post from a task waited for the writer")
+        output.open()
+        let statistics = logger.statistics
+        #expect(statistics.spills == 0)
+        #expect(statistics.taskOverflows > 0 && statistics.taskDrops > 0)
+        #expect(statistics.mainThreadOverflows == 0 && statistics.mainThreadDrops == 0)
+        #expect(statistics.posted == 100)
+        await logger.shutdown()
+        let after = logger.statistics
+        #expect(after.delivered + after.taskDrops == 100)
+    }
+
+    /// A thread of the app's own (not a task, not the main thread) still waits for room, so
+    /// nothing it posts is dropped.
+    @Test func aThreadOfItsOwnWaitsForRoomAndDropsNothing() async throws {
+        let output = GatedOutput()
+        let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(output)], queueCapacity: 8), isMainThread: { false })
+        let posted = Locked(0)
+        let thread = Thread {
+            for index in 0..<100 {
+                logger.post(RecipeSearch.tapSearchResult(recipeId: Int64(index), position: 1, keyword: "egg"))
+                posted.withLock { $0 += 1 }
+            }
+        }
+        thread.start()
+        // It stops at the full queue while the writer is held in the gated output.
+        #expect(await eventually { logger.statistics.spills >= 1 })
+        #expect(posted.withLock { $0 } < 100)
+        output.open()
+        #expect(await eventually(within: 60) { posted.withLock { $0 } == 100 })
+        await logger.shutdown()
+        let after = logger.statistics
+        #expect(after.delivered == 100 && after.taskDrops == 0 && after.taskOverflows == 0)
     }
 }
 

@@ -23,7 +23,9 @@ import LogCore
 /// its capacity (counted as `mainThreadOverflows`), up to four times the capacity, beyond
 /// which they are dropped and counted (`mainThreadDrops`) rather than freeze the app's UI.
 /// The writer thread never waits either (an output posting from `write`: it would wait for
-/// itself); its posts are counted as `writerThreadOverflows` and `writerThreadDrops`.
+/// itself); its posts are counted as `writerThreadOverflows` and `writerThreadDrops`. Nor does
+/// a Swift concurrency task (`post` from an `async` function): Swift's cooperative pool has one
+/// thread per core and must never block (`taskOverflows`, `taskDrops`).
 /// Call `shutdown()` before the process ends to write and sync what is queued.
 public final class BehaviorLogger: Sendable {
     let configuration: LoggerConfiguration

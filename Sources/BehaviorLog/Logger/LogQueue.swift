@@ -6,9 +6,10 @@
 ///
 /// - A full queue (`capacity` logs): a posting thread waits until the writer takes the queue
 ///   (a *spill*), so memory stays bounded and nothing is dropped — except the main thread (a
-///   frozen UI is worse than a log) and the writer thread (an output posting from `write`: it
-///   would wait for itself, the one thread that empties the queue). Their logs go on past the
-///   capacity (an *overflow*), and from four times the capacity on they are dropped.
+///   frozen UI is worse than a log), the writer thread (an output posting from `write`: it
+///   would wait for itself, the one thread that empties the queue) and a Swift concurrency task
+///   (a thread of the cooperative pool, which has one per core, must never block). Their logs go
+///   on past the capacity (an *overflow*), and from four times the capacity on they are dropped.
 /// - Consent changes are kept by index (issue 17): from the `index`-th queued log on,
 ///   `consent`; the writer hands each change to the outputs between the logs around it.
 ///
@@ -16,7 +17,7 @@
 /// tests run it with plain values.
 struct LogQueue<Waiter> {
     /// Which thread posts, where that decides whether it may wait for room.
-    enum Poster: Equatable { case other, main, writer }
+    enum Poster: Equatable { case other, main, task, writer }
 
     /// What became of a post; the caller acts on it once the lock is released.
     enum Admission: Equatable {
@@ -79,6 +80,8 @@ struct LogQueue<Waiter> {
     private var mainThreadDrops: UInt64 = 0
     private var writerThreadOverflows: UInt64 = 0
     private var writerThreadDrops: UInt64 = 0
+    private var taskOverflows: UInt64 = 0
+    private var taskDrops: UInt64 = 0
     private var postedAfterShutdown: UInt64 = 0
 
     /// - Parameters:
@@ -108,7 +111,12 @@ struct LogQueue<Waiter> {
         let poster = pending.count >= capacity - 1 ? poster() : .other
         let mustNotWait = poster != .other
         if mustNotWait && pending.count >= 4 * capacity {
-            let drops = poster == .writer ? add(1, to: &writerThreadDrops) : add(1, to: &mainThreadDrops)
+            let drops: UInt64
+            switch poster {
+            case .writer: drops = add(1, to: &writerThreadDrops)
+            case .task: drops = add(1, to: &taskDrops)
+            case .main, .other: drops = add(1, to: &mainThreadDrops)
+            }
             return (.drop(poster, first: drops == 1), false, nil)
         }
         let retired = retired.popLast()
@@ -121,7 +129,11 @@ struct LogQueue<Waiter> {
         }
         guard pending.count >= capacity else { return (.queued, wake, retired) }
         if mustNotWait {
-            _ = poster == .writer ? add(1, to: &writerThreadOverflows) : add(1, to: &mainThreadOverflows)
+            switch poster {
+            case .writer: writerThreadOverflows += 1
+            case .task: taskOverflows += 1
+            case .main, .other: mainThreadOverflows += 1
+            }
             return (.overflow(poster), wake, retired)
         }
         postersWaiting += 1
@@ -260,12 +272,14 @@ struct LogQueue<Waiter> {
     /// refused (`posted` counts them; the filters' drops are the caller's), and the spills and
     /// overflows.
     func counted(in statistics: inout LoggerStatistics) {
-        statistics.posted += enqueued + mainThreadDrops + writerThreadDrops + postedAfterShutdown
+        statistics.posted += enqueued + mainThreadDrops + writerThreadDrops + taskDrops + postedAfterShutdown
         statistics.spills = spills
         statistics.mainThreadOverflows = mainThreadOverflows
         statistics.mainThreadDrops = mainThreadDrops
         statistics.writerThreadOverflows = writerThreadOverflows
         statistics.writerThreadDrops = writerThreadDrops
+        statistics.taskOverflows = taskOverflows
+        statistics.taskDrops = taskDrops
         statistics.postedAfterShutdown = postedAfterShutdown
     }
 }

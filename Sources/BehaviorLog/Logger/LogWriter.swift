@@ -101,6 +101,10 @@ final class LogWriter: Sendable {
                 FileDescriptorSink.write(
                     "BehaviorLog: warning: an output posted from the logger's writer thread into a queue four times over its capacity; such logs are dropped, since the writer cannot wait for itself (counted in statistics.writerThreadDrops)\n"
                 )
+            } else if poster == .task {
+                FileDescriptorSink.write(
+                    "BehaviorLog: warning: a Swift concurrency task posted faster than the logs could be written; logs past four times the queue's capacity are dropped rather than block the cooperative pool (counted in statistics.taskDrops)\n"
+                )
             } else {
                 FileDescriptorSink.write(
                     "BehaviorLog: warning: the main thread posted faster than the logs could be written; logs past four times the queue's capacity are dropped (counted in statistics.mainThreadDrops)\n"
@@ -115,10 +119,12 @@ final class LogWriter: Sendable {
         }
     }
 
-    /// Which thread posts (asked under the queue's lock, only near a full queue).
+    /// Which thread posts (asked under the queue's lock, only near a full queue). The main
+    /// thread is asked first: a task on the main actor counts as the main thread.
     private func currentPoster() -> Queue.Poster {
         if writerThread.load() == UInt64(System.currentThreadIdentifier()) { return .writer }
-        return isMainThread() ? .main : .other
+        if isMainThread() { return .main }
+        return withUnsafeCurrentTask { $0 != nil } ? .task : .other
     }
 
     // MARK: Control

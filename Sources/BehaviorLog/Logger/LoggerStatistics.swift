@@ -26,6 +26,13 @@ public struct LoggerStatistics: Sendable, Equatable {
     /// Logs an output posted from the writer thread while the queue held four times its
     /// capacity: dropped, since waiting would wait for itself (a warning is printed once).
     public var writerThreadDrops: UInt64 = 0
+    /// Logs posted from a Swift concurrency task (an `async` function) into a full queue: a
+    /// task runs on Swift's cooperative pool, one thread per core, which must never block, so it
+    /// does not wait; the queue grows past its capacity (up to four times).
+    public var taskOverflows: UInt64 = 0
+    /// Logs posted from a task while the queue held four times its capacity: dropped rather
+    /// than block the pool (a warning is printed once).
+    public var taskDrops: UInt64 = 0
     /// Logs posted after `shutdown()` began; they are not written (a warning is printed once).
     public var postedAfterShutdown: UInt64 = 0
 }

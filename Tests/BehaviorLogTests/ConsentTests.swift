@@ -178,7 +178,7 @@ import Testing
         #expect(fourth.backend.accepted.map(\.uuid) == fourth.everything.logs.map(\.uuid))
     }
 
-    @Test func whichOutputsNeedConsent() throws {
+    @Test func whichOutputsNeedConsent() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let buffered = try BufferedOutput(directory: URL(fileURLWithPath: directory + "/outbox"), backend: ScriptedBackend())
@@ -190,6 +190,9 @@ import Testing
         #expect(!OutputSetting(buffered, requiresConsent: false).requiresConsent)
         #expect(OutputSetting(history, requiresConsent: true).requiresConsent)
         #expect(try LoggerConfiguration(outputs: []).consent == .granted)
+        // The stores open on the outputs' own threads: close them before the directory goes.
+        await buffered.shutdown()
+        await history.shutdown()
     }
 
     @Test func anOutputWhoseSettingWaivesConsentGoesOnUnderDenied() async throws {

@@ -5,7 +5,7 @@ import LogCore
 /// path from outside (a cursor name, a listed file) can point out of the directory.
 ///
 /// ```
-/// LOCK                          the writer's flock(2) lock file
+/// LOCK                          the writer's flock(2) lock file; the directory entries not yet synced (LockRecord)
 /// segment-0000000000000001.log  segments, numbered from 1 in the order they were created
 /// segment-0000000000000001.idx  the index of a closed segment (a cache, rebuilt when damaged)
 /// cursor-<name>                 a consumer's acknowledged sequence number
@@ -92,45 +92,75 @@ struct StoreLayout: Sendable {
         return number
     }
 
-    /// Creates the store's directory, and its missing parents, with mode 0700.
+    /// Creates the store's directory, and its missing parents, with mode 0700, and syncs none
+    /// of their entries (see ``syncEntries(levels:)``).
     ///
     /// Only the store's own directory gets `protection` (Apple devices) and is excluded from
     /// backups; the files the store creates in it inherit both. A parent created on the way is
     /// created plainly: it is not the store's. `Application Support`, which iOS does not create
     /// at install, is where an app later keeps its own files (a Core Data or SwiftData store),
     /// and those must keep the app's backup and protection choices, not the log store's.
-    func createDirectory(protection: LogFileProtection = .completeUntilFirstUserAuthentication) throws(LogStoreError) {
+    ///
+    /// - Returns: How many directories, from the store's own up, were made (0 when it existed):
+    ///   the entries a power loss can take back until ``syncEntries(levels:)`` syncs them.
+    func createDirectory(protection: LogFileProtection = .completeUntilFirstUserAuthentication) throws(LogStoreError) -> Int {
         let kind: System.FileKind?
         do { kind = try fileSystem.kind(of: directory) } catch { throw .system(operation: "create directory", path: directory, errno: error.code) }
         switch kind {
-        case .directory: return
+        case .directory: return 0
         case .regular, .other: throw .system(operation: "use as a store directory", path: directory, errno: System.Failure.notADirectory.code)
         case nil: break
         }
-        if try makeDirectoryAndMissingParents(directory) {
+        let (madeItself, levels) = try makeDirectoryAndMissingParents(directory)
+        if madeItself {
             fileSystem.protect(directory: directory, with: protection)
         }
+        return levels
     }
 
     /// Creates `path` after its missing parents, none of them protected; returns whether it
-    /// made `path` itself (false when another process made it first).
-    private func makeDirectoryAndMissingParents(_ path: String) throws(LogStoreError) -> Bool {
+    /// made `path` itself (false when another process made it first), and how many levels, from
+    /// `path` up, it made (the highest one made and everything below it).
+    private func makeDirectoryAndMissingParents(_ path: String) throws(LogStoreError) -> (madeItself: Bool, levels: Int) {
         let parent = (path as NSString).deletingLastPathComponent
+        var parentLevels = 0
         if !parent.isEmpty && parent != path && (try? fileSystem.kind(of: parent)) == .some(nil) {
-            _ = try makeDirectoryAndMissingParents(parent)
+            parentLevels = try makeDirectoryAndMissingParents(parent).levels
         }
         do {
             try fileSystem.makeDirectory(path)
         } catch {
-            if error.isAlreadyExisting { return false }
+            if error.isAlreadyExisting { return (false, parentLevels == 0 ? 0 : parentLevels + 1) }
             throw .system(operation: "create directory", path: path, errno: error.code)
         }
-        // The new directory's entry is in its parent, and a power loss can take back an entry
-        // whose directory was not synced: the store, and every record synced into it, with it.
-        // Best effort: a parent that cannot be opened for reading (mode --x) is no reason to
-        // refuse a store that works until the power fails.
-        try? StoreLayout(directory: parent.isEmpty ? "." : parent, fileSystem: fileSystem, syncMethod: syncMethod).syncDirectory()
-        return true
+        return (true, parentLevels + 1)
+    }
+
+    /// Syncs the entries of the store's directory and of its `levels - 1` lowest parents, each
+    /// in its own parent (one directory sync each), from the top down: a power loss can take
+    /// back the entry of a new directory whose parent was not synced, and the directory with it
+    /// — the store and every record synced into it. `Int.max`: every parent, up to the root.
+    ///
+    /// Best effort, as for a new file's directory entry: a parent that cannot be opened for
+    /// reading (mode `--x`) is no reason to refuse a store that works until the power fails.
+    func syncEntries(levels: Int) {
+        guard levels > 0 else { return }
+        var parents: [String] = []
+        var path = directory
+        while parents.count < levels {
+            let parent = (path as NSString).deletingLastPathComponent
+            if parent.isEmpty {
+                // A relative path: its last parent is the working directory.
+                if path != "." { parents.append(".") }
+                break
+            }
+            if parent == path { break }
+            parents.append(parent)
+            path = parent
+        }
+        for parent in parents.reversed() {
+            try? StoreLayout(directory: parent, fileSystem: fileSystem, syncMethod: syncMethod).syncDirectory()
+        }
     }
 
     /// Makes renames, new files and deletions in the directory durable.

@@ -23,6 +23,14 @@ final class WriterCore: @unchecked Sendable {
     private var emptySegments: [UInt64] = []
     /// Recovery scanned a segment (no index: the last writer did not close it).
     private var scannedAtOpen = false
+    /// Recovery found a segment file.
+    private var foundSegmentAtOpen = false
+    /// The directories, from the store's own up, whose entries in their parents may not be
+    /// durable yet (``StoreLayout/syncEntries(levels:)``): made and not synced, so that a launch
+    /// that logs nothing makes no sync. The first segment syncs them before it is named, so
+    /// that no record is made durable in a directory a power loss could take back. Kept in the
+    /// `LOCK` file for the next writer (``LockRecord``); `Int.max`: not known, every parent.
+    private var unsyncedEntryLevels = 0
 
     private(set) var nextSequence: UInt64 = 1
     /// The last sequence handed to `write(2)`.
@@ -55,7 +63,7 @@ final class WriterCore: @unchecked Sendable {
     init(directory: String, configuration: LogStoreConfiguration) throws(LogStoreError) {
         layout = StoreLayout(directory: directory, fileSystem: configuration.fileSystem, syncMethod: configuration.syncMethod.system)
         self.configuration = configuration
-        try layout.createDirectory(protection: configuration.fileProtection)
+        let createdLevels = try layout.createDirectory(protection: configuration.fileProtection)
         let lockFile = try SystemFile.open(layout.lockPath, .readWriteCreating, in: layout.fileSystem)
         self.lockFile = lockFile
         isOpen = true
@@ -82,9 +90,20 @@ final class WriterCore: @unchecked Sendable {
         buffer = WriteBuffer(capacity: max(configuration.writeBufferBytes, 64 << 10) + 4096)
         lastSyncNanoseconds = WriterCore.monotonicNanoseconds()
         do throws(LogStoreError) {
+            if createdLevels > 0 {
+                unsyncedEntryLevels = createdLevels
+                LockRecord.write(unsyncedEntryLevels: createdLevels, to: lockFile)
+            }
             try recover()
+            if createdLevels == 0 {
+                // What the writer that made the directories left in `LOCK`; without it (a store
+                // of an older version, or a writer that stopped before it wrote it), a store
+                // with a segment has its entries synced (the segment synced them first), one
+                // without may have none synced.
+                unsyncedEntryLevels = LockRecord.read(lockFile) ?? (foundSegmentAtOpen ? 0 : Int.max)
+            }
             // No segment yet: the first append creates it, so a launch that logs nothing creates
-            // no file and makes no sync. Unless no segment file is left to carry the numbering
+            // no segment and makes no sync (not even for the directories it made). Unless no segment file is left to carry the numbering
             // (every one dropped by the caps): a new one keeps the sequence and segment numbers
             // going for the next writer, never giving one again.
             // And after a crash (a segment had to be scanned): recovery goes on in a new
@@ -131,6 +150,7 @@ final class WriterCore: @unchecked Sendable {
         }
         droppedByCaps = try CursorFile.readDropped(layout)
         var next: UInt64 = 1
+        foundSegmentAtOpen = !listing.segments.isEmpty
         for number in listing.segments {
             nextSegmentNumber = max(nextSegmentNumber, number + 1)
             let file = try SystemFile.open(layout.segmentPath(number), .readWrite, in: layout.fileSystem)
@@ -194,7 +214,15 @@ final class WriterCore: @unchecked Sendable {
     /// creating the file and writing its header, as the crash loops found) leaves either no
     /// segment or one with its header, never a headerless one; a leftover `.tmp` is deleted
     /// when the store is next opened.
+    ///
+    /// The first segment of a store whose directories were made without a sync syncs their
+    /// entries first (before it is named: a segment file says the entries are durable).
     private func startSegment() throws(LogStoreError) {
+        if unsyncedEntryLevels > 0 {
+            layout.syncEntries(levels: unsyncedEntryLevels)
+            unsyncedEntryLevels = 0
+            LockRecord.clear(layout)
+        }
         let number = nextSegmentNumber
         let path = layout.segmentPath(number)
         let temporary = path + ".tmp"
@@ -588,5 +616,33 @@ final class WriterCore: @unchecked Sendable {
                 LogCursorState(name: name, acknowledgedSequence: cursors[name]!, pendingRecords: LogStoreStats.pending(after: cursors[name]!, in: infos))
             },
             droppedByCaps: droppedByCaps)
+    }
+}
+
+/// What the `LOCK` file holds besides its lock: how many directory entries, from the store's
+/// own up, may not be durable (``WriterCore/unsyncedEntryLevels``), as a checksummed number
+/// (``StoreLayout/encodeNumber(_:magic:)``). Written without a sync: after a power loss the
+/// directories that are still there are on disk, whatever the record says; before one (a writer
+/// that stopped, the next opening in the same boot) it is read back as written.
+enum LockRecord {
+    static let magic = "BLOGLCK1"
+
+    /// Records `levels` in a `LOCK` file just made (empty); best effort: a store whose record is
+    /// missing and that has no segment counts every parent as not durable.
+    static func write(unsyncedEntryLevels levels: Int, to lockFile: SystemFile) {
+        guard (try? lockFile.size()) == 0 else { return }
+        let bytes = StoreLayout.encodeNumber(UInt64(levels), magic: magic)
+        try? bytes.withBytes { (raw) throws(LogStoreError) in try lockFile.writeAll(raw) }
+    }
+
+    /// The recorded levels; `nil` when `LOCK` holds no record (an older version's empty file).
+    static func read(_ lockFile: SystemFile) -> Int? {
+        guard let bytes = try? lockFile.readAll(limit: 64), let value = StoreLayout.decodeNumber(bytes, magic: magic) else { return nil }
+        return value > UInt64(Int.max) ? Int.max : Int(value)
+    }
+
+    /// Records that every entry is durable (a record in place is overwritten; none is made).
+    static func clear(_ layout: StoreLayout) {
+        _ = try? layout.overwriteInPlace(at: layout.lockPath, with: StoreLayout.encodeNumber(0, magic: magic))
     }
 }

@@ -5,7 +5,7 @@ import LogCore
 /// path from outside (a cursor name, a listed file) can point out of the directory.
 ///
 /// ```
-/// LOCK                          the writer's flock(2) lock file; the directory entries not yet synced (LockRecord)
+/// LOCK                          the writer's flock(2) lock file; whether the directory's entry waits for a sync (LockRecord)
 /// segment-0000000000000001.log  segments, numbered from 1 in the order they were created
 /// segment-0000000000000001.idx  the index of a closed segment (a cache, rebuilt when damaged)
 /// cursor-<name>                 a consumer's acknowledged sequence number
@@ -92,8 +92,11 @@ struct StoreLayout: Sendable {
         return number
     }
 
-    /// Creates the store's directory, and its missing parents, with mode 0700, and syncs none
-    /// of their entries (see ``syncEntries(levels:)``).
+    /// Creates the store's directory, and its missing parents, with mode 0700. A parent made on
+    /// the way has its entry synced into its parent at once; the store's own directory does not
+    /// (``syncEntries()`` does, before the first segment), so that a launch that logs nothing
+    /// pays no sync for it. A parent's entry cannot wait so: another store may be made in it
+    /// later, and nothing would tell that store that the entry above it is not durable.
     ///
     /// Only the store's own directory gets `protection` (Apple devices) and is excluded from
     /// backups; the files the store creates in it inherit both. A parent created on the way is
@@ -101,66 +104,65 @@ struct StoreLayout: Sendable {
     /// at install, is where an app later keeps its own files (a Core Data or SwiftData store),
     /// and those must keep the app's backup and protection choices, not the log store's.
     ///
-    /// - Returns: How many directories, from the store's own up, were made (0 when it existed):
-    ///   the entries a power loss can take back until ``syncEntries(levels:)`` syncs them.
-    func createDirectory(protection: LogFileProtection = .completeUntilFirstUserAuthentication) throws(LogStoreError) -> Int {
+    /// - Returns: Whether it made the store's directory (false when it was there): its entry in
+    ///   its parent is then not synced.
+    func createDirectory(protection: LogFileProtection = .completeUntilFirstUserAuthentication) throws(LogStoreError) -> Bool {
         let kind: System.FileKind?
         do { kind = try fileSystem.kind(of: directory) } catch { throw .system(operation: "create directory", path: directory, errno: error.code) }
         switch kind {
-        case .directory: return 0
+        case .directory: return false
         case .regular, .other: throw .system(operation: "use as a store directory", path: directory, errno: System.Failure.notADirectory.code)
         case nil: break
         }
-        let (madeItself, levels) = try makeDirectoryAndMissingParents(directory)
-        if madeItself {
-            fileSystem.protect(directory: directory, with: protection)
-        }
-        return levels
+        guard try makeDirectoryAndMissingParents(directory, syncingItsEntry: false) else { return false }
+        fileSystem.protect(directory: directory, with: protection)
+        return true
     }
 
-    /// Creates `path` after its missing parents, none of them protected; returns whether it
-    /// made `path` itself (false when another process made it first), and how many levels, from
-    /// `path` up, it made (the highest one made and everything below it).
-    private func makeDirectoryAndMissingParents(_ path: String) throws(LogStoreError) -> (madeItself: Bool, levels: Int) {
+    /// Creates `path` after its missing parents, none of them protected, and syncs the entries
+    /// of the parents (and of `path` when `syncingItsEntry`); returns whether it made `path`
+    /// (false when another process made it first).
+    private func makeDirectoryAndMissingParents(_ path: String, syncingItsEntry: Bool) throws(LogStoreError) -> Bool {
         let parent = (path as NSString).deletingLastPathComponent
-        var parentLevels = 0
         if !parent.isEmpty && parent != path && (try? fileSystem.kind(of: parent)) == .some(nil) {
-            parentLevels = try makeDirectoryAndMissingParents(parent).levels
+            _ = try makeDirectoryAndMissingParents(parent, syncingItsEntry: true)
         }
         do {
             try fileSystem.makeDirectory(path)
         } catch {
-            if error.isAlreadyExisting { return (false, parentLevels == 0 ? 0 : parentLevels + 1) }
+            if error.isAlreadyExisting { return false }
             throw .system(operation: "create directory", path: path, errno: error.code)
         }
-        return (true, parentLevels + 1)
+        // The new directory's entry is in its parent, and a power loss can take back an entry
+        // whose directory was not synced: the directory, and every record synced below it, with it.
+        if syncingItsEntry { StoreLayout.syncBestEffort(StoreLayout.parent(of: path), fileSystem: fileSystem, syncMethod: syncMethod) }
+        return true
     }
 
-    /// Syncs the entries of the store's directory and of its `levels - 1` lowest parents, each
-    /// in its own parent (one directory sync each), from the top down: a power loss can take
-    /// back the entry of a new directory whose parent was not synced, and the directory with it
-    /// — the store and every record synced into it. `Int.max`: every parent, up to the root.
-    ///
-    /// Best effort, as for a new file's directory entry: a parent that cannot be opened for
-    /// reading (mode `--x`) is no reason to refuse a store that works until the power fails.
-    func syncEntries(levels: Int) {
-        guard levels > 0 else { return }
-        var parents: [String] = []
-        var path = directory
-        while parents.count < levels {
-            let parent = (path as NSString).deletingLastPathComponent
-            if parent.isEmpty {
-                // A relative path: its last parent is the working directory.
-                if path != "." { parents.append(".") }
-                break
-            }
-            if parent == path { break }
-            parents.append(parent)
-            path = parent
+    /// Syncs the store directory's entry into its parent (``createDirectory(protection:)`` made
+    /// it without), and the entry of every store directory above it: a store made inside
+    /// another's directory (an outbox's `rejected` store) may be made before the enclosing one
+    /// has synced its own entry, and a record synced into the inner store would go with it.
+    /// Best effort, as every directory entry's sync: a parent that cannot be opened for reading
+    /// (mode `--x`) is no reason to refuse a store that works until the power fails.
+    func syncEntries() {
+        var parents = [StoreLayout.parent(of: directory)]
+        var ancestor = parents[0]
+        while ancestor != "/" && ancestor != "." {
+            if (try? fileSystem.kind(of: ancestor + "/LOCK")) == .some(.regular) { parents.append(StoreLayout.parent(of: ancestor)) }
+            ancestor = StoreLayout.parent(of: ancestor)
         }
-        for parent in parents.reversed() {
-            try? StoreLayout(directory: parent, fileSystem: fileSystem, syncMethod: syncMethod).syncDirectory()
-        }
+        for parent in parents.reversed() { StoreLayout.syncBestEffort(parent, fileSystem: fileSystem, syncMethod: syncMethod) }
+    }
+
+    /// The directory `path` is in ("." for a relative path's last parent).
+    private static func parent(of path: String) -> String {
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+
+    private static func syncBestEffort(_ directory: String, fileSystem: any StoreFileSystem, syncMethod: System.SyncMethod) {
+        try? StoreLayout(directory: directory, fileSystem: fileSystem, syncMethod: syncMethod).syncDirectory()
     }
 
     /// Makes renames, new files and deletions in the directory durable.

@@ -25,12 +25,12 @@ final class WriterCore: @unchecked Sendable {
     private var scannedAtOpen = false
     /// Recovery found a segment file.
     private var foundSegmentAtOpen = false
-    /// The directories, from the store's own up, whose entries in their parents may not be
-    /// durable yet (``StoreLayout/syncEntries(levels:)``): made and not synced, so that a launch
-    /// that logs nothing makes no sync. The first segment syncs them before it is named, so
-    /// that no record is made durable in a directory a power loss could take back. Kept in the
-    /// `LOCK` file for the next writer (``LockRecord``); `Int.max`: not known, every parent.
-    private var unsyncedEntryLevels = 0
+    /// The store directory's entry in its parent may not be durable yet: made without a sync
+    /// (``StoreLayout/createDirectory(protection:)``), so that a launch that logs nothing makes
+    /// no sync. The first segment syncs it (``StoreLayout/syncEntries()``) before it is named,
+    /// so that no record is made durable in a directory a power loss could take back. Kept in
+    /// the `LOCK` file for the next writer (``LockRecord``).
+    private var ownEntryUnsynced = false
 
     private(set) var nextSequence: UInt64 = 1
     /// The last sequence handed to `write(2)`.
@@ -63,7 +63,7 @@ final class WriterCore: @unchecked Sendable {
     init(directory: String, configuration: LogStoreConfiguration) throws(LogStoreError) {
         layout = StoreLayout(directory: directory, fileSystem: configuration.fileSystem, syncMethod: configuration.syncMethod.system)
         self.configuration = configuration
-        let createdLevels = try layout.createDirectory(protection: configuration.fileProtection)
+        let created = try layout.createDirectory(protection: configuration.fileProtection)
         let lockFile = try SystemFile.open(layout.lockPath, .readWriteCreating, in: layout.fileSystem)
         self.lockFile = lockFile
         isOpen = true
@@ -90,20 +90,19 @@ final class WriterCore: @unchecked Sendable {
         buffer = WriteBuffer(capacity: max(configuration.writeBufferBytes, 64 << 10) + 4096)
         lastSyncNanoseconds = WriterCore.monotonicNanoseconds()
         do throws(LogStoreError) {
-            if createdLevels > 0 {
-                unsyncedEntryLevels = createdLevels
-                LockRecord.write(unsyncedEntryLevels: createdLevels, to: lockFile)
+            if created {
+                ownEntryUnsynced = true
+                LockRecord.write(ownEntryUnsynced: true, to: lockFile)
             }
             try recover()
-            if createdLevels == 0 {
-                // What the writer that made the directories left in `LOCK`; without it (a store
-                // of an older version, or a writer that stopped before it wrote it), a store
-                // with a segment has its entries synced (the segment synced them first), one
-                // without may have none synced.
-                unsyncedEntryLevels = LockRecord.read(lockFile) ?? (foundSegmentAtOpen ? 0 : Int.max)
+            if !created {
+                // What the writer that made the directory left in `LOCK`; without it (a store of
+                // an older version, or a writer that stopped before it wrote it), a store with a
+                // segment has its entry synced (its first segment synced it), one without may not.
+                ownEntryUnsynced = LockRecord.read(lockFile) ?? !foundSegmentAtOpen
             }
             // No segment yet: the first append creates it, so a launch that logs nothing creates
-            // no segment and makes no sync (not even for the directories it made). Unless no segment file is left to carry the numbering
+            // no segment and makes no sync (not even for the directory it made). Unless no segment file is left to carry the numbering
             // (every one dropped by the caps): a new one keeps the sequence and segment numbers
             // going for the next writer, never giving one again.
             // And after a crash (a segment had to be scanned): recovery goes on in a new
@@ -215,12 +214,12 @@ final class WriterCore: @unchecked Sendable {
     /// segment or one with its header, never a headerless one; a leftover `.tmp` is deleted
     /// when the store is next opened.
     ///
-    /// The first segment of a store whose directories were made without a sync syncs their
-    /// entries first (before it is named: a segment file says the entries are durable).
+    /// The first segment of a store whose directory was made without a sync syncs its entry
+    /// first (before it is named: a segment file says the entry is durable).
     private func startSegment() throws(LogStoreError) {
-        if unsyncedEntryLevels > 0 {
-            layout.syncEntries(levels: unsyncedEntryLevels)
-            unsyncedEntryLevels = 0
+        if ownEntryUnsynced {
+            layout.syncEntries()
+            ownEntryUnsynced = false
             LockRecord.clear(layout)
         }
         let number = nextSegmentNumber
@@ -619,29 +618,29 @@ final class WriterCore: @unchecked Sendable {
     }
 }
 
-/// What the `LOCK` file holds besides its lock: how many directory entries, from the store's
-/// own up, may not be durable (``WriterCore/unsyncedEntryLevels``), as a checksummed number
-/// (``StoreLayout/encodeNumber(_:magic:)``). Written without a sync: after a power loss the
-/// directories that are still there are on disk, whatever the record says; before one (a writer
-/// that stopped, the next opening in the same boot) it is read back as written.
+/// What the `LOCK` file holds besides its lock: whether the store directory's entry in its
+/// parent may not be durable yet (``WriterCore/ownEntryUnsynced``), as a checksummed number, 1
+/// or 0 (``StoreLayout/encodeNumber(_:magic:)``). Written without a sync: after a power loss a
+/// directory that is still there is on disk, whatever the record says; before one (a writer that
+/// stopped, the next opening in the same boot) it is read back as written.
 enum LockRecord {
     static let magic = "BLOGLCK1"
 
-    /// Records `levels` in a `LOCK` file just made (empty); best effort: a store whose record is
-    /// missing and that has no segment counts every parent as not durable.
-    static func write(unsyncedEntryLevels levels: Int, to lockFile: SystemFile) {
+    /// Records it in a `LOCK` file just made (empty); best effort: a store whose record is
+    /// missing and that has no segment counts its entry as not durable.
+    static func write(ownEntryUnsynced: Bool, to lockFile: SystemFile) {
         guard (try? lockFile.size()) == 0 else { return }
-        let bytes = StoreLayout.encodeNumber(UInt64(levels), magic: magic)
+        let bytes = StoreLayout.encodeNumber(ownEntryUnsynced ? 1 : 0, magic: magic)
         try? bytes.withBytes { (raw) throws(LogStoreError) in try lockFile.writeAll(raw) }
     }
 
-    /// The recorded levels; `nil` when `LOCK` holds no record (an older version's empty file).
-    static func read(_ lockFile: SystemFile) -> Int? {
+    /// The record; `nil` when `LOCK` holds none (an older version's empty file).
+    static func read(_ lockFile: SystemFile) -> Bool? {
         guard let bytes = try? lockFile.readAll(limit: 64), let value = StoreLayout.decodeNumber(bytes, magic: magic) else { return nil }
-        return value > UInt64(Int.max) ? Int.max : Int(value)
+        return value != 0
     }
 
-    /// Records that every entry is durable (a record in place is overwritten; none is made).
+    /// Records that the entry is durable (a record in place is overwritten; none is made).
     static func clear(_ layout: StoreLayout) {
         _ = try? layout.overwriteInPlace(at: layout.lockPath, with: StoreLayout.encodeNumber(0, magic: magic))
     }

@@ -92,7 +92,7 @@ final class WriterCore: @unchecked Sendable {
         do throws(LogStoreError) {
             if created {
                 ownEntryUnsynced = true
-                LockRecord.write(ownEntryUnsynced: true, to: lockFile)
+                LockRecord.markWaiting(lockFile)
             }
             try recover()
             if !created {
@@ -102,9 +102,10 @@ final class WriterCore: @unchecked Sendable {
                 ownEntryUnsynced = LockRecord.read(lockFile) ?? !foundSegmentAtOpen
             }
             // No segment yet: the first append creates it, so a launch that logs nothing creates
-            // no segment and makes no sync (not even for the directory it made). Unless no segment file is left to carry the numbering
-            // (every one dropped by the caps): a new one keeps the sequence and segment numbers
-            // going for the next writer, never giving one again.
+            // no segment and makes no sync (not even for the directory it made). Unless no
+            // segment file is left to carry the numbering (every one dropped by the caps): a new
+            // one keeps the sequence and segment numbers going for the next writer, never giving
+            // one again.
             // And after a crash (a segment had to be scanned): recovery goes on in a new
             // segment at once, as it always did.
             if (closedSegments.isEmpty && emptySegments.isEmpty && (nextSequence > 1 || nextSegmentNumber > 1)) || scannedAtOpen {
@@ -626,11 +627,11 @@ final class WriterCore: @unchecked Sendable {
 enum LockRecord {
     static let magic = "BLOGLCK1"
 
-    /// Records it in a `LOCK` file just made (empty); best effort: a store whose record is
-    /// missing and that has no segment counts its entry as not durable.
-    static func write(ownEntryUnsynced: Bool, to lockFile: SystemFile) {
+    /// Records that the entry waits, in a `LOCK` file just made (empty); best effort: a store
+    /// whose record is missing and that has no segment counts its entry as waiting.
+    static func markWaiting(_ lockFile: SystemFile) {
         guard (try? lockFile.size()) == 0 else { return }
-        let bytes = StoreLayout.encodeNumber(ownEntryUnsynced ? 1 : 0, magic: magic)
+        let bytes = StoreLayout.encodeNumber(1, magic: magic)
         try? bytes.withBytes { (raw) throws(LogStoreError) in try lockFile.writeAll(raw) }
     }
 

@@ -10,4 +10,4 @@ POWER_LOSS_WORKLOADS ?= 40
 ## scenario prints itself (PowerLossScenario(...)); POWER_LOSS_TRACE=1 prints what each image holds.
 test-power-loss: deps
 	$(SWIFT) build --build-tests
-	POWER_LOSS_WORKLOADS=$(POWER_LOSS_WORKLOADS) $(SWIFT) test --skip-build --filter 'PowerLossSoakTests|PowerLossTests|PowerLossRegressionTests|PowerLossFileSystemTests|OutboxPowerLossTests'
+	POWER_LOSS_WORKLOADS=$(POWER_LOSS_WORKLOADS) $(SWIFT) test --skip-build --filter 'PowerLossSoakTests|PowerLossTests|PowerLossRegressionTests|PowerLossDirectoryTests|PowerLossFileSystemTests|OutboxPowerLossTests'

@@ -5,7 +5,7 @@ import LogCore
 /// path from outside (a cursor name, a listed file) can point out of the directory.
 ///
 /// ```
-/// LOCK                          the writer's flock(2) lock file
+/// LOCK                          the writer's flock(2) lock file; whether the directory's entry waits for a sync (LockRecord)
 /// segment-0000000000000001.log  segments, numbered from 1 in the order they were created
 /// segment-0000000000000001.idx  the index of a closed segment (a cache, rebuilt when damaged)
 /// cursor-<name>                 a consumer's acknowledged sequence number
@@ -92,32 +92,40 @@ struct StoreLayout: Sendable {
         return number
     }
 
-    /// Creates the store's directory, and its missing parents, with mode 0700.
+    /// Creates the store's directory, and its missing parents, with mode 0700. A parent made on
+    /// the way has its entry synced into its parent at once; the store's own directory does not
+    /// (``syncEntries()`` does, before the first segment), so that a launch that logs nothing
+    /// pays no sync for it. A parent's entry cannot wait so: another store may be made in it
+    /// later, and nothing would tell that store that the entry above it is not durable.
     ///
     /// Only the store's own directory gets `protection` (Apple devices) and is excluded from
     /// backups; the files the store creates in it inherit both. A parent created on the way is
     /// created plainly: it is not the store's. `Application Support`, which iOS does not create
     /// at install, is where an app later keeps its own files (a Core Data or SwiftData store),
     /// and those must keep the app's backup and protection choices, not the log store's.
-    func createDirectory(protection: LogFileProtection = .completeUntilFirstUserAuthentication) throws(LogStoreError) {
+    ///
+    /// - Returns: Whether it made the store's directory (false when it was there): its entry in
+    ///   its parent is then not synced.
+    func createDirectory(protection: LogFileProtection = .completeUntilFirstUserAuthentication) throws(LogStoreError) -> Bool {
         let kind: System.FileKind?
         do { kind = try fileSystem.kind(of: directory) } catch { throw .system(operation: "create directory", path: directory, errno: error.code) }
         switch kind {
-        case .directory: return
+        case .directory: return false
         case .regular, .other: throw .system(operation: "use as a store directory", path: directory, errno: System.Failure.notADirectory.code)
         case nil: break
         }
-        if try makeDirectoryAndMissingParents(directory) {
-            fileSystem.protect(directory: directory, with: protection)
-        }
+        guard try makeDirectoryAndMissingParents(directory, syncingItsEntry: false) else { return false }
+        fileSystem.protect(directory: directory, with: protection)
+        return true
     }
 
-    /// Creates `path` after its missing parents, none of them protected; returns whether it
-    /// made `path` itself (false when another process made it first).
-    private func makeDirectoryAndMissingParents(_ path: String) throws(LogStoreError) -> Bool {
+    /// Creates `path` after its missing parents, none of them protected, and syncs the entries
+    /// of the parents (and of `path` when `syncingItsEntry`); returns whether it made `path`
+    /// (false when another process made it first).
+    private func makeDirectoryAndMissingParents(_ path: String, syncingItsEntry: Bool) throws(LogStoreError) -> Bool {
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty && parent != path && (try? fileSystem.kind(of: parent)) == .some(nil) {
-            _ = try makeDirectoryAndMissingParents(parent)
+            _ = try makeDirectoryAndMissingParents(parent, syncingItsEntry: true)
         }
         do {
             try fileSystem.makeDirectory(path)
@@ -126,11 +134,35 @@ struct StoreLayout: Sendable {
             throw .system(operation: "create directory", path: path, errno: error.code)
         }
         // The new directory's entry is in its parent, and a power loss can take back an entry
-        // whose directory was not synced: the store, and every record synced into it, with it.
-        // Best effort: a parent that cannot be opened for reading (mode --x) is no reason to
-        // refuse a store that works until the power fails.
-        try? StoreLayout(directory: parent.isEmpty ? "." : parent, fileSystem: fileSystem, syncMethod: syncMethod).syncDirectory()
+        // whose directory was not synced: the directory, and every record synced below it, with it.
+        if syncingItsEntry { StoreLayout.syncBestEffort(StoreLayout.parent(of: path), fileSystem: fileSystem, syncMethod: syncMethod) }
         return true
+    }
+
+    /// Syncs the store directory's entry into its parent (``createDirectory(protection:)`` made
+    /// it without), and the entry of every store directory above it: a store made inside
+    /// another's directory (an outbox's `rejected` store) may be made before the enclosing one
+    /// has synced its own entry, and a record synced into the inner store would go with it.
+    /// Best effort, as every directory entry's sync: a parent that cannot be opened for reading
+    /// (mode `--x`) is no reason to refuse a store that works until the power fails.
+    func syncEntries() {
+        var parents = [StoreLayout.parent(of: directory)]
+        var ancestor = parents[0]
+        while ancestor != "/" && ancestor != "." {
+            if (try? fileSystem.kind(of: ancestor + "/LOCK")) == .some(.regular) { parents.append(StoreLayout.parent(of: ancestor)) }
+            ancestor = StoreLayout.parent(of: ancestor)
+        }
+        for parent in parents.reversed() { StoreLayout.syncBestEffort(parent, fileSystem: fileSystem, syncMethod: syncMethod) }
+    }
+
+    /// The directory `path` is in ("." for a relative path's last parent).
+    private static func parent(of path: String) -> String {
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+
+    private static func syncBestEffort(_ directory: String, fileSystem: any StoreFileSystem, syncMethod: System.SyncMethod) {
+        try? StoreLayout(directory: directory, fileSystem: fileSystem, syncMethod: syncMethod).syncDirectory()
     }
 
     /// Makes renames, new files and deletions in the directory durable.

@@ -23,6 +23,14 @@ final class WriterCore: @unchecked Sendable {
     private var emptySegments: [UInt64] = []
     /// Recovery scanned a segment (no index: the last writer did not close it).
     private var scannedAtOpen = false
+    /// Recovery found a segment file.
+    private var foundSegmentAtOpen = false
+    /// The store directory's entry in its parent may not be durable yet: made without a sync
+    /// (``StoreLayout/createDirectory(protection:)``), so that a launch that logs nothing makes
+    /// no sync. The first segment syncs it (``StoreLayout/syncEntries()``) before it is named,
+    /// so that no record is made durable in a directory a power loss could take back. Kept in
+    /// the `LOCK` file for the next writer (``LockRecord``).
+    private var ownEntryUnsynced = false
 
     private(set) var nextSequence: UInt64 = 1
     /// The last sequence handed to `write(2)`.
@@ -55,7 +63,7 @@ final class WriterCore: @unchecked Sendable {
     init(directory: String, configuration: LogStoreConfiguration) throws(LogStoreError) {
         layout = StoreLayout(directory: directory, fileSystem: configuration.fileSystem, syncMethod: configuration.syncMethod.system)
         self.configuration = configuration
-        try layout.createDirectory(protection: configuration.fileProtection)
+        let created = try layout.createDirectory(protection: configuration.fileProtection)
         let lockFile = try SystemFile.open(layout.lockPath, .readWriteCreating, in: layout.fileSystem)
         self.lockFile = lockFile
         isOpen = true
@@ -82,11 +90,22 @@ final class WriterCore: @unchecked Sendable {
         buffer = WriteBuffer(capacity: max(configuration.writeBufferBytes, 64 << 10) + 4096)
         lastSyncNanoseconds = WriterCore.monotonicNanoseconds()
         do throws(LogStoreError) {
+            if created {
+                ownEntryUnsynced = true
+                LockRecord.markWaiting(lockFile)
+            }
             try recover()
+            if !created {
+                // What the writer that made the directory left in `LOCK`; without it (a store of
+                // an older version, or a writer that stopped before it wrote it), a store with a
+                // segment has its entry synced (its first segment synced it), one without may not.
+                ownEntryUnsynced = LockRecord.read(lockFile) ?? !foundSegmentAtOpen
+            }
             // No segment yet: the first append creates it, so a launch that logs nothing creates
-            // no file and makes no sync. Unless no segment file is left to carry the numbering
-            // (every one dropped by the caps): a new one keeps the sequence and segment numbers
-            // going for the next writer, never giving one again.
+            // no segment and makes no sync (not even for the directory it made). Unless no
+            // segment file is left to carry the numbering (every one dropped by the caps): a new
+            // one keeps the sequence and segment numbers going for the next writer, never giving
+            // one again.
             // And after a crash (a segment had to be scanned): recovery goes on in a new
             // segment at once, as it always did.
             if (closedSegments.isEmpty && emptySegments.isEmpty && (nextSequence > 1 || nextSegmentNumber > 1)) || scannedAtOpen {
@@ -131,6 +150,7 @@ final class WriterCore: @unchecked Sendable {
         }
         droppedByCaps = try CursorFile.readDropped(layout)
         var next: UInt64 = 1
+        foundSegmentAtOpen = !listing.segments.isEmpty
         for number in listing.segments {
             nextSegmentNumber = max(nextSegmentNumber, number + 1)
             let file = try SystemFile.open(layout.segmentPath(number), .readWrite, in: layout.fileSystem)
@@ -194,7 +214,15 @@ final class WriterCore: @unchecked Sendable {
     /// creating the file and writing its header, as the crash loops found) leaves either no
     /// segment or one with its header, never a headerless one; a leftover `.tmp` is deleted
     /// when the store is next opened.
+    ///
+    /// The first segment of a store whose directory was made without a sync syncs its entry
+    /// first (before it is named: a segment file says the entry is durable).
     private func startSegment() throws(LogStoreError) {
+        if ownEntryUnsynced {
+            layout.syncEntries()
+            ownEntryUnsynced = false
+            LockRecord.clear(layout)
+        }
         let number = nextSegmentNumber
         let path = layout.segmentPath(number)
         let temporary = path + ".tmp"
@@ -588,5 +616,33 @@ final class WriterCore: @unchecked Sendable {
                 LogCursorState(name: name, acknowledgedSequence: cursors[name]!, pendingRecords: LogStoreStats.pending(after: cursors[name]!, in: infos))
             },
             droppedByCaps: droppedByCaps)
+    }
+}
+
+/// What the `LOCK` file holds besides its lock: whether the store directory's entry in its
+/// parent may not be durable yet (``WriterCore/ownEntryUnsynced``), as a checksummed number, 1
+/// or 0 (``StoreLayout/encodeNumber(_:magic:)``). Written without a sync: after a power loss a
+/// directory that is still there is on disk, whatever the record says; before one (a writer that
+/// stopped, the next opening in the same boot) it is read back as written.
+enum LockRecord {
+    static let magic = "BLOGLCK1"
+
+    /// Records that the entry waits, in a `LOCK` file just made (empty); best effort: a store
+    /// whose record is missing and that has no segment counts its entry as waiting.
+    static func markWaiting(_ lockFile: SystemFile) {
+        guard (try? lockFile.size()) == 0 else { return }
+        let bytes = StoreLayout.encodeNumber(1, magic: magic)
+        try? bytes.withBytes { (raw) throws(LogStoreError) in try lockFile.writeAll(raw) }
+    }
+
+    /// The record; `nil` when `LOCK` holds none (an older version's empty file).
+    static func read(_ lockFile: SystemFile) -> Bool? {
+        guard let bytes = try? lockFile.readAll(limit: 64), let value = StoreLayout.decodeNumber(bytes, magic: magic) else { return nil }
+        return value != 0
+    }
+
+    /// Records that the entry is durable (a record in place is overwritten; none is made).
+    static func clear(_ layout: StoreLayout) {
+        _ = try? layout.overwriteInPlace(at: layout.lockPath, with: StoreLayout.encodeNumber(0, magic: magic))
     }
 }

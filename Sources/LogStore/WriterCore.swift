@@ -482,7 +482,7 @@ final class WriterCore: @unchecked Sendable {
     /// With no active segment (none is made until the first append), the newest closed one is
     /// kept: a store needs one segment file to carry its sequence numbers to the next writer.
     private func deleteConsumedSegments() {
-        guard let minimum = cursors.values.min() else { return }
+        guard !configuration.keepsAcknowledgedRecords, let minimum = cursors.values.min() else { return }
         while let oldest = closedSegments.first, active != nil || closedSegments.count > 1, (oldest.sequenceRange?.upperBound ?? 0) <= minimum {
             deleteSegment(oldest.number)
             closedSegments.removeFirst()

@@ -471,6 +471,16 @@ final class WriterCore: @unchecked Sendable {
         deleteConsumedSegments()
     }
 
+    /// Sets the count of unacknowledged records the caps dropped back to 0, durably: a store that
+    /// a consumer starts reading (a history that a buffered output starts sending from) counts
+    /// only what was dropped before that consumer had it.
+    func resetDroppedCount() throws(LogStoreError) {
+        guard !isClosed else { throw .closed }
+        try CursorFile.writeDropped(layout, count: 0)
+        droppedByCaps = 0
+        droppedUnrecorded = false
+    }
+
     func removeCursor(named name: String) throws(LogStoreError) {
         let path = try layout.cursorPath(name)
         cursors[name] = nil

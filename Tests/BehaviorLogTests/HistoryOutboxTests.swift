@@ -2,6 +2,7 @@
 import Foundation
 import LogCore
 import LogStore
+import LogStoreTestSupport
 import TestSupport
 import Testing
 
@@ -107,6 +108,48 @@ import Testing
         await setup.logger.shutdown()
         #expect(backend.accepted.map(\.uuid) == setup.everything.uuids)
         #expect(try LogStoreReader(directory: directory.path).stats().recordCount == 47)
+    }
+
+    /// Issue 26's launch, in the shared set-up: the cursor is made with the first log, so a
+    /// launch that logs nothing syncs at most the directories it creates, and then nothing.
+    @Test func aLaunchThatLogsNothingMakesNoSyncForTheCursor() async throws {
+        let directory = TemporaryDirectory("history-outbox")
+        defer { directory.remove() }
+        let syncs = Locked(0)
+        var configuration = LogStoreConfiguration.standard
+        configuration.fileSystem = InterceptingFileSystem { call in
+            if case .descriptor("sync", _) = call { syncs.withLock { $0 += 1 } }
+        }
+        let root = directory.url.appending(path: "logs")
+        func launch() async throws -> Int {
+            syncs.withLock { $0 = 0 }
+            let history = try LocalStoreOutput(directory: root.appending(path: "history"), configuration: configuration)
+            let output = try BufferedOutput(history: history, backend: ScriptedBackend())
+            await output.shutdown()
+            return syncs.withLock { $0 }
+        }
+        #expect(try await launch() <= 2)  // the entries of the directories it creates (logs, history)
+        #expect(try await launch() == 0)
+        #expect(try LogStoreReader(directory: root.appending(path: "history").path).stats().cursors.isEmpty)
+    }
+
+    @Test func aHistoryKeptBeforeCountsOnlyTheUnsentLogsItsCapsDropAfterward() async throws {
+        let directory = TemporaryDirectory("history-outbox")
+        defer { directory.remove() }
+        let small = try LogStoreConfiguration(segmentBytes: 4096, maximumTotalBytes: 16384)
+        let alone = try LocalStoreOutput(directory: directory.url, configuration: small)
+        let before = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(alone)]))
+        await post(0..<600, to: before)
+        await before.shutdown()
+        #expect(try LogStoreReader(directory: directory.path).stats().droppedByCaps > 0)  // a history's own drops
+
+        let setup = try setUp(directory.url, backend: FailingBackend(), storeConfiguration: small)
+        await post(600..<603, to: setup.logger)
+        await setup.logger.flush()
+        #expect(setup.output.statistics.droppedByCaps == 0)
+        #expect(setup.output.statistics.unsentLogs == 3)
+        await setup.logger.shutdown()
+        #expect(try LogStoreReader(directory: directory.path).stats().droppedByCaps == 0)
     }
 
     @Test func theLoggerRefusesTheHistoryBesideItsOutputAndAHistoryServesOneOutput() throws {

@@ -46,6 +46,9 @@ final class LogStoreOutbox: OutboxStorage {
     private let rejected = Locked<LogStoreWriter?>(nil)
     private let cursorState: Locked<CursorState>
     private let acknowledged: AtomicCounter
+    /// A history that no output sent from yet: the position its cursor `sent` is made at, with
+    /// the first append (``makeCursorBeforeFirstAppend()``); nil once the cursor is there.
+    private let cursorToMake = Locked<UInt64?>(nil)
     /// 1 once the store is open and the cursor read (``ensureOpen()``).
     private let opened = AtomicCounter(0)
     private let openingLock = Locked(())
@@ -97,16 +100,13 @@ final class LogStoreOutbox: OutboxStorage {
         try openingLock.withLock { (_: inout Void) throws(LogStoreError) in
             guard opened.load() == 0 else { return }
             guard try writer.open() else { throw .protectedDataUnavailable(directory: writer.path) }
+            var start = try writer.acknowledgedSequence(cursor: Self.cursor)
             if history != nil && !writer.stats().cursors.contains(where: { $0.name == Self.cursor }) {
                 // A history that no output sent from yet: what it holds was not this output's
-                // to send (an app that moves to the shared set-up must not resend its history),
-                // nor are the records its caps dropped before (the count starts over). Durable,
-                // before the first log is appended, so that a crash never finds those logs
-                // without the cursor and takes them for the history's.
-                try writer.resetDroppedCount()
-                try writer.acknowledge(cursor: Self.cursor, through: writer.lastSequence, durably: true)
+                // to send (an app that moves to the shared set-up must not resend its history).
+                start = writer.lastSequence
+                cursorToMake.withLock { $0 = start }
             }
-            let start = try writer.acknowledgedSequence(cursor: Self.cursor)
             acknowledged.store(start)
             cursorState.withLock { $0 = CursorState(inMemory: start, persisted: start, persistedAt: .now) }
             opened.store(1)
@@ -117,6 +117,11 @@ final class LogStoreOutbox: OutboxStorage {
     func append(_ logs: [EncodedLog]) throws(LogStoreAppendFailure) -> ClosedRange<UInt64>? {
         do {
             try ensureOpen()
+        } catch {
+            throw LogStoreAppendFailure(kept: 0, lastKeptSequence: nil, error: error)
+        }
+        do {
+            try makeCursorBeforeFirstAppend()
         } catch {
             throw LogStoreAppendFailure(kept: 0, lastKeptSequence: nil, error: error)
         }
@@ -143,6 +148,20 @@ final class LogStoreOutbox: OutboxStorage {
 
     func onSyncFailure(_ handler: @escaping @Sendable (any Error) -> Void) {
         failureHandler.withLock { $0 = handler }
+    }
+
+    /// In a history that no output sent from yet, makes the cursor `sent` (at the history's end
+    /// when it opened) before this output's first log goes in — durably, so that a crash never
+    /// finds its logs without the cursor and takes them for the history's own — and starts the
+    /// count of the unsent records its caps drop over. At the first append, not at opening, so
+    /// that a launch that logs nothing makes no sync for it.
+    private func makeCursorBeforeFirstAppend() throws(LogStoreError) {
+        try cursorToMake.withLock { (start: inout UInt64?) throws(LogStoreError) in
+            guard let position = start else { return }
+            if writer.stats().droppedByCaps > 0 { try writer.resetDroppedCount() }
+            try writer.acknowledge(cursor: Self.cursor, through: position, durably: true)
+            start = nil
+        }
     }
 
     static func storeEntry(_ log: EncodedLog) -> LogStore.LogEntry {
@@ -240,7 +259,7 @@ final class LogStoreOutbox: OutboxStorage {
     }
 
     var droppedByCaps: Int {
-        guard opened.load() == 1 else { return 0 }
+        guard opened.load() == 1, cursorToMake.withLock({ $0 == nil }) else { return 0 }
         return Int(writer.stats().droppedByCaps)
     }
 
@@ -257,6 +276,7 @@ final class LogStoreOutbox: OutboxStorage {
         let unsent = Int(writer.lastSequence - min(writer.lastSequence, acknowledged.load()))
         recent.withLock { $0.removeAll() }
         try writer.eraseAll()
+        cursorToMake.withLock { $0 = nil }  // made below
         // Sequence numbers go on after the erased ones: what was read before is never read again,
         // and the cursor (rewritten at the last number) keeps them going on after a restart.
         let last = writer.lastSequence
@@ -264,7 +284,8 @@ final class LogStoreOutbox: OutboxStorage {
         cursorState.withLock { $0 = CursorState(inMemory: last, persisted: last, persistedAt: .now) }
         if let history {
             history.outboxErased()
-            // In a history the cursor is there from the start (``ensureOpen()``), durably.
+            // In a history the cursor is there before this output's logs, durably (as
+            // ``makeCursorBeforeFirstAppend()`` makes it).
             try writer.acknowledge(cursor: Self.cursor, through: last, durably: true)
         } else if last > 0 {
             try writer.acknowledge(cursor: Self.cursor, through: last)

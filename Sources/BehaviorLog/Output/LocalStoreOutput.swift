@@ -18,6 +18,10 @@ import LogStore
 /// ```swift
 /// let history = try LocalStoreOutput(directory: BehaviorLogger.defaultDirectory.appending(path: "history"))
 /// ```
+///
+/// A `BufferedOutput(history:backend:)` keeps its logs in this output's store and sends them from
+/// there: it is then the store's one writer (give the logger the buffered output, not this one),
+/// and flushes, shuts down and erases it with itself.
 public final class LocalStoreOutput: LogOutput {
     private struct Progress {
         /// (last sequence of a batch, logs written by this output up to and including it)

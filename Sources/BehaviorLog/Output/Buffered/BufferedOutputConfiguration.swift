@@ -28,7 +28,8 @@ public struct BufferedOutputConfiguration: Sendable {
     public internal(set) var retryJitter: Double
     /// The longest a written log waits for its sync when no chunk is sent sooner (a chunk is
     /// synced just before it is sent). A sync bounds what a power loss or a kernel panic can
-    /// take; an app that is killed loses nothing written. 5 seconds by default.
+    /// take; an app that is killed loses nothing written. 5 seconds by default. A
+    /// `BufferedOutput(history:…)` syncs on its history's `syncInterval` instead.
     public internal(set) var syncInterval: Duration
 
     /// - Parameters:

@@ -233,6 +233,27 @@ import Testing
         await restarted.logger.shutdown()
     }
 
+    @Test func aLaunchUnderDenialDropsTheBacklogForGood() async throws {
+        let directory = TemporaryDirectory("history-outbox")
+        defer { directory.remove() }
+        let down = try setUp(directory.url, backend: FailingBackend())
+        await post(0..<10, to: down.logger)
+        await down.logger.shutdown()
+
+        let denied = try setUp(directory.url, backend: ScriptedBackend(), consent: .denied)
+        #expect(await eventually { denied.output.statistics.deletedForConsent == 10 })
+        #expect(denied.output.statistics.unsentLogs == 0)
+        await denied.logger.shutdown()
+
+        let backend = ScriptedBackend()
+        let granted = try setUp(directory.url, backend: backend)
+        await granted.logger.flush()
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(backend.sends == 0)
+        await granted.logger.shutdown()
+        #expect(try LogStoreReader(directory: directory.path).stats().recordCount == 10)  // the history keeps them
+    }
+
     @Test func eraseAllDataErasesTheHistoryAndSendingGoesOn() async throws {
         let directory = TemporaryDirectory("history-outbox")
         defer { directory.remove() }

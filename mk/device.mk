@@ -5,11 +5,12 @@ DEVICE_SECONDS ?= 60
 
 .PHONY: bench-device
 
-## bench-device: an app set up as README shows (a history and a buffered output with a local
-## counting backend) beside its baseline (the same program, the SDK not started): syscalls,
-## syncs and ms on the caller's thread for the initialisers and the first post (strace -f,
-## 1st and 2nd launch), a launch's syncs, syncs and wake-ups per log at 10 and 1 log/s for
-## DEVICE_SECONDS (60), peak RSS, and the code an app links at -Osize with 12 and 500 events.
+## bench-device: an app set up as README shows (a buffered output with a local counting backend,
+## keeping its logs in the history's store) beside its baseline (the same program, the SDK not
+## started): syscalls, syncs and ms on the caller's thread for the initialisers and the first post
+## (strace -f, 1st and 2nd launch), a launch's syncs, syncs and wake-ups per log at 10 and 1 log/s
+## for DEVICE_SECONDS (60; 1 log/s also with a store per output, side by side), the disk of a
+## backlog, peak RSS, and the code an app links at -Osize with 12 and 500 events.
 bench-device: deps
 	$(BENCH_BUILD) --product device-bench
 	$(SWIFT) build --product loggen

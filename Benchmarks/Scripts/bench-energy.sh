@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The energy benchmark (make bench-energy): what a logging app costs in syncs, wake-ups and
-# bytes per log, with the runtime's defaults (a LocalStoreOutput and a BufferedOutput).
+# bytes per log, with the runtime's defaults and README's set-up (a BufferedOutput that keeps its
+# logs in a LocalStoreOutput's store).
 # Counts, not times: they do not drift with the load of this shared machine.
 #
 # Each phase runs twice (strace-phase.sh, shared with bench-device.sh): under `strace -f` for

@@ -30,6 +30,10 @@ public struct LogStoreConfiguration: Sendable {
     /// The data-protection class of a store directory the writer creates, on Apple devices
     /// (default ``LogFileProtection/completeUntilFirstUserAuthentication``; nothing elsewhere).
     public var fileProtection: LogFileProtection = .completeUntilFirstUserAuthentication
+    /// Whether the records behind every cursor stay until the caps drop them (a history that a
+    /// buffered output sends from, through its cursor, keeps what was sent); by default (false) the
+    /// closed segments every cursor has passed are deleted.
+    package var keepsAcknowledgedRecords = false
     /// Where the files are: the operating system's file system, or a test's.
     package var fileSystem: any StoreFileSystem = PosixFileSystem.shared
 

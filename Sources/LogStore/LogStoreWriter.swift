@@ -300,6 +300,18 @@ public final class LogStoreWriter: Sendable {
         try locked { (core) throws(LogStoreError) -> Int in try core.pendingCount(cursor: name) }
     }
 
+    /// Records after `sequence` (from segment summaries, no I/O): for a consumer whose position
+    /// runs ahead of its cursor file, where a cap may have dropped records between the two.
+    package func pendingCount(after sequence: UInt64) -> Int {
+        core.withLock { LogStoreStats.pending(after: sequence, in: $0.segmentInfos) }
+    }
+
+    /// Sets ``LogStoreStats/droppedByCaps`` back to 0, durably: for a consumer that starts
+    /// reading a store that had none (it counts only the records dropped before it had them).
+    package func resetDroppedCount() throws(LogStoreError) {
+        try locked { (core) throws(LogStoreError) in try core.resetDroppedCount() }
+    }
+
     /// Deletes cursor `name`, so that it no longer holds segments back.
     public func removeCursor(named name: String) throws(LogStoreError) {
         try locked { (core) throws(LogStoreError) in try core.removeCursor(named: name) }

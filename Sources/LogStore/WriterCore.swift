@@ -499,6 +499,16 @@ final class WriterCore: @unchecked Sendable {
         deleteConsumedSegments()
     }
 
+    /// Sets the count of unacknowledged records the caps dropped back to 0, durably: a store that
+    /// a consumer starts reading (a history that a buffered output starts sending from) counts
+    /// only what was dropped before that consumer had it.
+    func resetDroppedCount() throws(LogStoreError) {
+        guard !isClosed else { throw .closed }
+        try CursorFile.writeDropped(layout, count: 0)
+        droppedByCaps = 0
+        droppedUnrecorded = false
+    }
+
     func removeCursor(named name: String) throws(LogStoreError) {
         let path = try layout.cursorPath(name)
         cursors[name] = nil
@@ -510,7 +520,7 @@ final class WriterCore: @unchecked Sendable {
     /// With no active segment (none is made until the first append), the newest closed one is
     /// kept: a store needs one segment file to carry its sequence numbers to the next writer.
     private func deleteConsumedSegments() {
-        guard let minimum = cursors.values.min() else { return }
+        guard !configuration.keepsAcknowledgedRecords, let minimum = cursors.values.min() else { return }
         while let oldest = closedSegments.first, active != nil || closedSegments.count > 1, (oldest.sequenceRange?.upperBound ?? 0) <= minimum {
             deleteSegment(oldest.number)
             closedSegments.removeFirst()

@@ -11,18 +11,20 @@ import Testing
 /// loss (and often a second one while the outbox reopens), a new outbox on the surviving
 /// image must deliver every log that was durable and not sent, never one that was not
 /// appended, each once and in order, and resend only logs sent since the cursor was last
-/// made durable (when the outbox closed).
+/// made durable (when the outbox closed). `shared`: the outbox is a history's store
+/// (`BufferedOutput(history:…)`), synced by the history's scheduler.
 struct OutboxPowerLossScenario: CustomStringConvertible {
     var seed: UInt64
     var crashAt: Int?
     var fateSeed: UInt64
     var recoveryCrashAt: Int?
+    var shared = false
 
     static let directory = "/app/outbox"
     static let chunk = 30
 
     var description: String {
-        "OutboxPowerLossScenario(seed: \(seed), crashAt: \(crashAt.map(String.init) ?? "nil"), fateSeed: \(fateSeed), recoveryCrashAt: \(recoveryCrashAt.map(String.init) ?? "nil"))"
+        "OutboxPowerLossScenario(seed: \(seed), crashAt: \(crashAt.map(String.init) ?? "nil"), fateSeed: \(fateSeed), recoveryCrashAt: \(recoveryCrashAt.map(String.init) ?? "nil"), shared: \(shared))"
     }
 
     var cursorLogs: Int { [1, 5, 20][Int(seed % 3)] }
@@ -34,7 +36,14 @@ struct OutboxPowerLossScenario: CustomStringConvertible {
         configuration.fileSystem = fileSystem
         // The group-commit thread never syncs by itself here (count and interval out of reach):
         // the scenario calls makeDurable, so that the calls it makes are the same every run.
-        let outbox = LogStoreOutbox(directory: Self.directory, configuration: configuration, cursorInterval: 1e9, cursorLogs: cursorLogs)
+        let outbox: LogStoreOutbox
+        if shared {
+            // The history's sync thread never syncs by itself either (its interval out of reach).
+            let history = try LocalStoreOutput(directory: URL(fileURLWithPath: Self.directory), configuration: configuration, syncInterval: .seconds(Int32.max))
+            outbox = LogStoreOutbox(history: history, cursorInterval: 1e9, cursorLogs: cursorLogs)
+        } else {
+            outbox = LogStoreOutbox(directory: Self.directory, configuration: configuration, cursorInterval: 1e9, cursorLogs: cursorLogs)
+        }
         try outbox.open()  // as the sender's thread does first
         return outbox
     }
@@ -186,20 +195,24 @@ extension OutboxPowerLossScenario.Outcome {
 }
 
 @Suite struct OutboxPowerLossTests {
-    /// 256 scenarios: 32 workloads, power lost at 8 points of each (every N-th call, seeded
-    /// random ones, after the end), most losing power again while the outbox reopens.
+    /// 384 scenarios: 32 workloads on an outbox's own store and 16 on a history's, power lost at
+    /// 8 points of each (every N-th call, seeded random ones, after the end), most losing power
+    /// again while the outbox reopens.
     @Test func anOutboxNeverSkipsAnUnsentLogNorResendsBeyondItsCursor() async {
         let (problems, summary) = await onOwnThread { () -> ([String], String) in
             var problems: [String] = []
             var scenarios = 0, losses = 0, delivered = 0, resent = 0
-            for workload in UInt64(0)..<32 {
+            for workload in UInt64(0)..<48 {
                 let seed = workload &* 0x51_7CC1 &+ 3
                 var random = SeededGenerator(seed: seed)
-                let operations = OutboxPowerLossScenario(seed: seed, crashAt: nil, fateSeed: 0, recoveryCrashAt: nil).run().operations
+                // The last 16 on a history's store (`BufferedOutput(history:…)`).
+                let shared = workload >= 32
+                let operations = OutboxPowerLossScenario(seed: seed, crashAt: nil, fateSeed: 0, recoveryCrashAt: nil, shared: shared).run().operations
                 for index in 0..<8 {
                     let crashAt: Int? = index == 7 ? nil : index % 2 == 0 ? (index / 2 + 1) * operations / 5 : Int(random.next() % UInt64(max(1, operations)))
                     let scenario = OutboxPowerLossScenario(
-                        seed: seed, crashAt: crashAt, fateSeed: random.next(), recoveryCrashAt: random.next() % 4 == 0 ? nil : Int(random.next() % 30))
+                        seed: seed, crashAt: crashAt, fateSeed: random.next(), recoveryCrashAt: random.next() % 4 == 0 ? nil : Int(random.next() % 30),
+                        shared: shared)
                     let outcome = scenario.run()
                     problems += outcome.problems
                     scenarios += 1

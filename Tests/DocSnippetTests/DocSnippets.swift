@@ -31,9 +31,17 @@ func readmeSnippet2() async throws {
 }
 
 // README.md, Swift block 3
+func readmeSnippet3() async throws {
+    let history = try LocalStoreOutput(directory: BehaviorLogger.defaultDirectory.appending(path: "history"))
+    let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [
+        OutputSetting(try BufferedOutput(history: history, backend: collector)),   // it writes the history
+    ]))
+}
+
+// README.md, Swift block 4
 #if canImport(UIKit) || os(watchOS)
 @MainActor
-func readmeSnippet3() async throws {
+func readmeSnippet4() async throws {
     let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [
         OutputSetting(OSLogOutput(subsystem: "com.example.recipes")),  // Xcode's console, Console.app
         // … LocalStoreOutput, BufferedOutput
@@ -42,10 +50,10 @@ func readmeSnippet3() async throws {
 }
 #endif
 
-// README.md, Swift block 4
+// README.md, Swift block 5
 #if canImport(UIKit) || os(watchOS)
 @MainActor
-func readmeSnippet4() async throws {
+func readmeSnippet5() async throws {
     struct DebugMenu: View {
         @State private var showsLogs = false                                  // 1
         var body: some View {
@@ -98,10 +106,9 @@ func runtimeSnippet1() async throws {
 
 // docs/Runtime.md, Swift block 2
 func runtimeSnippet2() async throws {
-    let logs = BehaviorLogger.defaultDirectory
+    let history = try LocalStoreOutput(directory: BehaviorLogger.defaultDirectory.appending(path: "history"))
     let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [
-        OutputSetting(try LocalStoreOutput(directory: logs.appending(path: "history"))),
-        OutputSetting(try BufferedOutput(directory: logs.appending(path: "outputs/backend"), backend: collector)),
+        OutputSetting(try BufferedOutput(history: history, backend: collector)),
     ]))
 }
 
@@ -118,12 +125,11 @@ func runtimeSnippet3() async throws {
 
 // docs/Runtime.md, Swift block 4
 func runtimeSnippet4() async throws {
-    let logs = BehaviorLogger.defaultDirectory
+    let history = try LocalStoreOutput(directory: BehaviorLogger.defaultDirectory.appending(path: "history"))
     let logger = BehaviorLogger(configuration: try LoggerConfiguration(
         filters: filters,
         outputs: [
-            OutputSetting(try LocalStoreOutput(directory: logs.appending(path: "history")), route: .every),
-            OutputSetting(try BufferedOutput(directory: logs.appending(path: "outputs/backend"), backend: collector), route: .every),
+            OutputSetting(try BufferedOutput(history: history, backend: collector), route: .every),
             try OutputSetting(ConsoleOutput(), tagPattern: "recipe_search.*", route: .named("violations")),
         ],
         consent: savedConsent ?? .pending))   // the user's answer, kept by the app (see Privacy);

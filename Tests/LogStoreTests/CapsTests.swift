@@ -44,6 +44,25 @@ import Testing
         #expect(Int(after.droppedByCaps - stats.droppedByCaps) + after.recordCount == 600)
     }
 
+    @Test func aStoreThatKeepsAcknowledgedRecordsDropsByItsCapsAloneAndCountsTheUnacknowledged() throws {
+        let store = TemporaryStore()
+        defer { store.remove() }
+        var configuration = TemporaryStore.configuration(segmentBytes: 4096, maximumTotalBytes: 16384)
+        configuration.keepsAcknowledgedRecords = true
+        let writer = try LogStoreWriter(directory: store.path, configuration: configuration)
+        for index in 1...100 { try writer.append(sampleEntry(index)) }
+        try writer.acknowledge(cursor: "sent", through: 100)
+        // Acknowledged, and still there: a cursor deletes nothing in such a store.
+        #expect(try writer.read(after: 0, limit: 1000).map(\.sequence) == Array(1...100))
+        for index in 101...600 { try writer.append(sampleEntry(index)) }
+        let stats = writer.stats()
+        #expect(stats.droppedByCaps > 0)
+        // Only the records the cap dropped past the cursor count: the first 100 were acknowledged.
+        let kept = try writer.read(after: 0, limit: 1000).map(\.sequence)
+        #expect(Int(stats.droppedByCaps) == Int(kept.first! - 1) - 100)
+        #expect(kept == Array(kept.first!...600))
+    }
+
     @Test func ageCapDropsSegmentsWhoseNewestRecordIsTooOld() throws {
         let store = TemporaryStore()
         defer { store.remove() }

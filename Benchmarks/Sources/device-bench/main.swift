@@ -1,12 +1,16 @@
 // device-bench: what an app pays on the device for logging (issue 26), counted. The app is set
-// up as README.md and docs/Runtime.md show: a history (`LocalStoreOutput`) and a
-// `BufferedOutput` whose backend is a local one that counts and accepts at once (no network,
-// so that only the SDK's own work is counted). It posts `recipe_search.search`.
+// up as README.md and docs/Runtime.md show: a `BufferedOutput` that keeps its logs in the
+// history's store (`LocalStoreOutput`), whose backend is a local one that counts and accepts at
+// once (no network, so that only the SDK's own work is counted). It posts `recipe_search.search`.
 //
 //   device-bench --store DIR --baseline                 the SDK linked, not started
 //   device-bench --store DIR --launch                   initialisers + first post, then shutdown()
 //   device-bench --store DIR --launch --no-log          initialisers, then shutdown(): no log
 //   device-bench --store DIR --rate 10 --seconds 60     10 logs/s for 60 s (the store is kept)
+//   device-bench --store DIR --backlog 10000            10,000 logs kept unsent (consent pending)
+//
+// `--two-stores` sets up the history and the buffered output each with a store of its own (the
+// set-up before issue 26 target 3: each log written and synced twice), for a side-by-side run.
 //
 // Each mode calls `phaseMarker()` (getppid) when its measured phase starts and when it ends:
 // the caller's thread's initialisers and first post (`--launch`), the initialisers and
@@ -32,13 +36,28 @@ let isLaunch = CommandLine.arguments.contains("--launch")
 let postsNothing = CommandLine.arguments.contains("--no-log")
 let rate = Double(argument("rate") ?? "0")!
 let seconds = Double(argument("seconds") ?? "0")!
+let backlog = Int(argument("backlog") ?? "0")!
+let twoStores = CommandLine.arguments.contains("--two-stores")
 let event = RecipeSearch.search(keyword: "egg", order: .latest, filters: [.vegetarian], page: 1)
 
-/// The set-up of README.md's "In an app" and docs/Runtime.md's "Ship the logs".
-func makeLogger(backend: AcceptingBackend) throws -> BehaviorLogger {
+/// The set-up of README.md's "In an app" and docs/Runtime.md's "Ship the logs": the buffered
+/// output sends from the history's store (`--two-stores`: each has its own).
+func makeLogger(backend: AcceptingBackend, consent: LogConsent = .granted) throws -> BehaviorLogger {
     let history = try LocalStoreOutput(directory: store.appending(path: "history"))
-    let outbox = try BufferedOutput(directory: store.appending(path: "outputs/backend"), backend: backend)
-    return BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history), OutputSetting(outbox)]))
+    if twoStores {
+        let outbox = try BufferedOutput(directory: store.appending(path: "outputs/backend"), backend: backend)
+        return BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(history), OutputSetting(outbox)], consent: consent))
+    }
+    let outbox = try BufferedOutput(history: history, backend: backend)
+    return BehaviorLogger(configuration: try LoggerConfiguration(outputs: [OutputSetting(outbox)], consent: consent))
+}
+
+/// The bytes of the files under `directory`.
+func diskBytes(_ directory: URL) -> Int {
+    let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.fileSizeKey])
+    var total = 0
+    while let file = files?.nextObject() as? URL { total += (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0 }
+    return total
 }
 
 /// A duration as milliseconds with three decimals.
@@ -91,7 +110,16 @@ if isBaseline {
     print("wakeups=\(wakeups)")
     print("bytes_written=\(bytes)")
     print("backend_accepted=\(backend.accepted)")
+} else if backlog > 0 {
+    // A backlog: logs the backend has not had (consent pending keeps them unsent), and the disk
+    // they take once written and synced.
+    let logger = try makeLogger(backend: AcceptingBackend(), consent: .pending)
+    for _ in 0..<backlog { logger.post(event) }
+    await logger.shutdown()
+    print("logs=\(backlog)")
+    print("disk_bytes=\(diskBytes(store))")
 } else {
-    FileHandle.standardError.write(Data("usage: device-bench --store DIR (--baseline | --launch [--no-log] | --rate N --seconds S)\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: device-bench --store DIR [--two-stores] (--baseline | --launch [--no-log] | --rate N --seconds S | --backlog N)\n".utf8))
     exit(64)
 }

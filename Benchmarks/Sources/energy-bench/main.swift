@@ -1,6 +1,7 @@
 // energy-bench: what logging costs a phone's battery, counted rather than timed. An app posts
-// generated events through a LocalStoreOutput (the history) and a BufferedOutput (to a backend
-// that accepts at once), with the runtime's default settings, in one of three phases:
+// generated events as README sets it up — a BufferedOutput (to a backend that accepts at once)
+// that keeps its logs in a LocalStoreOutput's store, the history — with the runtime's default
+// settings, in one of three phases:
 //
 //   energy-bench --store DIR --rate 100 --seconds 10     100 logs/s for 10 s
 //   energy-bench --store DIR --rate 1 --seconds 20       1 log/s for 20 s
@@ -32,14 +33,14 @@ try? FileManager.default.removeItem(atPath: store)
 
 let backend = AcceptingBackend()
 let history = try LocalStoreOutput(directory: URL(fileURLWithPath: store).appending(path: "history"))
-let outbox = try BufferedOutput(directory: URL(fileURLWithPath: store).appending(path: "outbox"), backend: backend)
+let outbox = try BufferedOutput(history: history, backend: backend)
 let common = CommonPayload(
     userId: 1234, deviceId: "6F9619FF-8B86-D011-B42D-00C04FC964FF", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone, network: .wifi)
 let commonPayload = ConstraintViolation.withHandler({ _ in }) { common.payload }
 let logger = BehaviorLogger(
     configuration: try LoggerConfiguration(
         filters: [FilterSetting(CommonPayloadFilter(personalDataFields: CommonPayload.personalDataFields) { commonPayload })],
-        outputs: [OutputSetting(history), OutputSetting(outbox)]))
+        outputs: [OutputSetting(outbox)]))
 var simulator = SessionSimulator(seed: 1)
 
 if idle > 0 {

@@ -31,7 +31,9 @@ public struct LoggerConfiguration: Sendable {
     ///   - schemaVersion: The `schema` of every log; empty (the default) for each event's own.
     ///   - queueCapacity: How many logs may wait for the writer (4,096 by default; at least 1).
     ///   - consent: The user's consent at start (`.granted` by default).
-    /// - Throws: `ConfigurationError` when `queueCapacity` is below 1.
+    /// - Throws: `ConfigurationError` when `queueCapacity` is below 1, or when `outputs` holds a
+    ///   history and a `BufferedOutput` made with it (`BufferedOutput(history:…)` writes the
+    ///   history itself: its logs would be written twice).
     public init(
         filters: [FilterSetting] = [], outputs: [OutputSetting], schemaVersion: String = "",
         queueCapacity: Int = 4_096, consent: LogConsent = .granted
@@ -39,6 +41,14 @@ public struct LoggerConfiguration: Sendable {
         guard queueCapacity >= 1 else {
             throw ConfigurationError(
                 "LoggerConfiguration: queueCapacity \(queueCapacity) is below 1; the queue must hold at least one log (4096 is the default)")
+        }
+        for setting in outputs {
+            guard let history = (setting.output as? BufferedOutput)?.history else { continue }
+            if outputs.contains(where: { $0.output === history }) {
+                throw ConfigurationError(
+                    "LoggerConfiguration: the history at \(history.directory.path) is among the outputs, and so is the BufferedOutput made with it, which writes it; give the logger the BufferedOutput only"
+                )
+            }
         }
         self.filters = filters
         self.outputs = outputs

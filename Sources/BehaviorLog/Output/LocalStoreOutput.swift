@@ -18,6 +18,10 @@ import LogStore
 /// ```swift
 /// let history = try LocalStoreOutput(directory: BehaviorLogger.defaultDirectory.appending(path: "history"))
 /// ```
+///
+/// A `BufferedOutput(history:backend:)` keeps its logs in this output's store and sends them from
+/// there: it is then the store's one writer (give the logger the buffered output, not this one),
+/// and flushes, shuts down and erases it with itself.
 public final class LocalStoreOutput: LogOutput {
     private struct Progress {
         /// (last sequence of a batch, logs written by this output up to and including it)
@@ -34,8 +38,11 @@ public final class LocalStoreOutput: LogOutput {
         var reporting = false
     }
 
-    private let writer: LogStoreWriter
-    private let scheduler: SyncScheduler
+    let writer: LogStoreWriter
+    let scheduler: SyncScheduler
+    /// A `BufferedOutput` made with this history sends from its store (`init(history:…)`): it
+    /// is then the store's one writer, and the logger writes to it, not to this output.
+    let paired = Locked(false)
     private let progress = Locked(Progress())
     private let refusals = StoreRefusals()
     /// Logs written before the sync thread opened the store.
@@ -74,6 +81,9 @@ public final class LocalStoreOutput: LogOutput {
         // The store never syncs inside an append; the scheduler does, by interval.
         configuration.syncEveryRecords = Int.max
         configuration.syncInterval = .seconds(Int32.max)
+        // A buffered output that sends from this history moves a cursor in it: the history keeps
+        // what was sent, until the caps drop it.
+        configuration.keepsAcknowledgedRecords = true
         let box = RelayBox()
         configuration.onDurable = { [box, previous = configuration.onDurable] sequence in
             previous?(sequence)
@@ -143,13 +153,7 @@ public final class LocalStoreOutput: LogOutput {
     /// Counts what a write appended, or reports a refusal (a full disk, protected data
     /// unavailable): the logs are held and written when the store takes writes again.
     private func record(_ outcome: StoreRefusals.Outcome) {
-        if outcome.kept > 0, let last = outcome.lastSequence {
-            progress.withLock { state in
-                state.written += outcome.kept
-                state.batches.append((last, state.written))
-            }
-            scheduler.appended(outcome.kept)
-        }
+        if outcome.kept > 0, let last = outcome.lastSequence { counted(outcome.kept, through: last) }
         if let error = outcome.firstRefusal {
             progress.withLock { state in
                 state.storeErrors += 1
@@ -162,6 +166,48 @@ public final class LocalStoreOutput: LogOutput {
         if let lost = outcome.recoveredAfterLosing {
             FileDescriptorSink.write("BehaviorLog: the local store at \(directory.path) takes writes again; \(lost) logs could not be kept meanwhile\n")
         }
+    }
+
+    /// Counts logs appended to the store, the last at `last`, and arms the sync interval.
+    private func counted(_ kept: Int, through last: UInt64) {
+        progress.withLock { state in
+            state.written += kept
+            state.batches.append((last, state.written))
+        }
+        scheduler.appended(kept)
+    }
+
+    // MARK: A buffered output's store (`BufferedOutput(history:…)`, `LogStoreOutbox`)
+
+    /// Appends the paired buffered output's logs: counted as this output's writes, synced on its
+    /// schedule. The buffered output holds what the store refuses.
+    func appendFromOutbox(_ entries: [LogStore.LogEntry]) throws(LogStoreAppendFailure) -> ClosedRange<UInt64>? {
+        do {
+            let sequences = try writer.appendReportingKept(contentsOf: entries)
+            if let sequences { counted(entries.count, through: sequences.upperBound) }
+            return sequences
+        } catch {
+            if error.kept > 0, let last = error.lastKeptSequence { counted(error.kept, through: last) }
+            throw error
+        }
+    }
+
+    /// The paired buffered output erased the store.
+    func outboxErased() {
+        durableAdvanced(to: writer.durableSequence)
+    }
+
+    /// The paired buffered output closes (on its sender's thread): the store is synced and
+    /// closed, and the sync thread ends.
+    func closeFromOutbox() throws {
+        let wasClosed = closed.withLock { closed in
+            defer { closed = true }
+            return closed
+        }
+        guard !wasClosed else { return }
+        syncNow()
+        scheduler.stop()
+        try writer.close()
     }
 
     /// Syncs everything written (the sync the interval would have made later).

@@ -29,6 +29,12 @@ final class SyncScheduler: Sendable {
     private let worker: Worker<State>
     private let writer: LogStoreWriter
     private let onSync: @Sendable ((any Error)?) -> Void
+    /// Held across each sync: one at a time. A sync asked for (``syncNow()``) while the thread's
+    /// runs waits for it, and then has nothing left to do unless logs came meanwhile — the
+    /// store's `fsync` runs outside its lock, so two at once would both reach the disk. (A
+    /// buffered output's chunk, due `flushInterval` after a log, and the interval's sync, due
+    /// `syncInterval` after it, fall on the same instant at 1 log/s.)
+    private let syncing = Locked(())
 
     /// - Parameters:
     ///   - interval: The longest a written log waits for its sync.
@@ -40,8 +46,9 @@ final class SyncScheduler: Sendable {
         let intervalNanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
         self.onSync = onSync
         worker = Worker(state: State())
+        let syncing = syncing
         worker.start(name: name) { worker in
-            Self.run(worker, writer: writer, intervalNanoseconds: intervalNanoseconds, onSync: onSync)
+            Self.run(worker, writer: writer, syncing: syncing, intervalNanoseconds: intervalNanoseconds, onSync: onSync)
         }
     }
 
@@ -63,7 +70,7 @@ final class SyncScheduler: Sendable {
     func syncNow() throws -> UInt64 {
         worker.withLock { $0.appended = 0 }
         do {
-            let durable = try writer.sync()
+            let durable = try Self.sync(writer, one: syncing)
             onSync(nil)
             return durable
         } catch {
@@ -91,8 +98,13 @@ final class SyncScheduler: Sendable {
         worker.join()
     }
 
+    private static func sync(_ writer: LogStoreWriter, one syncing: Locked<Void>) throws(LogStoreError) -> UInt64 {
+        try syncing.withLock { (_: inout Void) throws(LogStoreError) -> UInt64 in try writer.sync() }
+    }
+
     private static func run(
-        _ worker: Worker<State>, writer: LogStoreWriter, intervalNanoseconds: UInt64, onSync: @Sendable ((any Error)?) -> Void
+        _ worker: Worker<State>, writer: LogStoreWriter, syncing: Locked<Void>, intervalNanoseconds: UInt64,
+        onSync: @Sendable ((any Error)?) -> Void
     ) {
         while true {
             let step: Step = worker.next { state in
@@ -109,7 +121,7 @@ final class SyncScheduler: Sendable {
                 return
             case .sync:
                 do {
-                    try writer.sync()
+                    _ = try sync(writer, one: syncing)
                     onSync(nil)
                 } catch {
                     onSync(error)

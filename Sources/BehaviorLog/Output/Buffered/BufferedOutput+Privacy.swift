@@ -20,7 +20,7 @@ extension BufferedOutputCore {
             // chunk holds only logs posted before the denial).
             abandon?()
             do {
-                let deleted = try storage.eraseAll()
+                let deleted = try storage.dropUnsent()
                 state.withLock { state in
                     state.statistics.deletedForConsent += deleted
                     state.appendedBytes = 0

@@ -48,9 +48,50 @@ public final class BufferedOutput: LogOutput {
         self.init(storage: storage, backend: backend, configuration: configuration, name: name ?? directory.lastPathComponent)
     }
 
-    init(storage: any OutboxStorage, backend: any LogBackend, configuration: BufferedOutputConfiguration, name: String) {
-        core = BufferedOutputCore(storage: storage, backend: backend, configuration: configuration, name: name)
+    /// Makes the output over a history's store: it appends its logs to `history`'s store and
+    /// sends them from there, through a cursor, so that each log is written and synced once, in
+    /// one store, on the history's sync schedule (issue 26: the default set-up's trickle costs
+    /// one store's syncs, and a backlog one copy on disk). The history then holds what this
+    /// output is given — its tags, its route, nothing posted under `LogConsent.denied` — and
+    /// keeps what was sent until its caps drop it; unsent logs its caps drop are counted in its
+    /// store's `droppedByCaps` (`logview stats`). Give the logger this output only, not the
+    /// history (`LoggerConfiguration` refuses both); the output flushes, shuts down and erases
+    /// the history with itself. docs/Store.md says what a crash can take.
+    /// - Parameters:
+    ///   - history: The history whose store the output uses; its `syncInterval` is the output's
+    ///     (``BufferedOutputConfiguration/syncInterval`` is not used). Rejected chunks go to
+    ///     `history/rejected`.
+    ///   - backend: Where the logs go.
+    ///   - configuration: Chunk size, interval, timeout and backoff, as in ``init(directory:backend:configuration:storeConfiguration:name:)``.
+    ///   - name: A name for messages and statistics; the history's directory's name by default.
+    /// - Throws: `ConfigurationError` when another buffered output uses the history already.
+    public convenience init(
+        history: LocalStoreOutput, backend: any LogBackend, configuration: BufferedOutputConfiguration = .standard, name: String? = nil
+    ) throws(ConfigurationError) {
+        let taken = history.paired.withLock { paired in
+            defer { paired = true }
+            return paired
+        }
+        if taken {
+            throw ConfigurationError(
+                "BufferedOutput: the history at \(history.directory.path) is the store of another buffered output already; a history serves one")
+        }
+        var configuration = configuration
+        if let requestTimeout = backend.requestTimeout {
+            configuration.sendTimeout = max(configuration.sendTimeout, requestTimeout + .seconds(5))
+        }
+        self.init(
+            storage: LogStoreOutbox(history: history), backend: backend, configuration: configuration,
+            name: name ?? history.directory.lastPathComponent, history: history)
     }
+
+    init(storage: any OutboxStorage, backend: any LogBackend, configuration: BufferedOutputConfiguration, name: String, history: LocalStoreOutput? = nil) {
+        core = BufferedOutputCore(storage: storage, backend: backend, configuration: configuration, name: name)
+        self.history = history
+    }
+
+    /// The history whose store the output uses (``init(history:backend:configuration:name:)``).
+    let history: LocalStoreOutput?
 
     /// Released without `shutdown()` (with its logger, or unused): what it wrote becomes
     /// durable, a send in flight is abandoned (its chunk goes again at the next start), and the

@@ -28,7 +28,8 @@ public struct BufferedOutputConfiguration: Sendable {
     public internal(set) var retryJitter: Double
     /// The longest a written log waits for its sync when no chunk is sent sooner (a chunk is
     /// synced just before it is sent). A sync bounds what a power loss or a kernel panic can
-    /// take; an app that is killed loses nothing written. 5 seconds by default.
+    /// take; an app that is killed loses nothing written. 5 seconds by default. A
+    /// `BufferedOutput(history:…)` syncs on its history's `syncInterval` instead.
     public internal(set) var syncInterval: Duration
 
     /// - Parameters:
@@ -108,6 +109,12 @@ public struct BufferedOutputStatistics: Sendable, Equatable {
     public var heldLogs: Int = 0
     /// Logs the store refused that did not fit in memory: lost to this output, counted exactly.
     public var lostLogs: Int = 0
+    /// Unsent logs the store's caps (`maximumTotalBytes`, `maximumAge`) dropped: lost to the
+    /// backend. Kept in the store across runs (`logview stats` shows it as dropped), from its
+    /// creation — for a history, from the first time a buffered output used it — until
+    /// `eraseAllData()`. Counted past the store's cursor `sent`, which trails the sends by at
+    /// most half a second: a log sent in that half second before a cap dropped it counts too.
+    public var droppedByCaps: Int = 0
     /// Appends and syncs of the output's store that failed (the error is printed once per
     /// failing period and kept in `lastError`).
     public var storeErrors: Int = 0

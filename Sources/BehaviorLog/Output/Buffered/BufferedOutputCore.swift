@@ -82,6 +82,7 @@ final class BufferedOutputCore: Sendable {
     var statistics: BufferedOutputStatistics {
         var result = state.withLock { $0.statistics }
         result.unsentLogs = storage.pendingCount
+        result.droppedByCaps = storage.droppedByCaps
         let (held, lost, _) = refusals.counts
         result.heldLogs = held + opening.queuedCount
         result.lostLogs = Int(lost)

@@ -19,6 +19,13 @@ import LogStore
 ///
 /// Made without touching the file system: ``open()`` (the sender's thread, first thing) opens
 /// the store and reads the cursor; an append before that opens it on the appending thread.
+///
+/// Or the store of a history (``init(history:)``, `BufferedOutput(history:…)`): the output
+/// appends its logs to the history's store, which syncs them on its own schedule, and sends
+/// through the cursor `sent` in it. Each log is then written and synced once, in one store; the
+/// history keeps what was sent (its caps alone drop segments, counting the unsent records they
+/// take in the store's `droppedByCaps`), and a denial of consent moves the cursor past the
+/// unsent logs (``dropUnsent()``) instead of erasing the store.
 final class LogStoreOutbox: OutboxStorage {
     static let cursor = "sent"
 
@@ -30,6 +37,8 @@ final class LogStoreOutbox: OutboxStorage {
 
     private let writer: LogStoreWriter
     private let scheduler: SyncScheduler
+    /// The history whose store this is, or nil for a store of the output's own.
+    private let history: LocalStoreOutput?
     /// The logs appended last, which the sender reads without reading the store back.
     private let recent = Locked(RecentLogs(maximumCount: 8_192, maximumBytes: 4 << 20))
     private let failureHandler = Locked<(@Sendable (any Error) -> Void)?>(nil)
@@ -37,6 +46,9 @@ final class LogStoreOutbox: OutboxStorage {
     private let rejected = Locked<LogStoreWriter?>(nil)
     private let cursorState: Locked<CursorState>
     private let acknowledged: AtomicCounter
+    /// A history that no output sent from yet: the position its cursor `sent` is made at, with
+    /// the first append (``makeCursorBeforeFirstAppend()``); nil once the cursor is there.
+    private let cursorToMake = Locked<UInt64?>(nil)
     /// 1 once the store is open and the cursor read (``ensureOpen()``).
     private let opened = AtomicCounter(0)
     private let openingLock = Locked(())
@@ -61,6 +73,20 @@ final class LogStoreOutbox: OutboxStorage {
         cursorState = Locked(CursorState(inMemory: 0, persisted: 0, persistedAt: .now))
         self.cursorInterval = .seconds(cursorInterval)
         self.cursorLogs = UInt64(max(1, cursorLogs))
+        history = nil
+    }
+
+    /// The outbox in `history`'s store: its writer, its sync schedule (the history's
+    /// `syncInterval`), its thread's opening; rejected chunks go to `history/rejected`.
+    init(history: LocalStoreOutput, cursorInterval: Double = 0.5, cursorLogs: Int = 10_000) {
+        writer = history.writer
+        scheduler = history.scheduler
+        self.history = history
+        rejectedDirectory = history.directory.appending(path: "rejected").path
+        acknowledged = AtomicCounter(0)
+        cursorState = Locked(CursorState(inMemory: 0, persisted: 0, persistedAt: .now))
+        self.cursorInterval = .seconds(cursorInterval)
+        self.cursorLogs = UInt64(max(1, cursorLogs))
     }
 
     func open() throws {
@@ -74,7 +100,13 @@ final class LogStoreOutbox: OutboxStorage {
         try openingLock.withLock { (_: inout Void) throws(LogStoreError) in
             guard opened.load() == 0 else { return }
             guard try writer.open() else { throw .protectedDataUnavailable(directory: writer.path) }
-            let start = try writer.acknowledgedSequence(cursor: Self.cursor)
+            var start = try writer.acknowledgedSequence(cursor: Self.cursor)
+            if history != nil && !writer.stats().cursors.contains(where: { $0.name == Self.cursor }) {
+                // A history that no output sent from yet: what it holds was not this output's
+                // to send (an app that moves to the shared set-up must not resend its history).
+                start = writer.lastSequence
+                cursorToMake.withLock { $0 = start }
+            }
             acknowledged.store(start)
             cursorState.withLock { $0 = CursorState(inMemory: start, persisted: start, persistedAt: .now) }
             opened.store(1)
@@ -88,25 +120,48 @@ final class LogStoreOutbox: OutboxStorage {
         } catch {
             throw LogStoreAppendFailure(kept: 0, lastKeptSequence: nil, error: error)
         }
+        do {
+            try makeCursorBeforeFirstAppend()
+        } catch {
+            throw LogStoreAppendFailure(kept: 0, lastKeptSequence: nil, error: error)
+        }
         let entries = logs.map(LogStoreOutbox.storeEntry)
         let sequences: ClosedRange<UInt64>?
         do {
-            sequences = try writer.appendReportingKept(contentsOf: entries)
+            if let history {
+                sequences = try history.appendFromOutbox(entries)  // counted and scheduled there
+            } else {
+                sequences = try writer.appendReportingKept(contentsOf: entries)
+            }
         } catch {
             recent.withLock { $0.removeAll() }
-            if error.kept > 0 { scheduler.appended(error.kept) }
+            if error.kept > 0 && history == nil { scheduler.appended(error.kept) }
             throw error
         }
         if let sequences {
             let acknowledged = acknowledged.load()
             recent.withLock { $0.add(entries, sequences: sequences, acknowledged: acknowledged) }
         }
-        scheduler.appended(logs.count)
+        if history == nil { scheduler.appended(logs.count) }
         return sequences
     }
 
     func onSyncFailure(_ handler: @escaping @Sendable (any Error) -> Void) {
         failureHandler.withLock { $0 = handler }
+    }
+
+    /// In a history that no output sent from yet, makes the cursor `sent` (at the history's end
+    /// when it opened) before this output's first log goes in — durably, so that a crash never
+    /// finds its logs without the cursor and takes them for the history's own — and starts the
+    /// count of the unsent records its caps drop over. At the first append, not at opening, so
+    /// that a launch that logs nothing makes no sync for it.
+    private func makeCursorBeforeFirstAppend() throws(LogStoreError) {
+        try cursorToMake.withLock { (start: inout UInt64?) throws(LogStoreError) in
+            guard let position = start else { return }
+            if writer.stats().droppedByCaps > 0 { try writer.resetDroppedCount() }
+            try writer.acknowledge(cursor: Self.cursor, through: position, durably: true)
+            start = nil
+        }
     }
 
     static func storeEntry(_ log: EncodedLog) -> LogStore.LogEntry {
@@ -187,21 +242,25 @@ final class LogStoreOutbox: OutboxStorage {
 
     var pendingCount: Int {
         // Written (durable or not) and unsent: the store's count from its segment summaries is
-        // exact even where sequence numbers have gaps (a failed write), but counts from the
-        // persisted cursor. Nothing before the store is open (its counts would open it).
+        // exact even where sequence numbers have gaps (a failed write), and counts from the
+        // position in memory, which runs ahead of the cursor file (a cap may have dropped the
+        // records between the two). Nothing before the store is open (its counts would open it).
         guard opened.load() == 1 else { return 0 }
         let last = writer.lastSequence
         let acknowledged = acknowledged.load()
         guard last > acknowledged else { return 0 }
-        let persisted = cursorState.withLock { $0.persisted }
-        let pending = (try? writer.pendingCount(cursor: Self.cursor)).map { $0 - Int(acknowledged - persisted) } ?? Int(last - acknowledged)
-        return max(0, min(pending, Int(last - acknowledged)))
+        return min(writer.pendingCount(after: acknowledged), Int(last - acknowledged))
     }
 
     var pendingUpperBound: Int {
         let last = writer.lastSequence
         let acknowledged = acknowledged.load()
         return last > acknowledged ? Int(last - acknowledged) : 0
+    }
+
+    var droppedByCaps: Int {
+        guard opened.load() == 1, cursorToMake.withLock({ $0 == nil }) else { return 0 }
+        return Int(writer.stats().droppedByCaps)
     }
 
     var setAsideCount: Int {
@@ -217,12 +276,41 @@ final class LogStoreOutbox: OutboxStorage {
         let unsent = Int(writer.lastSequence - min(writer.lastSequence, acknowledged.load()))
         recent.withLock { $0.removeAll() }
         try writer.eraseAll()
+        cursorToMake.withLock { $0 = nil }  // made below
         // Sequence numbers go on after the erased ones: what was read before is never read again,
         // and the cursor (rewritten at the last number) keeps them going on after a restart.
         let last = writer.lastSequence
         acknowledged.store(last)
         cursorState.withLock { $0 = CursorState(inMemory: last, persisted: last, persistedAt: .now) }
-        if last > 0 { try writer.acknowledge(cursor: Self.cursor, through: last) }
+        if let history {
+            history.outboxErased()
+            // In a history the cursor is there before this output's logs, durably (as
+            // ``makeCursorBeforeFirstAppend()`` makes it).
+            try writer.acknowledge(cursor: Self.cursor, through: last, durably: true)
+        } else if last > 0 {
+            try writer.acknowledge(cursor: Self.cursor, through: last)
+        }
+        try removeRejected()
+        return unsent
+    }
+
+    /// Consent denied: in a store of its own, everything goes (``eraseAll()``); in a history,
+    /// the cursor moves past the unsent logs, durably, and the history keeps them as it keeps
+    /// every log it was given; the rejected logs go.
+    func dropUnsent() throws -> Int {
+        guard history != nil else { return try eraseAll() }
+        try ensureOpen()
+        let unsent = pendingCount
+        let last = writer.lastSequence
+        recent.withLock { $0.removeAll() }
+        acknowledged.raise(to: last)
+        cursorState.withLock { $0.inMemory = max($0.inMemory, last) }
+        try persistCursor(durably: true)
+        try removeRejected()
+        return unsent
+    }
+
+    private func removeRejected() throws {
         try rejected.withLock { (store: inout LogStoreWriter?) throws in
             if let open = store {
                 try open.close()
@@ -230,13 +318,17 @@ final class LogStoreOutbox: OutboxStorage {
             }
             try LogStoreWriter.removeStore(directory: rejectedDirectory)
         }
-        return unsent
     }
 
     func close() throws {
-        scheduler.stop()
-        try persistCursor(durably: true)
-        try writer.close()
+        if let history {
+            try persistCursor(durably: true)
+            try history.closeFromOutbox()
+        } else {
+            scheduler.stop()
+            try persistCursor(durably: true)
+            try writer.close()
+        }
         try rejected.withLock { store in try store?.close() }
     }
 }

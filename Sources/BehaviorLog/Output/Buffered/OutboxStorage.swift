@@ -36,12 +36,18 @@ protocol OutboxStorage: AnyObject, Sendable {
     var isDrained: Bool { get }
     /// How many logs were set aside, ever.
     var setAsideCount: Int { get }
+    /// How many unsent logs the store's caps dropped (kept in the store, across runs).
+    var droppedByCaps: Int { get }
     /// Makes everything durable and closes.
     func close() throws
     /// Deletes every log — sent, unsent and set aside — and the cursor, durably (issue 17);
     /// appending goes on in an empty store.
     /// - Returns: How many of the deleted logs had not been sent.
     func eraseAll() throws -> Int
+    /// Deletes what waits to be sent and what was set aside (consent denied, issue 17); the
+    /// store's sent logs may stay. Appending goes on.
+    /// - Returns: How many unsent logs went.
+    func dropUnsent() throws -> Int
 }
 
 extension OutboxStorage {
@@ -49,4 +55,9 @@ extension OutboxStorage {
 
     /// Storage that syncs only when asked has no failures of its own to report.
     func onSyncFailure(_ handler: @escaping @Sendable (any Error) -> Void) {}
+
+    var droppedByCaps: Int { 0 }
+
+    /// A store of the output's own: everything goes.
+    func dropUnsent() throws -> Int { try eraseAll() }
 }

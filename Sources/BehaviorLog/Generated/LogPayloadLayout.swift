@@ -51,14 +51,14 @@ public final class LogPayloadLayout: Sendable {
     ///   - patterns: the compiled patterns that `pattern=N` refers to.
     public init(category: String, events: String, patterns: [LogPattern] = []) {
         self.categoryName = category
-        let lines = events.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        self.events = (events.isEmpty ? [] : lines).map { line in
-            // Names and keys are letters, digits, `_` and non-ASCII text, so ASCII
-            // separators are safe; splitting UTF-8 keeps a name that starts with a
-            // combining mark whole.
-            let parts = line.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(decoding: parts[0], as: UTF8.self)
-            let fields = parts.count == 2 ? FieldLayout.fields(of: parts[1], patterns: patterns) : []
+        // Names and keys are letters, digits, `_` and non-ASCII text, so ASCII separators are
+        // safe; cutting UTF-8 keeps a name that starts with a combining mark whole. One cutter
+        // over the bytes, not `split` on each kind of view (a copy of it per view in the app).
+        let bytes = Array(events.utf8)
+        self.events = (events.isEmpty ? [] : pieces(of: bytes[...], separatedBy: UInt8(ascii: "\n"), keepingEmpty: true)).map { line in
+            let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
+            let name = String(decoding: line[..<colon], as: UTF8.self)
+            let fields = colon < line.endIndex ? FieldLayout.fields(of: line[(colon + 1)...], patterns: patterns) : []
             return EventLayout(name: name, tag: category + "." + name, fields)
         }
         maximumFieldCount = self.events.reduce(0) { max($0, $1.keys.count) }
@@ -201,21 +201,21 @@ struct FieldLayout: Sendable {
     }
 
     /// The fields of one event's line, after its name (`"keyword maxLength=256, page min=1 max=1000"`).
-    static func fields(of line: Substring.UTF8View, patterns: [LogPattern]) -> [FieldLayout] {
-        line.split(separator: UInt8(ascii: ",")).compactMap { field in
-            let words = field.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+    static func fields(of line: ArraySlice<UInt8>, patterns: [LogPattern]) -> [FieldLayout] {
+        pieces(of: line, separatedBy: UInt8(ascii: ","), keepingEmpty: false).compactMap { field in
+            let words = pieces(of: field, separatedBy: UInt8(ascii: " "), keepingEmpty: false)
             guard let key = words.first else { return nil }
-            var layout = FieldLayout(key: key)
+            var layout = FieldLayout(key: String(decoding: key, as: UTF8.self))
             for word in words.dropFirst() { layout.read(word, patterns: patterns) }
             return layout
         }
     }
 
-    private mutating func read(_ word: String, patterns: [LogPattern]) {
-        let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-        let value = parts.count == 2 ? parts[1] : ""
-        switch parts.first ?? "" {
-        case "pii" where parts.count == 1: isPersonalData = true
+    private mutating func read(_ word: ArraySlice<UInt8>, patterns: [LogPattern]) {
+        let equals = word.firstIndex(of: UInt8(ascii: "="))
+        let value = equals.map { String(decoding: word[($0 + 1)...], as: UTF8.self) } ?? ""
+        switch String(decoding: word[..<(equals ?? word.endIndex)], as: UTF8.self) {
+        case "pii" where equals == nil: isPersonalData = true
         case "maxLength" where Int(value) != nil: maxLength = Int(value)
         case "maxCount" where Int(value) != nil: maxCount = Int(value)
         case "pattern" where Int(value).map { patterns.indices.contains($0 - 1) } == true:
@@ -225,9 +225,21 @@ struct FieldLayout: Sendable {
         default:
             // Generated code never writes an invalid constraint; should one slip through,
             // debug builds stop and release builds leave the field unchecked.
-            assertionFailure("invalid constraint '\(word)' in the payload layout of '\(key)'; regenerate the code")
+            assertionFailure("invalid constraint '\(String(decoding: word, as: UTF8.self))' in the payload layout of '\(key)'; regenerate the code")
         }
     }
+}
+
+/// `bytes` cut at each `separator`, in order; empty pieces kept only when `keepingEmpty`.
+private func pieces(of bytes: ArraySlice<UInt8>, separatedBy separator: UInt8, keepingEmpty: Bool) -> [ArraySlice<UInt8>] {
+    var result: [ArraySlice<UInt8>] = []
+    var start = bytes.startIndex
+    for index in bytes.indices where bytes[index] == separator {
+        if keepingEmpty || index > start { result.append(bytes[start..<index]) }
+        start = index + 1
+    }
+    if keepingEmpty || start < bytes.endIndex { result.append(bytes[start...]) }
+    return result
 }
 
 extension LogPayload {

@@ -26,7 +26,7 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// Reachability when the log was made; an *external* type the app defines
     public var network: NetworkKind?
 
-    public typealias LoggenVersion = LoggenVersion5
+    public typealias LoggenVersion = LoggenVersion6
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -48,18 +48,24 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     }
 
     public var payload: LogPayload {
-        var payload: LogPayload = LogPayload(capacity: 6)
-        payload.appendInt64("user_id", userId)
-        payload.appendString("device_id", deviceId, maxLength: 64, pattern: Self._pattern1)
-        payload.appendString("app_version", appVersion, maxLength: 32, pattern: Self._pattern2)
-        payload.appendString("os_version", osVersion, maxLength: 32)
-        payload.append("device_kind", value: deviceKind)
-        payload.append("network", value: network)
-        return payload
+        var _values: LogEventFields = LogEventFields(capacity: 6)
+        _values.optionalInt64(userId)
+        _values.string(deviceId)
+        _values.string(appVersion)
+        _values.string(osVersion)
+        _values.value(deviceKind)
+        _values.optionalValue(network)
+        return Self._layout.payload(_values)
     }
 
     /// The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them.
     public static let personalDataFields: [String] = ["device_id"]
+
+    /// The payload's keys and constraints in one line, read by the table events are built with.
+    private static let _layout: LogPayloadLayout = LogPayloadLayout(category: "common", events: "common: user_id, device_id maxLength=64 pattern=1 pii, app_version maxLength=32 pattern=2, os_version maxLength=32, device_kind, network", patterns: [
+        Self._pattern1,
+        Self._pattern2,
+    ])
 
     private static let _pattern1: LogPattern = LogPattern("^[0-9A-F-]+$")
 

@@ -1,17 +1,17 @@
 import BehaviorLog
 import Testing
 
-/// The runtime's checked appends on their own, for the edge cases generated code reaches.
-@Suite struct CheckedAppendTests {
+/// The runtime's constraint checks on their own, through the one table every generated
+/// payload (an event's and the common payload's) is built with: the edge cases generated
+/// code reaches.
+@Suite struct PayloadCheckTests {
     let recorder = ViolationRecorder()
 
     @Test func truncationNeverSplitsAGraphemeCluster() {
-        var payload = LogPayload()
-        recorder.recording {
+        let layout = LogPayloadLayout(category: "cat", events: "event: family maxLength=10, mixed maxLength=19, empty maxLength=0")
+        let payload = recorder.recording {
             // A family emoji is one character of 18 bytes: it fits whole or not at all.
-            payload.appendString("family", "👨‍👩‍👧", maxLength: 10)
-            payload.appendString("mixed", "ab👨‍👩‍👧", maxLength: 19)
-            payload.appendString("empty", "abc", maxLength: 0)
+            layout.payload(LogEventFields(0, ["👨‍👩‍👧".logValue, "ab👨‍👩‍👧".logValue, "abc".logValue]))
         }
         #expect(payload["family"] == .string(""))
         #expect(payload["mixed"] == .string("ab"))
@@ -28,53 +28,29 @@ import Testing
     }
 
     @Test func missingValuesNeverViolate() {
-        var payload = LogPayload()
-        recorder.recording {
-            payload.appendString("text", nil, maxLength: 1, pattern: LogPattern("^x$"))
-            payload.appendInteger("number", Int32?.none, min: 1, max: 2)
-            payload.appendNumber("ratio", Double?.none, min: 0, max: 1)
-            payload.appendStrings("texts", nil, maxCount: 1)
-            payload.appendArray("flags", [Bool]?.none, maxCount: 1)
+        let layout = LogPayloadLayout(
+            category: "cat", events: "event: text maxLength=1 pattern=1, number min=1 max=2, ratio min=0 max=1, texts maxCount=1, flags maxCount=1",
+            patterns: [LogPattern("^x$")])
+        let payload = recorder.recording {
+            layout.payload(
+                LogEventFields(0, [String?.none.logValue, Int32?.none.logValue, Double?.none.logValue, [String]?.none.logValue, [Bool]?.none.logValue]))
         }
+        #expect(payload.fields.count == 5)
         #expect(payload.fields.allSatisfy { $0.value == .null })
         #expect(payload.violations.isEmpty)
         #expect(recorder.violations.isEmpty)
     }
 
-    @Test func integersAreClampedInTheirOwnWidth() {
-        var payload = LogPayload()
-        recorder.recording {
-            payload.appendInteger("small", Int16.min, min: -100, max: 100)
-            payload.appendIntegers("many", [Int64.max, 5], min: 0, max: 10)
-        }
-        #expect(payload["small"] == .integer(-100))
-        #expect(payload["many"] == .array([.integer(10), .integer(5)]))
-    }
-
     @Test func theInnermostScopedHandlerWins() {
+        let layout = LogPayloadLayout(category: "cat", events: "event: text maxLength=1")
         let outer = ViolationRecorder()
         outer.recording {
             let inner = ViolationRecorder()
             inner.recording {
-                var payload = LogPayload()
-                payload.appendString("text", "long", maxLength: 1)
+                _ = layout.payload(LogEventFields(0, ["long".logValue]))
             }
             #expect(inner.violations.count == 1)
         }
         #expect(outer.violations.isEmpty)
-    }
-
-    /// The checked appends of a `!real` keep it a `Float` and compare it as one (issue #30).
-    @Test func realsAreCheckedAndKeptAsFloat() {
-        var payload = LogPayload()
-        recorder.recording {
-            payload.appendNumber("ratio", Float(0.3), min: 0.1, max: 0.3)
-            payload.appendNumbers("ratios", [Float(0.7), 2], min: 0.7, max: 1)
-            payload.appendFloat("plain", 0.98)
-        }
-        #expect(payload["ratio"] == .float(0.3))
-        #expect(payload["ratios"] == .array([.float(0.7), .float(1)]))
-        #expect(payload["plain"] == .float(0.98))
-        #expect(recorder.violations.map(\.description) == ["ratios: range: element 1: 2.0 outside 0.7...1.0; clamped to 1.0"])
     }
 }

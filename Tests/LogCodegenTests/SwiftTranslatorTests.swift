@@ -40,7 +40,7 @@ import Testing
 
                     case tapShowMore
 
-                    public typealias LoggenVersion = LoggenVersion5
+                    public typealias LoggenVersion = LoggenVersion6
                 """))
         #expect(!text.contains("page"), "obsolete fields are not generated")
         #expect(!text.contains("older"), "obsolete events are not generated")
@@ -143,7 +143,21 @@ import Testing
     @Test func commonPayloadAndTypes() throws {
         let text = try file("common+types.swift")
         #expect(text.contains("public init(userId: Int64? = nil, appVersion: String) {"))
-        #expect(text.contains(#"payload.appendString("app_version", appVersion, maxLength: 32, pattern: Self._pattern1)"#))
+        // Built and checked by a one-line table, as an event's payload is.
+        #expect(
+            text.contains(
+                """
+                    public var payload: LogPayload {
+                        var _values: LogEventFields = LogEventFields(capacity: 2)
+                        _values.optionalInt64(userId)
+                        _values.string(appVersion)
+                        return Self._layout.payload(_values)
+                    }
+                """))
+        #expect(
+            text.contains(
+                #"private static let _layout: LogPayloadLayout = LogPayloadLayout(category: "common", events: "common: user_id pii, app_version maxLength=32 pattern=1", patterns: ["#
+            ))
         #expect(text.contains(#"private static let _pattern1: LogPattern = LogPattern("^[0-9.]+$")"#))
         #expect(
             text.contains(
@@ -241,7 +255,7 @@ import Testing
                     case `open`(count: Int64)
                     case shut
 
-                    public typealias LoggenVersion = LoggenVersion5
+                    public typealias LoggenVersion = LoggenVersion6
                 """))
         let noted = try category("noted", "# noted\n\n## open\n\n- code: !string 8\n\n## shut\n")
         #expect(

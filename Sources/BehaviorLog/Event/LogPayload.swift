@@ -26,6 +26,13 @@ public struct LogPayload: Hashable, Sendable {
         fields.append((key, value))
     }
 
+    /// Adds a field at the end: a value of an enum or another ``LogValueConvertible`` type,
+    /// as its ``LogValueConvertible/logValue``.
+    @inlinable
+    public mutating func append(_ key: String, value: some LogValueConvertible) {
+        append(key, value.logValue)
+    }
+
     /// Takes this payload's storage, emptied (its fields and violations released, the
     /// fields' buffer kept), and leaves an empty payload in its place. (When something else
     /// still holds the fields — an output that keeps logs — emptying makes a new buffer of

@@ -127,7 +127,7 @@ public struct SwiftTranslator: Sendable {
             .property(
                 SwiftProperty(
                     documentation: [], name: "payload", type: "LogPayload",
-                    value: .computed(payloadBody(fields, value: { .identifier(SwiftName.lowerCamelCase($0.name)) }, patterns: patterns)))))
+                    value: .computed(payloadBody(fields)))))
         let personal = fields.filter(\.isPersonalData)
         if !personal.isEmpty {
             members.append(
@@ -137,6 +137,7 @@ public struct SwiftTranslator: Sendable {
                         isStatic: true, name: "personalDataFields", type: "[String]",
                         value: .constant(.array(personal.map { .string($0.name) })))))
         }
+        if !fields.isEmpty { members.append(commonLayout(fields, patterns: patterns)) }
         members += patterns.declarations
 
         // common.md's own paragraphs follow the summary line.
@@ -187,7 +188,7 @@ public struct SwiftTranslator: Sendable {
     /// The version check and the schema hash of ``LoggenGenerated``.
     func identityMembers() -> [SwiftDeclaration] {
         [
-            .typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion5")),
+            .typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion6")),
             .property(
                 SwiftProperty(
                     documentation: [], isStatic: true, name: "schemaHash", type: "String",
@@ -195,20 +196,36 @@ public struct SwiftTranslator: Sendable {
         ]
     }
 
-    /// `var payload = LogPayload(capacity: n)`, one append per field, `return payload`.
-    private func payloadBody(_ fields: [Field], value: (Field) -> SwiftExpression, patterns: PatternTable) -> [SwiftStatement] {
+    /// `var _values = LogEventFields(capacity: n)`, one call per field that hands its value
+    /// over, `return Self._layout.payload(_values)`: the common payload is built and checked by
+    /// the same table as an event's payload (``commonLayout(_:patterns:)``).
+    private func payloadBody(_ fields: [Field]) -> [SwiftStatement] {
         if fields.isEmpty { return [.return(.call(.identifier("LogPayload"), []))] }
-        let payload = SwiftExpression.identifier("payload")
+        let values = SwiftExpression.identifier("_values")
         var body: [SwiftStatement] = [
             .variable(
-                name: "payload", type: "LogPayload",
-                value: .call(.identifier("LogPayload"), [SwiftArgument("capacity", .integer(Int64(fields.count)))]))
+                name: "_values", type: "LogEventFields",
+                value: .call(.identifier("LogEventFields"), [SwiftArgument("capacity", .integer(Int64(fields.count)))]))
         ]
         for field in fields {
-            body.append(SwiftTypeMapping.appendStatement(for: field, value: value(field), payload: payload, patterns: patterns.reference))
+            let value = SwiftArgument(nil, .identifier(SwiftName.lowerCamelCase(field.name)))
+            body.append(.expression(.call(.member(values, SwiftTypeMapping.fieldsMethod(for: field)), [value])))
         }
-        body.append(.return(payload))
+        body.append(.return(.call(.member(.member(.selfType, Self.layoutName), "payload"), [SwiftArgument(nil, values)])))
         return body
+    }
+
+    /// The common payload's `LogPayloadLayout`: one line, `common: ` and its fields as an
+    /// event's line writes them (keys, constraints, `pii`).
+    private func commonLayout(_ fields: [Field], patterns: PatternTable) -> SwiftDeclaration {
+        let line = "common: " + fields.map { SwiftTypeMapping.layoutField(for: $0, patternNumber: patterns.number) }.joined(separator: ", ")
+        var arguments = [SwiftArgument("category", .string("common")), SwiftArgument("events", .string(line))]
+        if !patterns.references.isEmpty { arguments.append(SwiftArgument("patterns", .array(patterns.references))) }
+        return .property(
+            SwiftProperty(
+                documentation: ["The payload's keys and constraints in one line, read by the table events are built with."],
+                isExposed: false, isStatic: true, name: Self.layoutName, type: "LogPayloadLayout",
+                value: .constant(.call(.identifier("LogPayloadLayout"), arguments))))
     }
 
     /// A field's documentation in one line: its descriptions, then its constraints

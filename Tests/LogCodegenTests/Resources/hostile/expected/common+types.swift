@@ -20,7 +20,7 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// The colour
     public var shade: Shade
 
-    public typealias LoggenVersion = LoggenVersion5
+    public typealias LoggenVersion = LoggenVersion6
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -38,16 +38,19 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     }
 
     public var payload: LogPayload {
-        var payload: LogPayload = LogPayload(capacity: 4)
-        payload.appendString("user_name", userName, maxLength: 32)
-        payload.appendInteger("session_count", sessionCount, min: 0, max: 1000000)
-        payload.appendTimestamp("started_at", startedAt)
-        payload.append("shade", value: shade)
-        return payload
+        var _values: LogEventFields = LogEventFields(capacity: 4)
+        _values.optionalString(userName)
+        _values.int32(sessionCount)
+        _values.timestamp(startedAt)
+        _values.value(shade)
+        return Self._layout.payload(_values)
     }
 
     /// The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them.
     public static let personalDataFields: [String] = ["user_name"]
+
+    /// The payload's keys and constraints in one line, read by the table events are built with.
+    private static let _layout: LogPayloadLayout = LogPayloadLayout(category: "common", events: "common: user_name maxLength=32 pii, session_count min=0 max=1000000, started_at, shade")
 }
 
 /// Colours, with hostile case names.

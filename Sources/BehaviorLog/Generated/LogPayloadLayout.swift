@@ -133,10 +133,24 @@ private final class EventLayout: Sendable {
     init(name: String, tag: String, _ fields: [FieldLayout]) {
         self.name = name
         self.tag = tag
-        keys = fields.map(\.key)
-        personalDataFields = fields.filter(\.isPersonalData).map(\.key)
-        checks = fields.map { $0.isChecked ? FieldCheck($0) : nil }
-        isChecked = fields.map(\.isChecked)
+        // One loop, not a map per array: each map of a key path is code of its own in the app.
+        var keys: [String] = []
+        var personalDataFields: [String] = []
+        var checks: [FieldCheck?] = []
+        var isChecked: [Bool] = []
+        keys.reserveCapacity(fields.count)
+        checks.reserveCapacity(fields.count)
+        isChecked.reserveCapacity(fields.count)
+        for field in fields {
+            keys.append(field.key)
+            if field.isPersonalData { personalDataFields.append(field.key) }
+            checks.append(field.isChecked ? FieldCheck(field) : nil)
+            isChecked.append(field.isChecked)
+        }
+        self.keys = keys
+        self.personalDataFields = personalDataFields
+        self.checks = checks
+        self.isChecked = isChecked
     }
 }
 

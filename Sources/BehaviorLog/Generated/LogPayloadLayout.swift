@@ -58,8 +58,8 @@ public final class LogPayloadLayout: Sendable {
         self.events = (events.isEmpty ? [] : pieces(of: bytes[...], separatedBy: UInt8(ascii: "\n"), keepingEmpty: true)).map { line in
             let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
             let name = String(decoding: line[..<colon], as: UTF8.self)
-            let fields = colon < line.endIndex ? FieldLayout.fields(of: line[(colon + 1)...], patterns: patterns) : []
-            return EventLayout(name: name, tag: category + "." + name, fields)
+            let fields = colon < line.endIndex ? line[(colon + 1)...] : line[line.endIndex...]
+            return EventLayout(name: name, tag: category + "." + name, fields: fields, patterns: patterns)
         }
         maximumFieldCount = self.events.reduce(0) { max($0, $1.keys.count) }
     }
@@ -130,7 +130,8 @@ private final class EventLayout: Sendable {
     let isChecked: [Bool]
     let personalDataFields: [String]
 
-    init(name: String, tag: String, _ fields: [FieldLayout]) {
+    /// Reads the fields of the event's line, after its name (`"keyword maxLength=256, page min=1 max=1000"`).
+    init(name: String, tag: String, fields line: ArraySlice<UInt8>, patterns: [LogPattern]) {
         self.name = name
         self.tag = tag
         // One loop, not a map per array: each map of a key path is code of its own in the app.
@@ -138,14 +139,14 @@ private final class EventLayout: Sendable {
         var personalDataFields: [String] = []
         var checks: [FieldCheck?] = []
         var isChecked: [Bool] = []
-        keys.reserveCapacity(fields.count)
-        checks.reserveCapacity(fields.count)
-        isChecked.reserveCapacity(fields.count)
-        for field in fields {
-            keys.append(field.key)
-            if field.isPersonalData { personalDataFields.append(field.key) }
-            checks.append(field.isChecked ? FieldCheck(field) : nil)
-            isChecked.append(field.isChecked)
+        for field in pieces(of: line, separatedBy: UInt8(ascii: ","), keepingEmpty: false) {
+            let words = pieces(of: field, separatedBy: UInt8(ascii: " "), keepingEmpty: false)
+            guard let first = words.first else { continue }
+            let check = FieldCheck(key: String(decoding: first, as: UTF8.self), words: words.dropFirst(), patterns: patterns)
+            keys.append(check.key)
+            if check.isPersonalData { personalDataFields.append(check.key) }
+            checks.append(check.isChecked ? check : nil)
+            isChecked.append(check.isChecked)
         }
         self.keys = keys
         self.personalDataFields = personalDataFields
@@ -154,41 +155,19 @@ private final class EventLayout: Sendable {
     }
 }
 
-/// The constraints of one field, shared by reference and read in place: checking a value
-/// retains nothing (a `FieldLayout` passed by value would retain its key and its pattern).
+/// One field of a ``LogPayloadLayout``: its key and constraints, read from its words, shared
+/// by reference and read in place, so that checking a value retains nothing.
 final class FieldCheck: Sendable {
     let key: String
     let maxLength: Int?
     let pattern: LogPattern?
-    let minimum: FieldLayout.Bound?
-    let maximum: FieldLayout.Bound?
+    let minimum: Bound?
+    let maximum: Bound?
     let maxCount: Int?
+    /// Whether a value (each element of an array) has a constraint: a length, a pattern or a range.
     let constrainsElements: Bool
-
-    init(_ field: FieldLayout) {
-        key = field.key
-        maxLength = field.maxLength
-        pattern = field.pattern
-        minimum = field.minimum
-        maximum = field.maximum
-        maxCount = field.maxCount
-        constrainsElements = field.constrainsElements
-    }
-
-    /// Whether `value` matches the field's pattern (`true` without one).
-    func matchesPattern(_ value: String) -> Bool { pattern?.matches(value) ?? true }
-}
-
-/// One field of a ``LogPayloadLayout``: its key and constraints.
-struct FieldLayout: Sendable {
-    var key: String
-    var maxLength: Int?
-    var pattern: LogPattern?
-    var minimum: Bound?
-    var maximum: Bound?
-    var maxCount: Int?
     /// Whether the field holds personal data (`pii`); not a constraint, so not checked.
-    var isPersonalData = false
+    let isPersonalData: Bool
 
     /// A range bound as written: whole-number fields compare with `integer`, `!double`
     /// fields with `number`, `!real` fields with `real` (the `Float` nearest the text, read
@@ -199,49 +178,77 @@ struct FieldLayout: Sendable {
         var real: Float
 
         /// A bound's text as generated code writes it (`1`, `0.3`, `-2.5e-07`).
-        init(text: String) {
-            integer = Int64(text)
+        init(text: String, bytes: ArraySlice<UInt8>) {
+            integer = wholeNumber(bytes)
             number = Double(text) ?? .nan
             // Read as a Float from the text, not narrowed from `number`: no double rounding.
             real = Float(text) ?? Float(number)
         }
     }
 
+    /// The field `key` with the constraints of `words` (`maxLength=256`, `pii`, …).
+    init(key: String, words: ArraySlice<ArraySlice<UInt8>>, patterns: [LogPattern]) {
+        var maxLength: Int?
+        var pattern: LogPattern?
+        var minimum: Bound?
+        var maximum: Bound?
+        var maxCount: Int?
+        var isPersonalData = false
+        for word in words {
+            let equals = word.firstIndex(of: UInt8(ascii: "="))
+            let bytes = equals.map { word[($0 + 1)...] } ?? word[word.endIndex...]
+            let value = String(decoding: bytes, as: UTF8.self)
+            let whole = wholeNumber(bytes).flatMap { Int(exactly: $0) }
+            switch String(decoding: word[..<(equals ?? word.endIndex)], as: UTF8.self) {
+            case "pii" where equals == nil: isPersonalData = true
+            case "maxLength" where whole != nil: maxLength = whole
+            case "maxCount" where whole != nil: maxCount = whole
+            case "pattern" where whole.map { patterns.indices.contains($0 - 1) } == true:
+                pattern = patterns[whole! - 1]
+            case "min" where Double(value) != nil: minimum = Bound(text: value, bytes: bytes)
+            case "max" where Double(value) != nil: maximum = Bound(text: value, bytes: bytes)
+            default:
+                // Generated code never writes an invalid constraint; should one slip through,
+                // debug builds stop and release builds leave the field unchecked.
+                assertionFailure("invalid constraint '\(String(decoding: word, as: UTF8.self))' in the payload layout of '\(key)'; regenerate the code")
+            }
+        }
+        self.key = key
+        self.maxLength = maxLength
+        self.pattern = pattern
+        self.minimum = minimum
+        self.maximum = maximum
+        self.maxCount = maxCount
+        self.isPersonalData = isPersonalData
+        constrainsElements = maxLength != nil || pattern != nil || (minimum != nil && maximum != nil)
+    }
+
+    /// Whether the field has a check: a constraint on its value (or each element) or a count.
     var isChecked: Bool { constrainsElements || maxCount != nil }
 
-    /// Whether a value (each element of an array) has a constraint: a length, a pattern or a range.
-    var constrainsElements: Bool {
-        maxLength != nil || pattern != nil || (minimum != nil && maximum != nil)
-    }
+    /// Whether `value` matches the field's pattern (`true` without one).
+    func matchesPattern(_ value: String) -> Bool { pattern?.matches(value) ?? true }
+}
 
-    /// The fields of one event's line, after its name (`"keyword maxLength=256, page min=1 max=1000"`).
-    static func fields(of line: ArraySlice<UInt8>, patterns: [LogPattern]) -> [FieldLayout] {
-        pieces(of: line, separatedBy: UInt8(ascii: ","), keepingEmpty: false).compactMap { field in
-            let words = pieces(of: field, separatedBy: UInt8(ascii: " "), keepingEmpty: false)
-            guard let key = words.first else { return nil }
-            var layout = FieldLayout(key: String(decoding: key, as: UTF8.self))
-            for word in words.dropFirst() { layout.read(word, patterns: patterns) }
-            return layout
-        }
+/// The whole number `bytes` spell as `Int64(_:)` reads one (an optional sign, then decimal
+/// digits; `nil` for anything else or out of range), without the standard library's generic
+/// parser, which is 2 KB of code in every app for the few numbers a table holds.
+private func wholeNumber(_ bytes: ArraySlice<UInt8>) -> Int64? {
+    var digits = bytes
+    let negative = digits.first == UInt8(ascii: "-")
+    if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+    guard !digits.isEmpty else { return nil }
+    // Counted downwards, so that Int64.min, which has no positive twin, fits.
+    var value: Int64 = 0
+    for byte in digits {
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        let (tens, overflowed) = value.multipliedReportingOverflow(by: 10)
+        let (next, overflowedAgain) = tens.subtractingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+        if overflowed || overflowedAgain { return nil }
+        value = next
     }
-
-    private mutating func read(_ word: ArraySlice<UInt8>, patterns: [LogPattern]) {
-        let equals = word.firstIndex(of: UInt8(ascii: "="))
-        let value = equals.map { String(decoding: word[($0 + 1)...], as: UTF8.self) } ?? ""
-        switch String(decoding: word[..<(equals ?? word.endIndex)], as: UTF8.self) {
-        case "pii" where equals == nil: isPersonalData = true
-        case "maxLength" where Int(value) != nil: maxLength = Int(value)
-        case "maxCount" where Int(value) != nil: maxCount = Int(value)
-        case "pattern" where Int(value).map { patterns.indices.contains($0 - 1) } == true:
-            pattern = patterns[Int(value)! - 1]
-        case "min" where Double(value) != nil: minimum = Bound(text: value)
-        case "max" where Double(value) != nil: maximum = Bound(text: value)
-        default:
-            // Generated code never writes an invalid constraint; should one slip through,
-            // debug builds stop and release builds leave the field unchecked.
-            assertionFailure("invalid constraint '\(String(decoding: word, as: UTF8.self))' in the payload layout of '\(key)'; regenerate the code")
-        }
-    }
+    if negative { return value }
+    return value == .min ? nil : -value
 }
 
 /// `bytes` cut at each `separator`, in order; empty pieces kept only when `keepingEmpty`.
@@ -262,7 +269,7 @@ extension LogPayload {
     /// value just made), and only where a constraint asks: an array within its `maxCount`
     /// whose elements have no constraint of their own is returned as it is.
     ///
-    /// The field's constraints are read through `check` (a class): passing its `FieldLayout`
+    /// The field's constraints are read through `check` (a class): a struct of them passed
     /// by value would retain and release the key and the pattern on every log.
     mutating func checked(_ value: consuming LogValue, _ check: FieldCheck) -> LogValue {
         guard case .array(var elements) = value else { return checked(value, check, element: nil) }

@@ -50,9 +50,12 @@ public struct LogPayload: Hashable, Sendable {
         for index in fields.indices { update(fields[index].key, &fields[index].value) }
     }
 
-    /// Removes the fields whose key matches, the others kept in order.
-    mutating func removeFields(where shouldRemove: (String) -> Bool) {
-        fields.removeAll { shouldRemove($0.key) }
+    /// Removes the fields whose key is in `keys`, the others kept in order; returns how many.
+    @discardableResult
+    mutating func removeFields(in keys: [String]) -> Int {
+        let count = fields.count
+        fields.removeAll { keys.contains($0.key) }
+        return count - fields.count
     }
 
     /// Whether `other` shares this payload's storage, fields and violations: then the two

@@ -9,22 +9,22 @@ import RecipeAppTypes
 /// The common payload: sent with every event of the recipe app.
 public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// The signed-in user's ID; missing for guests
-    public var userId: Int64?
+    public var userId: Int64? { didSet { _build() } }
 
     /// The installation's ID (an upper-case UUID string), personal data (at most 64 UTF-8 bytes; matches `^[0-9A-F-]+$`; personal data)
-    public var deviceId: String
+    public var deviceId: String { didSet { _build() } }
 
     /// The app's version, such as `3.12.0` (at most 32 UTF-8 bytes; matches `^\d+\.\d+\.\d+$`)
-    public var appVersion: String
+    public var appVersion: String { didSet { _build() } }
 
     /// The OS version, such as `iOS 18.1` (at most 32 UTF-8 bytes)
-    public var osVersion: String
+    public var osVersion: String { didSet { _build() } }
 
     /// phone, tablet or unknown
-    public var deviceKind: DeviceKind
+    public var deviceKind: DeviceKind { didSet { _build() } }
 
     /// Reachability when the log was made; an *external* type the app defines
-    public var network: NetworkKind?
+    public var network: NetworkKind? { didSet { _build() } }
 
     public typealias LoggenVersion = LoggenVersion6
 
@@ -45,9 +45,13 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
         self.osVersion = osVersion
         self.deviceKind = deviceKind
         self.network = network
+        _build()
     }
 
-    public var payload: LogPayload {
+    /// The fields as a payload, built and checked in `init` and whenever a field is set.
+    public private(set) var payload: LogPayload = LogPayload()
+
+    private mutating func _build() {
         var _values: LogEventFields = LogEventFields(capacity: 6)
         _values.optionalInt64(userId)
         _values.string(deviceId)
@@ -55,7 +59,7 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
         _values.string(osVersion)
         _values.value(deviceKind)
         _values.optionalValue(network)
-        return Self._layout.payload(_values)
+        payload = Self._layout.payload(_values)
     }
 
     /// The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them.

@@ -143,15 +143,25 @@ import Testing
     @Test func commonPayloadAndTypes() throws {
         let text = try file("common+types.swift")
         #expect(text.contains("public init(userId: Int64? = nil, appVersion: String) {"))
-        // Built and checked by a one-line table, as an event's payload is.
+        // Kept built: checked by a one-line table, as an event's payload is, in `init` and
+        // whenever a field is set, so a post copies it.
+        #expect(text.contains("    public var userId: Int64? { didSet { _build() } }\n"))
+        #expect(text.contains("    public var appVersion: String { didSet { _build() } }\n"))
         #expect(
             text.contains(
                 """
-                    public var payload: LogPayload {
+                        self.appVersion = appVersion
+                        _build()
+                    }
+
+                    /// The fields as a payload, built and checked in `init` and whenever a field is set.
+                    public private(set) var payload: LogPayload = LogPayload()
+
+                    private mutating func _build() {
                         var _values: LogEventFields = LogEventFields(capacity: 2)
                         _values.optionalInt64(userId)
                         _values.string(appVersion)
-                        return Self._layout.payload(_values)
+                        payload = Self._layout.payload(_values)
                     }
                 """))
         #expect(
@@ -178,6 +188,9 @@ import Testing
         let text = try file("recipe_search.swift", access: .internal)
         #expect(text.contains("\nenum RecipeSearch: GeneratedLogEvent {"))
         #expect(!text.contains("public "))
+        let common = try file("common+types.swift", access: .internal)
+        #expect(common.contains("\n    private(set) var payload: LogPayload = LogPayload()\n"))
+        #expect(!common.contains("public "))
     }
 
     @Test func outputIsDeterministic() throws {

@@ -9,16 +9,16 @@ import Foundation
 /// The common payload of the hostile fixture; its description ends no comment */ """ \\
 public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// The user's name */ """ \\ (at most 32 UTF-8 bytes; personal data)
-    public var userName: String?
+    public var userName: String? { didSet { _build() } }
 
     /// Sessions so far (0...1000000)
-    public var sessionCount: Int32
+    public var sessionCount: Int32 { didSet { _build() } }
 
     /// When the session started
-    public var startedAt: Date
+    public var startedAt: Date { didSet { _build() } }
 
     /// The colour
-    public var shade: Shade
+    public var shade: Shade { didSet { _build() } }
 
     public typealias LoggenVersion = LoggenVersion6
 
@@ -35,15 +35,19 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
         self.sessionCount = sessionCount
         self.startedAt = startedAt
         self.shade = shade
+        _build()
     }
 
-    public var payload: LogPayload {
+    /// The fields as a payload, built and checked in `init` and whenever a field is set.
+    public private(set) var payload: LogPayload = LogPayload()
+
+    private mutating func _build() {
         var _values: LogEventFields = LogEventFields(capacity: 4)
         _values.optionalString(userName)
         _values.int32(sessionCount)
         _values.timestamp(startedAt)
         _values.value(shade)
-        return Self._layout.payload(_values)
+        payload = Self._layout.payload(_values)
     }
 
     /// The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them.

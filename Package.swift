@@ -43,8 +43,8 @@ var targets: [Target] = []
 // The one home of the low-level mechanisms; not a product (its API is `public` so that the
 // optimizer inlines it into the modules above, see docs/Platforms.md). Platform/: the platform layer,
 // the only files that call the system (`System`, `Locked`, `AtomicCounter`, sockets); JSON/,
-// Time/, Text/, Hashing/: the wire format and time (JSON writer and scanner, CivilTime and
-// ISO 8601, the Date↔µs rule, UUID text, hex, FNV-1a).
+// Time/, Text/: the wire format and time (JSON writer, CivilTime and ISO 8601, the Date↔µs
+// rule, UUID text, hex). LogCoreTools: the JSON scanner and FNV-1a, which the runtime does not use.
 
 targets += [
     // A C11 atomic counter: `Synchronization.Atomic` needs iOS 18 / macOS 15.
@@ -53,8 +53,12 @@ targets += [
     .target(
         name: "LogCore", dependencies: ["CLogStoreAtomics"],
         resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
+    // LogCore's mechanisms that only the tools and the HTTP backends use (the JSON scanner,
+    // FNV-1a), in a module of their own so that the runtime an app links does not carry them:
+    // Linux's linker keeps every object file of a module it links (docs/Performance.md).
+    .target(name: "LogCoreTools", dependencies: ["LogCore"], swiftSettings: swiftSettings),
     // The golden formats: JSON control characters and doubles, years and rounding, UUIDs, FNV-1a.
-    .testTarget(name: "LogCoreTests", dependencies: ["LogCore"], swiftSettings: swiftSettings),
+    .testTarget(name: "LogCoreTests", dependencies: ["LogCore", "LogCoreTools"], swiftSettings: swiftSettings),
 ]
 
 // MARK: - loggen and LoggenPlugin: definitions → Swift and the warehouse table
@@ -111,7 +115,7 @@ case .swiftCmark:
 targets += [
     cmarkTarget,
     // The schema model, diagnostics and the schema's JSON: no cmark, no I/O.
-    .target(name: "LogSchema", dependencies: ["LogCore"], swiftSettings: swiftSettings),
+    .target(name: "LogSchema", dependencies: ["LogCore", "LogCoreTools"], swiftSettings: swiftSettings),
     // Markdown → Schema; the only module that calls cmark_*.
     .target(name: "LogMarkdown", dependencies: ["CCmark", "LogCore", "LogSchema"], swiftSettings: swiftSettings),
     // Schema → Swift (translate, then render).
@@ -129,7 +133,7 @@ targets += [
         name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema", "TestSupport"],
         resources: [.copy("Resources")], swiftSettings: swiftSettings),
     .testTarget(
-        name: "LogCodegenTests", dependencies: ["LogCodegen", "LogCore", "LogMarkdown", "LogSchema", "TestSupport"],
+        name: "LogCodegenTests", dependencies: ["LogCodegen", "LogCore", "LogCoreTools", "LogMarkdown", "LogSchema", "TestSupport"],
         exclude: ["Resources"], swiftSettings: swiftSettings),
     .testTarget(name: "LogWarehouseTests", dependencies: ["LogWarehouse", "LogSchema"], swiftSettings: swiftSettings),
     // Runs the built `loggen` (a dependency, so that it is built first).
@@ -146,7 +150,7 @@ targets += [
     // A test fixture, not a tool: the crash loops and fault tests run it and kill it mid-write
     // (`write`), then check what survived (`verify`); `make fuzz-store` takes its seed store.
     .executableTarget(
-        name: "logstore-stress", dependencies: ["LogCore", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
+        name: "logstore-stress", dependencies: ["LogCore", "LogCoreTools", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
     // Depends on logstore-stress so that `swift build --build-tests` builds it; CLogStoreCRC
     // for the CRC-32C tables test.
     .testTarget(
@@ -177,7 +181,7 @@ targets += [
     // reads what an app posts to `logview serve`. A target of its own so that the server (and
     // with it logview) does not link the app's HTTP outputs and the networking they bring.
     .target(name: "LogGzip", dependencies: ["CZlib"], swiftSettings: swiftSettings),
-    .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogCore", "LogStore", "LogGzip"], swiftSettings: swiftSettings),
+    .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogCore", "LogCoreTools", "LogStore", "LogGzip"], swiftSettings: swiftSettings),
 
     // A test fixture: posts numbered logs and denies consent midway; the consent crash test
     // (BehaviorLogTests) runs it and kills it.
@@ -200,7 +204,7 @@ targets += [
 
 targets += [
     // Filters, time parsing, aggregation and formatting over a store; reusable by an app's debug screen.
-    .target(name: "LogQuery", dependencies: ["LogCore", "LogStore", "LogSchema"], swiftSettings: swiftSettings),
+    .target(name: "LogQuery", dependencies: ["LogCore", "LogCoreTools", "LogStore", "LogSchema"], swiftSettings: swiftSettings),
     // `logview serve`: a small HTTP/1.1 server and the browser viewer, read-only; app-linked
     // through BehaviorLogViewer (its socket calls are the platform layer's,
     // LogCore/Platform/ServerSocket.swift).
@@ -210,7 +214,7 @@ targets += [
     // `logview serve --collect`: `POST /v1/logs` (gzip bodies) appended to the store. Apart from
     // LogServer, so that an app that links the viewer carries no writer and no gzip.
     .target(
-        name: "LogIngest", dependencies: ["LogCore", "LogQuery", "LogStore", "LogServer", "LogGzip"],
+        name: "LogIngest", dependencies: ["LogCore", "LogCoreTools", "LogQuery", "LogStore", "LogServer", "LogGzip"],
         swiftSettings: swiftSettings),
     .executableTarget(
         name: "logview", dependencies: ["LogCore", "LogQuery", "LogServer", "LogIngest", "LogStore", "LogSchema", "LogMarkdown", "CommandLineSupport"],
@@ -218,7 +222,8 @@ targets += [
     .testTarget(
         name: "LogServerTests", dependencies: ["LogServer", "LogIngest", "LogQuery", "LogStore", "LogGzip", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(
-        name: "LogQueryTests", dependencies: ["LogCore", "LogQuery", "LogMarkdown", "LogSchema", "LogStore", "TestSupport"], swiftSettings: swiftSettings),
+        name: "LogQueryTests", dependencies: ["LogCore", "LogCoreTools", "LogQuery", "LogMarkdown", "LogSchema", "LogStore", "TestSupport"],
+        swiftSettings: swiftSettings),
     // Runs the built `logview` (and `recipe-demo` for real stores) as a user would.
     .testTarget(
         name: "LogviewTests", dependencies: ["logview", "recipe-demo", "LogQuery", "LogStore", "LogSchema", "LogMarkdown", "TestSupport"],

@@ -33,11 +33,12 @@ let package = Package(
         .target(
             name: "LogCore", dependencies: ["CLogStoreAtomics"],
             resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
+        .target(name: "LogCoreTools", dependencies: ["LogCore"], swiftSettings: swiftSettings),
         .target(name: "CLogStoreCRC"),
         .target(name: "LogStore", dependencies: ["LogCore", "CLogStoreCRC"], swiftSettings: swiftSettings),
         .target(name: "CommandLineSupport", dependencies: ["LogCore"], swiftSettings: swiftSettings),
         .executableTarget(
-            name: "logstore-stress", dependencies: ["LogCore", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
+            name: "logstore-stress", dependencies: ["LogCore", "LogCoreTools", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LogStoreTests", dependencies: ["LogCore", "LogStore", "CLogStoreCRC", "logstore-stress", "LogStoreTestSupport", "TestSupport"],
             swiftSettings: swiftSettings),
@@ -47,7 +48,7 @@ let package = Package(
         // The definitions' reader: its folder listing read `d_name` as the store's did, and it
         // hands cmark's C strings to Swift. A copy of the root manifest's "Definitions" targets.
         cmarkTarget,
-        .target(name: "LogSchema", dependencies: ["LogCore"], swiftSettings: swiftSettings),
+        .target(name: "LogSchema", dependencies: ["LogCore", "LogCoreTools"], swiftSettings: swiftSettings),
         .target(name: "LogMarkdown", dependencies: ["CCmark", "LogCore", "LogSchema"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LogMarkdownTests", dependencies: ["LogMarkdown", "LogSchema", "TestSupport"],

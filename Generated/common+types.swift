@@ -9,24 +9,24 @@ import RecipeAppTypes
 /// The common payload: sent with every event of the recipe app.
 public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// The signed-in user's ID; missing for guests
-    public var userId: Int64?
+    public var userId: Int64? { didSet { _build() } }
 
     /// The installation's ID (an upper-case UUID string), personal data (at most 64 UTF-8 bytes; matches `^[0-9A-F-]+$`; personal data)
-    public var deviceId: String
+    public var deviceId: String { didSet { _build() } }
 
     /// The app's version, such as `3.12.0` (at most 32 UTF-8 bytes; matches `^\d+\.\d+\.\d+$`)
-    public var appVersion: String
+    public var appVersion: String { didSet { _build() } }
 
     /// The OS version, such as `iOS 18.1` (at most 32 UTF-8 bytes)
-    public var osVersion: String
+    public var osVersion: String { didSet { _build() } }
 
     /// phone, tablet or unknown
-    public var deviceKind: DeviceKind
+    public var deviceKind: DeviceKind { didSet { _build() } }
 
     /// Reachability when the log was made; an *external* type the app defines
-    public var network: NetworkKind?
+    public var network: NetworkKind? { didSet { _build() } }
 
-    public typealias LoggenVersion = LoggenVersion5
+    public typealias LoggenVersion = LoggenVersion6
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -45,21 +45,31 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
         self.osVersion = osVersion
         self.deviceKind = deviceKind
         self.network = network
+        _build()
     }
 
-    public var payload: LogPayload {
-        var payload: LogPayload = LogPayload(capacity: 6)
-        payload.appendInt64("user_id", userId)
-        payload.appendString("device_id", deviceId, maxLength: 64, pattern: Self._pattern1)
-        payload.appendString("app_version", appVersion, maxLength: 32, pattern: Self._pattern2)
-        payload.appendString("os_version", osVersion, maxLength: 32)
-        payload.append("device_kind", value: deviceKind)
-        payload.append("network", value: network)
-        return payload
+    /// The fields as a payload, built and checked in `init` and whenever a field is set.
+    public private(set) var payload: LogPayload = LogPayload()
+
+    private mutating func _build() {
+        var _values: LogEventFields = LogEventFields(capacity: 6)
+        _values.optionalInt64(userId)
+        _values.string(deviceId)
+        _values.string(appVersion)
+        _values.string(osVersion)
+        _values.value(deviceKind)
+        _values.optionalValue(network)
+        payload = Self._layout.payload(_values)
     }
 
     /// The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them.
     public static let personalDataFields: [String] = ["device_id"]
+
+    /// The payload's keys and constraints in one line, read by the table events are built with.
+    private static let _layout: LogPayloadLayout = LogPayloadLayout(category: "common", events: "common: user_id, device_id maxLength=64 pattern=1 pii, app_version maxLength=32 pattern=2, os_version maxLength=32, device_kind, network", patterns: [
+        Self._pattern1,
+        Self._pattern2,
+    ])
 
     private static let _pattern1: LogPattern = LogPattern("^[0-9A-F-]+$")
 

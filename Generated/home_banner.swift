@@ -27,7 +27,7 @@ public enum HomeBanner: GeneratedLogEvent {
     ///   - seenBefore: Whether the user saw this banner in an earlier session
     case tapBanner(bannerId: Int64, campaignCode: String, visibleRatio: Float, shownAt: Date, shownOn: LogDate, seenBefore: Bool)
 
-    public typealias LoggenVersion = LoggenVersion5
+    public typealias LoggenVersion = LoggenVersion6
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

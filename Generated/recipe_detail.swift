@@ -30,7 +30,7 @@ public enum RecipeDetail: GeneratedLogEvent {
     ///   - folderIds: The folders chosen; missing when saved to the default folder
     case saveRecipe(recipeId: Int64, folderIds: [Int64]?)
 
-    public typealias LoggenVersion = LoggenVersion5
+    public typealias LoggenVersion = LoggenVersion6
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

@@ -30,7 +30,7 @@ public enum RecipeSearch: GeneratedLogEvent {
     @available(*, deprecated, message: "Sent when the user taps a suggested keyword. Will be folded into `search`.")
     case tapSuggestion(suggestion: String)
 
-    public typealias LoggenVersion = LoggenVersion5
+    public typealias LoggenVersion = LoggenVersion6
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

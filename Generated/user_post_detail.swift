@@ -32,7 +32,7 @@ public enum UserPostDetail: GeneratedLogEvent {
     ///   - commentExcerpt: The first characters of the comment; to be removed, it is personal data (at most 140 UTF-8 bytes; personal data; deprecated)
     case tapShowMore(postId: Int64, hiddenLineCount: Int32, commentExcerpt: String?)
 
-    public typealias LoggenVersion = LoggenVersion5
+    public typealias LoggenVersion = LoggenVersion6
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

@@ -22,11 +22,12 @@ let package = Package(
         .target(
             name: "LogCore", dependencies: ["CLogStoreAtomics"],
             resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
+        .target(name: "LogCoreTools", dependencies: ["LogCore"], swiftSettings: swiftSettings),
         .target(name: "CLogStoreCRC"),
         .target(name: "LogStore", dependencies: ["LogCore", "CLogStoreCRC"], swiftSettings: swiftSettings),
         .target(name: "CommandLineSupport", dependencies: ["LogCore"], swiftSettings: swiftSettings),
         .executableTarget(
-            name: "logstore-stress", dependencies: ["LogCore", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
+            name: "logstore-stress", dependencies: ["LogCore", "LogCoreTools", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LogStoreTests", dependencies: ["LogCore", "LogStore", "CLogStoreCRC", "logstore-stress", "LogStoreTestSupport", "TestSupport"],
             swiftSettings: swiftSettings),
@@ -38,7 +39,7 @@ let package = Package(
         .target(name: "BehaviorLogTesting", dependencies: ["LogCore", "BehaviorLog", "LogStore"], swiftSettings: swiftSettings),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "LogGzip", dependencies: ["CZlib"], swiftSettings: swiftSettings),
-        .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogCore", "LogStore", "LogGzip"], swiftSettings: swiftSettings),
+        .target(name: "BehaviorLogHTTP", dependencies: ["BehaviorLog", "LogCore", "LogCoreTools", "LogStore", "LogGzip"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "consent-probe", dependencies: ["LogCore", "BehaviorLog", "LogStore", "CommandLineSupport"], swiftSettings: swiftSettings),
         .target(name: "RecipeLogs", dependencies: ["BehaviorLog", "RecipeAppTypes"], swiftSettings: swiftSettings),

@@ -1,6 +1,7 @@
 import BehaviorLog
 import Foundation
 import LogCore
+import LogCoreTools
 import LogStore
 
 /// Turns a stored log into one `JSONEachRow` row of the table `loggen ddl` makes

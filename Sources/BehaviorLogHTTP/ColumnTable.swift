@@ -1,4 +1,5 @@
 import LogCore
+import LogCoreTools
 import LogStore
 
 /// What `ClickHouseRowEncoder` needs to know of a column, looked up by the key's bytes in

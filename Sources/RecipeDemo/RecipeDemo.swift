@@ -123,7 +123,8 @@ public struct RecipeDemo: Sendable {
                 name: "collector")
         }
 
-        let current = Locked(CommonPayload(deviceId: "", appVersion: "", osVersion: "", deviceKind: .unknown))
+        // Replaced before the first post; valid, since a common payload is checked when built.
+        let current = Locked(CommonPayload(deviceId: "0", appVersion: "0.0.0", osVersion: "", deviceKind: .unknown))
         let logger = BehaviorLogger(
             configuration: try LoggerConfiguration(
                 filters: [

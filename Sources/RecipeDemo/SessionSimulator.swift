@@ -37,7 +37,8 @@ public struct SessionSimulator: Sendable {
     public init(seed: UInt64) {
         random = DemoRandom(seed: seed)
         clock = Date(timeIntervalSince1970: 1_796_029_200)  // 2026-11-30T09:00:00Z
-        common = CommonPayload(deviceId: "", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone)
+        // Replaced by the first session; valid, since a common payload is checked when built.
+        common = CommonPayload(deviceId: "0", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone)
     }
 
     /// The next event, with the session's common payload.

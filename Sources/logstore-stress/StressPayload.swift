@@ -1,4 +1,5 @@
 import LogCore
+import LogCoreTools
 
 /// Payloads that check themselves: the record's sequence number, a digest, then filler derived
 /// from the sequence number. A payload returned under the wrong sequence, or with any byte

@@ -119,12 +119,27 @@ import Testing
         #endif
     }
 
-    @Test func commonPayloadIsCheckedToo() {
+    /// The common payload is checked when it is built — in `init` and again whenever a field
+    /// is set — and keeps its payload, violations included: reading it (what
+    /// `CommonPayloadFilter` does on every post) checks nothing again.
+    @Test func commonPayloadIsCheckedWhenBuilt() {
         let recorder = ViolationRecorder()
-        let common = CommonPayload(sessionCount: 2_000_000, startedAt: Date(timeIntervalSince1970: 0), shade: .default)
-        let payload = recorder.recording { common.payload }
-        #expect(payload.keys == ["user_name", "session_count", "started_at", "shade"])
-        #expect(payload["session_count"] == .integer(1_000_000))
+        var common = recorder.recording {
+            CommonPayload(sessionCount: 2_000_000, startedAt: Date(timeIntervalSince1970: 0), shade: .default)
+        }
+        #expect(common.payload.keys == ["user_name", "session_count", "started_at", "shade"])
+        #expect(common.payload["session_count"] == .integer(1_000_000))
+        #expect(common.payload.violations.map(\.field) == ["session_count"])
         #expect(recorder.violations.map(\.field) == ["session_count"])
+        _ = recorder.recording { common.payload }
+        #expect(recorder.violations.count == 1, "reading the kept payload reports nothing")
+
+        recorder.recording { common.sessionCount = 7 }
+        #expect(common.payload["session_count"] == .integer(7))
+        #expect(common.payload.violations.isEmpty)
+        recorder.recording { common.sessionCount = -5 }
+        #expect(common.payload["session_count"] == .integer(0))
+        #expect(common.payload.violations.map(\.kind) == [.range])
+        #expect(recorder.violations.map(\.field) == ["session_count", "session_count"])
     }
 }

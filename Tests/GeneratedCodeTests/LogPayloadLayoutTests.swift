@@ -53,6 +53,21 @@ import Testing
         #expect(recorder.violations == payload.violations)
     }
 
+    /// Whole-number bounds are read as `Int64(_:)` reads them: to both ends of `Int64`, and a
+    /// bound beyond them is no whole number, so it checks nothing.
+    @Test func wholeNumberBoundsReachBothEndsOfInt64() {
+        let layout = LogPayloadLayout(
+            category: "cat",
+            events: "event: low min=-9223372036854775808 max=-5, high min=5 max=9223372036854775807, beyond min=-9223372036854775809 max=0")
+        let payload = recorder.recording {
+            layout.payload(LogEventFields(0, [Int64(0).logValue, Int64.min.logValue, Int64(7).logValue]))
+        }
+        #expect(payload["low"] == .integer(-5))
+        #expect(payload["high"] == .integer(5))
+        #expect(payload["beyond"] == .integer(7))
+        #expect(payload.violations.map(\.kind) == [.range, .range])
+    }
+
     @Test func validAndMissingValuesPassUntouched() {
         let layout = LogPayloadLayout(category: "cat", events: "event: text maxLength=8, count min=1 max=10, numbers maxCount=3 min=0 max=5")
         let payload = recorder.recording {

@@ -46,4 +46,26 @@ import Testing
         #expect(common.payload["network"] == .string("wifi"))
         #expect(common.payload.violations.isEmpty)
     }
+
+    /// The common payload is kept built: a field set after `init`, by assignment or in place,
+    /// is in its payload and in what `CommonPayloadFilter` hands the next log.
+    @Test func aCommonPayloadSetAfterInitGivesTheNewPayload() {
+        var common = RecipeLogs.CommonPayload(deviceId: "0A1B-2C", appVersion: "3.12.0", osVersion: "iOS 18.1", deviceKind: .phone)
+        #expect(common.payload["user_id"] == .null)
+        common.userId = 42
+        common.network = .cellular
+        common.osVersion += " beta"
+        #expect(common.payload["user_id"] == .integer(42))
+        #expect(common.payload["network"] == .string("cellular"))
+        #expect(common.payload["os_version"] == .string("iOS 18.1 beta"))
+        let fresh = RecipeLogs.CommonPayload(
+            userId: 42, deviceId: "0A1B-2C", appVersion: "3.12.0", osVersion: "iOS 18.1 beta", deviceKind: .phone, network: .cellular)
+        #expect(common.payload == fresh.payload)
+
+        let filter = CommonPayloadFilter { [common] in common }
+        var envelope = LogEnvelope(tag: "recipe_search.search", payload: LogPayload())
+        _ = filter.apply(to: &envelope)
+        #expect(envelope.common == fresh.payload)
+        #expect(envelope.commonPersonalDataFields == ["device_id"])
+    }
 }

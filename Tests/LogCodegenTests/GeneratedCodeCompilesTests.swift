@@ -53,7 +53,11 @@ import TestSupport
     /// refuses (it boxed its values, built an older table, did not declare its `[pii]`
     /// fields), each fail with a clear message.
     @Test(arguments: [
-        ("LoggenVersion6", "cannot find type 'LoggenVersion6' in scope"),
+        ("LoggenVersion7", "cannot find type 'LoggenVersion7' in scope"),
+        (
+            "LoggenVersion5",
+            "'LoggenVersion5' is unavailable: this generated code appends its common payload field by field; regenerate it"
+        ),
         ("LoggenVersion4", "'LoggenVersion4' is unavailable: this generated code boxes its field values; regenerate it"),
         ("LoggenVersion3", "'LoggenVersion3' is unavailable: this generated code builds its payload table in an older format; regenerate it"),
         ("LoggenVersion2", "'LoggenVersion2' is unavailable: this generated code does not declare its [pii] fields; regenerate it"),

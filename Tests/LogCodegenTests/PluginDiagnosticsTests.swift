@@ -1,5 +1,6 @@
 import Foundation
 import LogCore
+import LogCoreTools
 import TestSupport
 import Testing
 

@@ -40,7 +40,7 @@ import Testing
 
                     case tapShowMore
 
-                    public typealias LoggenVersion = LoggenVersion5
+                    public typealias LoggenVersion = LoggenVersion6
                 """))
         #expect(!text.contains("page"), "obsolete fields are not generated")
         #expect(!text.contains("older"), "obsolete events are not generated")
@@ -143,7 +143,31 @@ import Testing
     @Test func commonPayloadAndTypes() throws {
         let text = try file("common+types.swift")
         #expect(text.contains("public init(userId: Int64? = nil, appVersion: String) {"))
-        #expect(text.contains(#"payload.appendString("app_version", appVersion, maxLength: 32, pattern: Self._pattern1)"#))
+        // Kept built: checked by a one-line table, as an event's payload is, in `init` and
+        // whenever a field is set, so a post copies it.
+        #expect(text.contains("    public var userId: Int64? { didSet { _build() } }\n"))
+        #expect(text.contains("    public var appVersion: String { didSet { _build() } }\n"))
+        #expect(
+            text.contains(
+                """
+                        self.appVersion = appVersion
+                        _build()
+                    }
+
+                    /// The fields as a payload, built and checked in `init` and whenever a field is set.
+                    public private(set) var payload: LogPayload = LogPayload()
+
+                    private mutating func _build() {
+                        var _values: LogEventFields = LogEventFields(capacity: 2)
+                        _values.optionalInt64(userId)
+                        _values.string(appVersion)
+                        payload = Self._layout.payload(_values)
+                    }
+                """))
+        #expect(
+            text.contains(
+                #"private static let _layout: LogPayloadLayout = LogPayloadLayout(category: "common", events: "common: user_id pii, app_version maxLength=32 pattern=1", patterns: ["#
+            ))
         #expect(text.contains(#"private static let _pattern1: LogPattern = LogPattern("^[0-9.]+$")"#))
         #expect(
             text.contains(
@@ -164,6 +188,9 @@ import Testing
         let text = try file("recipe_search.swift", access: .internal)
         #expect(text.contains("\nenum RecipeSearch: GeneratedLogEvent {"))
         #expect(!text.contains("public "))
+        let common = try file("common+types.swift", access: .internal)
+        #expect(common.contains("\n    private(set) var payload: LogPayload = LogPayload()\n"))
+        #expect(!common.contains("public "))
     }
 
     @Test func outputIsDeterministic() throws {
@@ -241,7 +268,7 @@ import Testing
                     case `open`(count: Int64)
                     case shut
 
-                    public typealias LoggenVersion = LoggenVersion5
+                    public typealias LoggenVersion = LoggenVersion6
                 """))
         let noted = try category("noted", "# noted\n\n## open\n\n- code: !string 8\n\n## shut\n")
         #expect(

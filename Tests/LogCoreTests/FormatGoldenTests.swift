@@ -1,5 +1,6 @@
 import Foundation
 import LogCore
+import LogCoreTools
 import Testing
 
 /// The wire formats, pinned byte for byte: what the envelope writes to the store, what

@@ -29,6 +29,9 @@ extension JSONWriter {
 
     // MARK: - Bounds: at most this many bytes
 
+    // Not inlined into each other: the optimizer unrolled the array's recursion and the payload's
+    // loop into one 3.7 KB body; a call per field costs less than that in every app.
+    @inline(never)
     private static func bound(of value: LogValue) -> Int {
         switch value {
         case .null: 4

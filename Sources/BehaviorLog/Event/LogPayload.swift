@@ -26,6 +26,13 @@ public struct LogPayload: Hashable, Sendable {
         fields.append((key, value))
     }
 
+    /// Adds a field at the end: a value of an enum or another ``LogValueConvertible`` type,
+    /// as its ``LogValueConvertible/logValue``.
+    @inlinable
+    public mutating func append(_ key: String, value: some LogValueConvertible) {
+        append(key, value.logValue)
+    }
+
     /// Takes this payload's storage, emptied (its fields and violations released, the
     /// fields' buffer kept), and leaves an empty payload in its place. (When something else
     /// still holds the fields — an output that keeps logs — emptying makes a new buffer of
@@ -43,9 +50,12 @@ public struct LogPayload: Hashable, Sendable {
         for index in fields.indices { update(fields[index].key, &fields[index].value) }
     }
 
-    /// Removes the fields whose key matches, the others kept in order.
-    mutating func removeFields(where shouldRemove: (String) -> Bool) {
-        fields.removeAll { shouldRemove($0.key) }
+    /// Removes the fields whose key is in `keys`, the others kept in order; returns how many.
+    @discardableResult
+    mutating func removeFields(in keys: [String]) -> Int {
+        let count = fields.count
+        fields.removeAll { keys.contains($0.key) }
+        return count - fields.count
     }
 
     /// Whether `other` shares this payload's storage, fields and violations: then the two

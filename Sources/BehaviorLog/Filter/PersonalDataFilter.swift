@@ -107,18 +107,13 @@ public struct PersonalDataFilter: LogFilter {
     private func redact(_ payload: inout LogPayload, fields personal: [String]) {
         switch mode {
         case .drop:
-            payload.removeFields { personal.contains($0) }
+            payload.removeFields(in: personal)
         case .hash, .saltedHash:
             guard let (bytes, generation) = mode.salt else {
                 // The install's salt cannot be read now: hold the values back, never hash them
                 // with another salt.
-                var removed: UInt64 = 0
-                payload.removeFields { key in
-                    guard personal.contains(key) else { return false }
-                    removed += 1
-                    return true
-                }
-                if case .saltedHash(let salt) = mode { salt.withheld.add(removed) }
+                let removed = payload.removeFields(in: personal)
+                if case .saltedHash(let salt) = mode { salt.withheld.add(UInt64(removed)) }
                 return
             }
             payload.updateValues { key, value in

@@ -51,15 +51,15 @@ public final class LogPayloadLayout: Sendable {
     ///   - patterns: the compiled patterns that `pattern=N` refers to.
     public init(category: String, events: String, patterns: [LogPattern] = []) {
         self.categoryName = category
-        let lines = events.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        self.events = (events.isEmpty ? [] : lines).map { line in
-            // Names and keys are letters, digits, `_` and non-ASCII text, so ASCII
-            // separators are safe; splitting UTF-8 keeps a name that starts with a
-            // combining mark whole.
-            let parts = line.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(decoding: parts[0], as: UTF8.self)
-            let fields = parts.count == 2 ? FieldLayout.fields(of: parts[1], patterns: patterns) : []
-            return EventLayout(name: name, tag: category + "." + name, fields)
+        // Names and keys are letters, digits, `_` and non-ASCII text, so ASCII separators are
+        // safe; cutting UTF-8 keeps a name that starts with a combining mark whole. One cutter
+        // over the bytes, not `split` on each kind of view (a copy of it per view in the app).
+        let bytes = Array(events.utf8)
+        self.events = (events.isEmpty ? [] : pieces(of: bytes[...], separatedBy: UInt8(ascii: "\n"), keepingEmpty: true)).map { line in
+            let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
+            let name = String(decoding: line[..<colon], as: UTF8.self)
+            let fields = colon < line.endIndex ? line[(colon + 1)...] : line[line.endIndex...]
+            return EventLayout(name: name, tag: category + "." + name, fields: fields, patterns: patterns)
         }
         maximumFieldCount = self.events.reduce(0) { max($0, $1.keys.count) }
     }
@@ -130,51 +130,44 @@ private final class EventLayout: Sendable {
     let isChecked: [Bool]
     let personalDataFields: [String]
 
-    init(name: String, tag: String, _ fields: [FieldLayout]) {
+    /// Reads the fields of the event's line, after its name (`"keyword maxLength=256, page min=1 max=1000"`).
+    init(name: String, tag: String, fields line: ArraySlice<UInt8>, patterns: [LogPattern]) {
         self.name = name
         self.tag = tag
-        keys = fields.map(\.key)
-        personalDataFields = fields.filter(\.isPersonalData).map(\.key)
-        checks = fields.map { $0.isChecked ? FieldCheck($0) : nil }
-        isChecked = fields.map(\.isChecked)
+        // One loop, not a map per array: each map of a key path is code of its own in the app.
+        var keys: [String] = []
+        var personalDataFields: [String] = []
+        var checks: [FieldCheck?] = []
+        var isChecked: [Bool] = []
+        for field in pieces(of: line, separatedBy: UInt8(ascii: ","), keepingEmpty: false) {
+            let words = pieces(of: field, separatedBy: UInt8(ascii: " "), keepingEmpty: false)
+            guard let first = words.first else { continue }
+            let check = FieldCheck(key: String(decoding: first, as: UTF8.self), words: words.dropFirst(), patterns: patterns)
+            keys.append(check.key)
+            if check.isPersonalData { personalDataFields.append(check.key) }
+            checks.append(check.isChecked ? check : nil)
+            isChecked.append(check.isChecked)
+        }
+        self.keys = keys
+        self.personalDataFields = personalDataFields
+        self.checks = checks
+        self.isChecked = isChecked
     }
 }
 
-/// The constraints of one field, shared by reference and read in place: checking a value
-/// retains nothing (a `FieldLayout` passed by value would retain its key and its pattern).
+/// One field of a ``LogPayloadLayout``: its key and constraints, read from its words, shared
+/// by reference and read in place, so that checking a value retains nothing.
 final class FieldCheck: Sendable {
     let key: String
     let maxLength: Int?
     let pattern: LogPattern?
-    let minimum: FieldLayout.Bound?
-    let maximum: FieldLayout.Bound?
+    let minimum: Bound?
+    let maximum: Bound?
     let maxCount: Int?
+    /// Whether a value (each element of an array) has a constraint: a length, a pattern or a range.
     let constrainsElements: Bool
-
-    init(_ field: FieldLayout) {
-        key = field.key
-        maxLength = field.maxLength
-        pattern = field.pattern
-        minimum = field.minimum
-        maximum = field.maximum
-        maxCount = field.maxCount
-        constrainsElements = field.constrainsElements
-    }
-
-    /// Whether `value` matches the field's pattern (`true` without one).
-    func matchesPattern(_ value: String) -> Bool { pattern?.matches(value) ?? true }
-}
-
-/// One field of a ``LogPayloadLayout``: its key and constraints.
-struct FieldLayout: Sendable {
-    var key: String
-    var maxLength: Int?
-    var pattern: LogPattern?
-    var minimum: Bound?
-    var maximum: Bound?
-    var maxCount: Int?
     /// Whether the field holds personal data (`pii`); not a constraint, so not checked.
-    var isPersonalData = false
+    let isPersonalData: Bool
 
     /// A range bound as written: whole-number fields compare with `integer`, `!double`
     /// fields with `number`, `!real` fields with `real` (the `Float` nearest the text, read
@@ -185,49 +178,89 @@ struct FieldLayout: Sendable {
         var real: Float
 
         /// A bound's text as generated code writes it (`1`, `0.3`, `-2.5e-07`).
-        init(text: String) {
-            integer = Int64(text)
+        init(text: String, bytes: ArraySlice<UInt8>) {
+            integer = wholeNumber(bytes)
             number = Double(text) ?? .nan
             // Read as a Float from the text, not narrowed from `number`: no double rounding.
             real = Float(text) ?? Float(number)
         }
     }
 
+    /// The field `key` with the constraints of `words` (`maxLength=256`, `pii`, …).
+    init(key: String, words: ArraySlice<ArraySlice<UInt8>>, patterns: [LogPattern]) {
+        var maxLength: Int?
+        var pattern: LogPattern?
+        var minimum: Bound?
+        var maximum: Bound?
+        var maxCount: Int?
+        var isPersonalData = false
+        for word in words {
+            let equals = word.firstIndex(of: UInt8(ascii: "="))
+            let bytes = equals.map { word[($0 + 1)...] } ?? word[word.endIndex...]
+            let value = String(decoding: bytes, as: UTF8.self)
+            let whole = wholeNumber(bytes).flatMap { Int(exactly: $0) }
+            switch String(decoding: word[..<(equals ?? word.endIndex)], as: UTF8.self) {
+            case "pii" where equals == nil: isPersonalData = true
+            case "maxLength" where whole != nil: maxLength = whole
+            case "maxCount" where whole != nil: maxCount = whole
+            case "pattern" where whole.map { patterns.indices.contains($0 - 1) } == true:
+                pattern = patterns[whole! - 1]
+            case "min" where Double(value) != nil: minimum = Bound(text: value, bytes: bytes)
+            case "max" where Double(value) != nil: maximum = Bound(text: value, bytes: bytes)
+            default:
+                // Generated code never writes an invalid constraint; should one slip through,
+                // debug builds stop and release builds leave the field unchecked.
+                assertionFailure("invalid constraint '\(String(decoding: word, as: UTF8.self))' in the payload layout of '\(key)'; regenerate the code")
+            }
+        }
+        self.key = key
+        self.maxLength = maxLength
+        self.pattern = pattern
+        self.minimum = minimum
+        self.maximum = maximum
+        self.maxCount = maxCount
+        self.isPersonalData = isPersonalData
+        constrainsElements = maxLength != nil || pattern != nil || (minimum != nil && maximum != nil)
+    }
+
+    /// Whether the field has a check: a constraint on its value (or each element) or a count.
     var isChecked: Bool { constrainsElements || maxCount != nil }
 
-    /// Whether a value (each element of an array) has a constraint: a length, a pattern or a range.
-    var constrainsElements: Bool {
-        maxLength != nil || pattern != nil || (minimum != nil && maximum != nil)
-    }
+    /// Whether `value` matches the field's pattern (`true` without one).
+    func matchesPattern(_ value: String) -> Bool { pattern?.matches(value) ?? true }
+}
 
-    /// The fields of one event's line, after its name (`"keyword maxLength=256, page min=1 max=1000"`).
-    static func fields(of line: Substring.UTF8View, patterns: [LogPattern]) -> [FieldLayout] {
-        line.split(separator: UInt8(ascii: ",")).compactMap { field in
-            let words = field.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
-            guard let key = words.first else { return nil }
-            var layout = FieldLayout(key: key)
-            for word in words.dropFirst() { layout.read(word, patterns: patterns) }
-            return layout
-        }
+/// The whole number `bytes` spell as `Int64(_:)` reads one (an optional sign, then decimal
+/// digits; `nil` for anything else or out of range), without the standard library's generic
+/// parser, which is 2 KB of code in every app for the few numbers a table holds.
+private func wholeNumber(_ bytes: ArraySlice<UInt8>) -> Int64? {
+    var digits = bytes
+    let negative = digits.first == UInt8(ascii: "-")
+    if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+    guard !digits.isEmpty else { return nil }
+    // Counted downwards, so that Int64.min, which has no positive twin, fits.
+    var value: Int64 = 0
+    for byte in digits {
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        let (tens, overflowed) = value.multipliedReportingOverflow(by: 10)
+        let (next, overflowedAgain) = tens.subtractingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+        if overflowed || overflowedAgain { return nil }
+        value = next
     }
+    if negative { return value }
+    return value == .min ? nil : -value
+}
 
-    private mutating func read(_ word: String, patterns: [LogPattern]) {
-        let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-        let value = parts.count == 2 ? parts[1] : ""
-        switch parts.first ?? "" {
-        case "pii" where parts.count == 1: isPersonalData = true
-        case "maxLength" where Int(value) != nil: maxLength = Int(value)
-        case "maxCount" where Int(value) != nil: maxCount = Int(value)
-        case "pattern" where Int(value).map { patterns.indices.contains($0 - 1) } == true:
-            pattern = patterns[Int(value)! - 1]
-        case "min" where Double(value) != nil: minimum = Bound(text: value)
-        case "max" where Double(value) != nil: maximum = Bound(text: value)
-        default:
-            // Generated code never writes an invalid constraint; should one slip through,
-            // debug builds stop and release builds leave the field unchecked.
-            assertionFailure("invalid constraint '\(word)' in the payload layout of '\(key)'; regenerate the code")
-        }
+/// `bytes` cut at each `separator`, in order; empty pieces kept only when `keepingEmpty`.
+private func pieces(of bytes: ArraySlice<UInt8>, separatedBy separator: UInt8, keepingEmpty: Bool) -> [ArraySlice<UInt8>] {
+    var result: [ArraySlice<UInt8>] = []
+    var start = bytes.startIndex
+    for index in bytes.indices where bytes[index] == separator {
+        if keepingEmpty || index > start { result.append(bytes[start..<index]) }
+        start = index + 1
     }
+    if keepingEmpty || start < bytes.endIndex { result.append(bytes[start...]) }
+    return result
 }
 
 extension LogPayload {
@@ -236,7 +269,7 @@ extension LogPayload {
     /// value just made), and only where a constraint asks: an array within its `maxCount`
     /// whose elements have no constraint of their own is returned as it is.
     ///
-    /// The field's constraints are read through `check` (a class): passing its `FieldLayout`
+    /// The field's constraints are read through `check` (a class): a struct of them passed
     /// by value would retain and release the key and the pattern on every log.
     mutating func checked(_ value: consuming LogValue, _ check: FieldCheck) -> LogValue {
         guard case .array(var elements) = value else { return checked(value, check, element: nil) }

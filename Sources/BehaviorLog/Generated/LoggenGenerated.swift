@@ -60,4 +60,13 @@ public enum LoggenVersion4: LoggenCompatibleVersion {}
 /// `GeneratedLogEvent._fields(into:)` hands over each value with a call named after its type
 /// (`_values.string(keyword)`, ``LogEventFields``), and the ``LogPayloadLayout`` lines are
 /// one string literal.
+///
+/// Unavailable: its common payload calls `LogPayload`'s typed and checked appends
+/// (`appendString(_:_:maxLength:pattern:)`, …), which the runtime no longer has.
+@available(*, unavailable, message: "this generated code appends its common payload field by field; regenerate it with this version's loggen")
 public enum LoggenVersion5: LoggenCompatibleVersion {}
+
+/// Version 6 of the API that generated code uses: version 5 with the common payload built
+/// and checked by a ``LogPayloadLayout`` of one line, from ``LogEventFields``, as an event's
+/// payload is: one path for every constraint, and less runtime code in an app.
+public enum LoggenVersion6: LoggenCompatibleVersion {}

@@ -93,9 +93,11 @@ public final class BehaviorLogger: Sendable {
         let identity = FilterRoutes.identity(of: tag)
         if let cached = filterRoutes.withLock({ $0.filters(for: tag, identity: identity) }) { return cached }
         // A filter that does nothing for this tag (sampling at 100%) is left out of its chain.
-        let matching = configuration.filters.filter { $0.tagPattern.matches(tag) }
-            .map { $0.filter.specialized(forTag: tag) }
-            .filter { !($0 is any PassThroughFilter) }
+        var matching: [any LogFilter] = []
+        for setting in configuration.filters where setting.tagPattern.matches(tag) {
+            let filter = setting.filter.specialized(forTag: tag)
+            if !(filter is any PassThroughFilter) { matching.append(filter) }
+        }
         filterRoutes.withLock { $0.add(matching, for: tag, identity: identity) }
         return matching
     }

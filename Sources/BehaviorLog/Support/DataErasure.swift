@@ -34,8 +34,10 @@ public func eraseAllData(in directory: URL) throws {
             if !stores.contains(store) { stores.append(store) }
         }
     }
-    // The deepest first: an outbox's `rejected` store before the outbox.
-    for store in stores.sorted(by: { $0.count > $1.count }) {
+    // The deepest first: an outbox's `rejected` store before the outbox (a path sorts after
+    // every path it extends, so the reverse of the plain order puts it first; the plain order
+    // is the sort the store already links, not another copy for a closure).
+    for store in stores.sorted().reversed() {
         do {
             try LogStoreWriter.removeStore(directory: store)
         } catch .lockedByAnotherWriter {

@@ -10,6 +10,7 @@ public indirect enum SwiftDeclaration: Hashable, Sendable {
     case property(SwiftProperty)
     case typeAlias(SwiftTypeAlias)
     case initializer(SwiftInitializer)
+    case method(SwiftMethod)
 }
 
 /// How visible generated declarations are (`loggen generate --access`).
@@ -90,6 +91,12 @@ public struct SwiftProperty: Hashable, Sendable {
     public enum Value: Hashable, Sendable {
         /// A stored property without an initial value (`var name: Type`).
         case stored
+        /// A stored property without an initial value whose `didSet` evaluates this
+        /// expression, such as a call (`var name: Type { didSet { _build() } }`).
+        case observed(SwiftExpression)
+        /// A stored property that only the type sets, with its first value
+        /// (`public private(set) var name: Type = …`).
+        case privatelySet(SwiftExpression)
         /// A constant with an initial value (`let name: Type = …`).
         case constant(SwiftExpression)
         /// A computed property (`var name: Type { … }`).
@@ -111,6 +118,24 @@ public struct SwiftProperty: Hashable, Sendable {
         self.name = name
         self.type = type
         self.value = value
+    }
+}
+
+/// A method without parameters or result: `mutating func name() { … }`.
+public struct SwiftMethod: Hashable, Sendable {
+    public var documentation: [String]
+    /// Whether it is visible outside the file at the file's access level (`false`: `private`).
+    public var isExposed: Bool
+    public var isMutating: Bool
+    public var name: String
+    public var body: [SwiftStatement]
+
+    public init(documentation: [String], isExposed: Bool = true, isMutating: Bool = false, name: String, body: [SwiftStatement]) {
+        self.documentation = documentation
+        self.isExposed = isExposed
+        self.isMutating = isMutating
+        self.name = name
+        self.body = body
     }
 }
 

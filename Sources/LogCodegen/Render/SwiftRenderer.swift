@@ -50,6 +50,7 @@ public struct SwiftRenderer: Sendable {
             writer.append(alias.type)
             writer.end()
         case .initializer(let initializer): render(initializer, into: &writer)
+        case .method(let method): render(method, into: &writer)
         }
     }
 
@@ -142,6 +143,12 @@ public struct SwiftRenderer: Sendable {
         case .stored:
             propertyPrefix(property, keyword: "var ", into: &writer)
             writer.end()
+        case .observed(let value):
+            propertyPrefix(property, keyword: "var ", into: &writer)
+            writer.append(" { didSet { ")
+            expression(value, into: &writer)
+            writer.append(" } }")
+            writer.end()
         case .constant(.call(let callee, let arguments)):
             propertyPrefix(property, keyword: "let ", into: &writer)
             writer.append(" = ")
@@ -180,8 +187,9 @@ public struct SwiftRenderer: Sendable {
             }
             writer.append(ascii: ")")
             writer.end()
-        case .constant(let value):
-            propertyPrefix(property, keyword: "let ", into: &writer)
+        case .constant(let value), .privatelySet(let value):
+            let isConstant = if case .constant = property.value { true } else { false }
+            propertyPrefix(property, keyword: isConstant ? "let " : "private(set) var ", into: &writer)
             writer.append(" = ")
             expression(value, into: &writer)
             writer.end()
@@ -231,6 +239,19 @@ public struct SwiftRenderer: Sendable {
             writer.block(") {") { writer in
                 statements(initializer.body, into: &writer)
             }
+        }
+    }
+
+    private func render(_ method: SwiftMethod, into writer: inout CodeWriter) {
+        documentation(method.documentation, into: &writer)
+        writer.start()
+        writer.append(method.isExposed ? access : "private ")
+        if method.isMutating { writer.append("mutating ") }
+        writer.append("func ")
+        SwiftLiteral.appendIdentifier(method.name, to: &writer)
+        writer.append("() {")
+        writer.endBlockOpening { writer in
+            statements(method.body, into: &writer)
         }
     }
 

@@ -19,6 +19,8 @@ public struct SwiftTranslator: Sendable {
     /// The `LogPayloadLayout` of a category's events (a leading `_` keeps it apart from
     /// every case name).
     static let layoutName = "_layout"
+    /// The common payload's method that builds and checks its `payload`.
+    static let buildName = "_build"
     /// The switch that names a value's event and hands over its field values.
     static let fieldsName = "_fields"
 
@@ -103,13 +105,21 @@ public struct SwiftTranslator: Sendable {
         var patterns = PatternTable()
         for field in fields { patterns.add(field) }
 
+        // The payload is kept built: `_build()` makes and checks it once in `init` and again
+        // whenever a field is set, so `CommonPayloadFilter` copies a stored value on each post.
+        let build = SwiftExpression.call(.identifier(Self.buildName), [])
         var members: [SwiftDeclaration] = fields.map { field in
             .property(
                 SwiftProperty(
                     documentation: fieldSummary(field).isEmpty ? [] : [fieldSummary(field)],
-                    name: SwiftName.lowerCamelCase(field.name), type: SwiftTypeMapping.swiftType(of: field), value: .stored))
+                    name: SwiftName.lowerCamelCase(field.name), type: SwiftTypeMapping.swiftType(of: field), value: .observed(build)))
         }
         members += identityMembers()
+        var initializerBody: [SwiftStatement] = fields.map { field in
+            let name = SwiftName.lowerCamelCase(field.name)
+            return .assignment(target: .member(.self, name), value: .identifier(name))
+        }
+        if !fields.isEmpty { initializerBody.append(.expression(build)) }
         members.append(
             .initializer(
                 SwiftInitializer(
@@ -119,15 +129,23 @@ public struct SwiftTranslator: Sendable {
                             label: SwiftName.lowerCamelCase(field.name), type: SwiftTypeMapping.swiftType(of: field),
                             defaultValue: field.isOptional ? .nil : nil)
                     },
-                    body: fields.map { field in
-                        let name = SwiftName.lowerCamelCase(field.name)
-                        return .assignment(target: .member(.self, name), value: .identifier(name))
-                    })))
-        members.append(
-            .property(
-                SwiftProperty(
-                    documentation: [], name: "payload", type: "LogPayload",
-                    value: .computed(payloadBody(fields, value: { .identifier(SwiftName.lowerCamelCase($0.name)) }, patterns: patterns)))))
+                    body: initializerBody)))
+        if fields.isEmpty {
+            members.append(
+                .property(
+                    SwiftProperty(documentation: [], name: "payload", type: "LogPayload", value: .computed([.return(.call(.identifier("LogPayload"), []))]))))
+        } else {
+            members.append(
+                .property(
+                    SwiftProperty(
+                        documentation: ["The fields as a payload, built and checked in `init` and whenever a field is set."],
+                        name: "payload", type: "LogPayload", value: .privatelySet(.call(.identifier("LogPayload"), [])))))
+            members.append(
+                .method(
+                    SwiftMethod(
+                        documentation: [], isExposed: false, isMutating: true, name: Self.buildName,
+                        body: buildBody(fields))))
+        }
         let personal = fields.filter(\.isPersonalData)
         if !personal.isEmpty {
             members.append(
@@ -137,6 +155,7 @@ public struct SwiftTranslator: Sendable {
                         isStatic: true, name: "personalDataFields", type: "[String]",
                         value: .constant(.array(personal.map { .string($0.name) })))))
         }
+        if !fields.isEmpty { members.append(commonLayout(fields, patterns: patterns)) }
         members += patterns.declarations
 
         // common.md's own paragraphs follow the summary line.
@@ -187,7 +206,7 @@ public struct SwiftTranslator: Sendable {
     /// The version check and the schema hash of ``LoggenGenerated``.
     func identityMembers() -> [SwiftDeclaration] {
         [
-            .typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion5")),
+            .typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion6")),
             .property(
                 SwiftProperty(
                     documentation: [], isStatic: true, name: "schemaHash", type: "String",
@@ -195,20 +214,39 @@ public struct SwiftTranslator: Sendable {
         ]
     }
 
-    /// `var payload = LogPayload(capacity: n)`, one append per field, `return payload`.
-    private func payloadBody(_ fields: [Field], value: (Field) -> SwiftExpression, patterns: PatternTable) -> [SwiftStatement] {
-        if fields.isEmpty { return [.return(.call(.identifier("LogPayload"), []))] }
-        let payload = SwiftExpression.identifier("payload")
+    /// `_build()`'s body: `var _values = LogEventFields(capacity: n)`, one call per field
+    /// that hands its value over, `payload = Self._layout.payload(_values)`: the common payload
+    /// is built and checked by the same table as an event's payload
+    /// (``commonLayout(_:patterns:)``).
+    private func buildBody(_ fields: [Field]) -> [SwiftStatement] {
+        let values = SwiftExpression.identifier("_values")
         var body: [SwiftStatement] = [
             .variable(
-                name: "payload", type: "LogPayload",
-                value: .call(.identifier("LogPayload"), [SwiftArgument("capacity", .integer(Int64(fields.count)))]))
+                name: "_values", type: "LogEventFields",
+                value: .call(.identifier("LogEventFields"), [SwiftArgument("capacity", .integer(Int64(fields.count)))]))
         ]
         for field in fields {
-            body.append(SwiftTypeMapping.appendStatement(for: field, value: value(field), payload: payload, patterns: patterns.reference))
+            let value = SwiftArgument(nil, .identifier(SwiftName.lowerCamelCase(field.name)))
+            body.append(.expression(.call(.member(values, SwiftTypeMapping.fieldsMethod(for: field)), [value])))
         }
-        body.append(.return(payload))
+        body.append(
+            .assignment(
+                target: .identifier("payload"),
+                value: .call(.member(.member(.selfType, Self.layoutName), "payload"), [SwiftArgument(nil, values)])))
         return body
+    }
+
+    /// The common payload's `LogPayloadLayout`: one line, `common: ` and its fields as an
+    /// event's line writes them (keys, constraints, `pii`).
+    private func commonLayout(_ fields: [Field], patterns: PatternTable) -> SwiftDeclaration {
+        let line = "common: " + fields.map { SwiftTypeMapping.layoutField(for: $0, patternNumber: patterns.number) }.joined(separator: ", ")
+        var arguments = [SwiftArgument("category", .string("common")), SwiftArgument("events", .string(line))]
+        if !patterns.references.isEmpty { arguments.append(SwiftArgument("patterns", .array(patterns.references))) }
+        return .property(
+            SwiftProperty(
+                documentation: ["The payload's keys and constraints in one line, read by the table events are built with."],
+                isExposed: false, isStatic: true, name: Self.layoutName, type: "LogPayloadLayout",
+                value: .constant(.call(.identifier("LogPayloadLayout"), arguments))))
     }
 
     /// A field's documentation in one line: its descriptions, then its constraints

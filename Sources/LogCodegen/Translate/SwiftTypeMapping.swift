@@ -1,7 +1,7 @@
 import LogSchema
 
-/// How a definition's field type becomes Swift: its declared type and the statement that
-/// appends it to a payload, with the checked append of the runtime when it has constraints.
+/// How a definition's field type becomes Swift: its declared type, the `LogEventFields`
+/// method that hands its value over, and its line in a `LogPayloadLayout`.
 enum SwiftTypeMapping {
     /// The Swift type of a field: `Int64?`, `[String]`, `SearchOrder`.
     static func swiftType(of field: Field) -> String {
@@ -76,66 +76,9 @@ enum SwiftTypeMapping {
         field.type.builtin == .timestamp || field.type.builtin == .timestamptz
     }
 
-    /// `payload.append…(key, value, …)`: without constraints, the runtime's non-generic
-    /// append for the builtin (`appendInt32`), or `append(key, value:)` for enums, external
-    /// types and arrays; with constraints, a checked append (`appendString(…, maxLength:)`).
-    ///
-    /// - Parameter patterns: the expression naming a pattern's compiled ``LogPattern``.
-    static func appendStatement(
-        for field: Field, value: SwiftExpression, payload: SwiftExpression,
-        patterns: (String) -> SwiftExpression
-    ) -> SwiftStatement {
-        let type = field.type
-        let key = SwiftArgument(nil, .string(field.name))
-        let valueArgument = SwiftArgument(nil, value)
-        var method = "append"
-        var arguments: [SwiftArgument] = []
-        let kind = ScalarKind(type.scalar)
-
-        if type.isArray {
-            switch kind {
-            case .string where type.maxCount != nil || type.maxLength != nil || type.pattern != nil:
-                method = "appendStrings"
-                arguments = countArgument(type) + lengthArguments(type, patterns)
-            case .integer where type.maxCount != nil || type.range != nil:
-                method = "appendIntegers"
-                arguments = countArgument(type) + integerRangeArguments(type)
-            case .real where type.maxCount != nil || type.range != nil:
-                method = "appendNumbers"
-                arguments = countArgument(type) + realRangeArguments(type)
-            default:
-                if type.maxCount != nil {
-                    method = "appendArray"
-                    arguments = countArgument(type)
-                }
-            }
-        } else {
-            switch kind {
-            case .string where type.maxLength != nil || type.pattern != nil:
-                method = "appendString"
-                arguments = lengthArguments(type, patterns)
-            case .integer where type.range != nil:
-                method = "appendInteger"
-                arguments = integerRangeArguments(type)
-            case .real where type.range != nil:
-                method = "appendNumber"
-                arguments = realRangeArguments(type)
-            default:
-                break
-            }
-        }
-        if method == "append" {
-            if !type.isArray, let builtin = type.builtin {
-                return .expression(.call(.member(payload, plainAppend(builtin)), [key, valueArgument]))
-            }
-            return .expression(.call(.member(payload, "append"), [key, SwiftArgument("value", value)]))
-        }
-        return .expression(.call(.member(payload, method), [key, valueArgument] + arguments))
-    }
-
     /// A field in an event's `LogPayloadLayout` line: its key as written, then its
     /// constraints (`keyword maxLength=256`, `page min=1 max=1000`, `tags maxCount=3
-    /// maxLength=4 pattern=1`). The same constraints as ``appendStatement(for:value:payload:patterns:)``.
+    /// maxLength=4 pattern=1`).
     ///
     /// - Parameter patternNumber: the `N` of the pattern's `_patternN`.
     static func layoutField(for field: Field, patternNumber: (String) -> Int) -> String {
@@ -171,22 +114,6 @@ enum SwiftTypeMapping {
         }
     }
 
-    /// The runtime's append for an unconstrained builtin value (plain calls type-check
-    /// faster than the generic `append(_:value:)`).
-    private static func plainAppend(_ builtin: BuiltinType) -> String {
-        switch builtin {
-        case .smallint: "appendInt16"
-        case .integer: "appendInt32"
-        case .bigint: "appendInt64"
-        case .real: "appendFloat"
-        case .double: "appendDouble"
-        case .boolean: "appendBool"
-        case .string: "appendString"
-        case .date: "appendDate"
-        case .timestamp, .timestamptz: "appendTimestamp"
-        }
-    }
-
     /// The patterns a field needs compiled, in order.
     static func pattern(of field: Field) -> String? {
         ScalarKind(field.type.scalar) == .string ? field.type.pattern : nil
@@ -205,30 +132,6 @@ enum SwiftTypeMapping {
         }
     }
 
-    private static func countArgument(_ type: FieldType) -> [SwiftArgument] {
-        type.maxCount.map { [SwiftArgument("maxCount", .integer(Int64($0)))] } ?? []
-    }
-
-    private static func lengthArguments(_ type: FieldType, _ patterns: (String) -> SwiftExpression) -> [SwiftArgument] {
-        var arguments: [SwiftArgument] = []
-        if let maxLength = type.maxLength { arguments.append(SwiftArgument("maxLength", .integer(Int64(maxLength)))) }
-        if let pattern = type.pattern { arguments.append(SwiftArgument("pattern", patterns(pattern))) }
-        return arguments
-    }
-
-    private static func integerRangeArguments(_ type: FieldType) -> [SwiftArgument] {
-        guard let range = type.range else { return [] }
-        return [
-            SwiftArgument("min", .integer(integerBound(range.min, roundingUp: true))),
-            SwiftArgument("max", .integer(integerBound(range.max, roundingUp: false))),
-        ]
-    }
-
-    private static func realRangeArguments(_ type: FieldType) -> [SwiftArgument] {
-        guard let range = type.range else { return [] }
-        return [SwiftArgument("min", realBound(range.min)), SwiftArgument("max", realBound(range.max))]
-    }
-
     /// A whole-number bound; a real bound on a whole-number field is rounded inwards.
     private static func integerBound(_ bound: NumberBound, roundingUp: Bool) -> Int64 {
         switch bound {
@@ -238,13 +141,6 @@ enum SwiftTypeMapping {
             if rounded >= 9.2233720368547758e18 { return .max }
             if rounded <= -9.2233720368547758e18 { return .min }
             return Int64(rounded)
-        }
-    }
-
-    private static func realBound(_ bound: NumberBound) -> SwiftExpression {
-        switch bound {
-        case .integer(let value): .integer(value)
-        case .real(let value): .double(value)
         }
     }
 }

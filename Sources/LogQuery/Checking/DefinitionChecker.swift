@@ -1,4 +1,5 @@
 import LogCore
+import LogCoreTools
 import LogSchema
 import LogStore
 

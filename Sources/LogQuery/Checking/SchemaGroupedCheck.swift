@@ -1,4 +1,5 @@
 import LogCore
+import LogCoreTools
 import LogSchema
 
 /// A `check` run over logs written with different versions of the definitions: each log is

@@ -1,5 +1,6 @@
 import Foundation
 import LogCore
+import LogCoreTools
 
 /// One `--where` condition: `field=value`, `field!=value`, `field<value`, `field<=value`,
 /// `field>value`, `field>=value`, `field~regex`, `field!~regex`, or `field?` (present).

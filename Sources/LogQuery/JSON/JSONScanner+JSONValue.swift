@@ -1,6 +1,7 @@
 import LogCore
+import LogCoreTools
 
-/// ``JSONValue``s built by LogCore's scanner.
+/// ``JSONValue``s built by LogCoreTools' scanner.
 extension JSONScanner {
     /// The value at `range`, built in full.
     package func decode(_ range: Range<Int>) -> JSONValue? {

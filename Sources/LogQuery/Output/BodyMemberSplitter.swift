@@ -1,4 +1,5 @@
 import LogCore
+import LogCoreTools
 import LogStore
 
 /// Splits stored bodies into their `payload` member and the rest, for output in the envelope's

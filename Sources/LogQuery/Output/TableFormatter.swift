@@ -1,5 +1,6 @@
 import Foundation
 import LogCore
+import LogCoreTools
 import LogStore
 
 /// Writes logs as aligned columns for people:

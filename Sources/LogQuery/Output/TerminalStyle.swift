@@ -1,4 +1,5 @@
 import LogCore
+import LogCoreTools
 import LogStore
 
 /// Whether and how output is coloured: on a terminal, unless `NO_COLOR` is set

@@ -1,5 +1,6 @@
 import Foundation
 import LogCore
+import LogCoreTools
 
 /// One stored log as the query sees it: the store's framing (sequence number, time, tag,
 /// UUID) and the stored body, the rest of the envelope as JSON bytes

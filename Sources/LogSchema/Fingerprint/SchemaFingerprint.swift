@@ -1,4 +1,5 @@
 import LogCore
+import LogCoreTools
 
 /// A stable hash of what a schema logs: categories, events, fields (a category's common
 /// fields count as fields of each of its events), their types, constraints and markers,
@@ -132,5 +133,5 @@ private struct TextSink: CanonicalSink {
     mutating func add(_ text: String) { self.text += text }
 }
 
-/// 64-bit FNV-1a (LogCore's), fed a piece at a time.
+/// 64-bit FNV-1a (LogCoreTools'), fed a piece at a time.
 extension FNV1a64: CanonicalSink {}

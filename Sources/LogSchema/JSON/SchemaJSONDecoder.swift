@@ -1,4 +1,5 @@
 import LogCore
+import LogCoreTools
 
 /// Reads the JSON that ``SchemaJSONEncoder`` writes back into a ``Schema``: how the in-app
 /// viewer (BehaviorLogViewer) gets the definitions that `loggen generate --embed-schema`

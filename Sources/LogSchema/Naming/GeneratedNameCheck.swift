@@ -33,7 +33,7 @@ public struct GeneratedNameCheck: Sendable {
         "Swift", "Type", "BehaviorLog", "LogCommonPayload", "LogDate", "LogEvent", "LogPattern",
         "LogPayload", "LogPayloadLayout", "LogValue", "LogValueConvertible", "LoggenGenerated",
         "GeneratedLogEvent", "LogEventFields", "LogEventContents",
-        "LoggenVersion1", "LoggenVersion2", "LoggenVersion3", "LoggenVersion4", "LoggenVersion5",
+        "LoggenVersion1", "LoggenVersion2", "LoggenVersion3", "LoggenVersion4", "LoggenVersion5", "LoggenVersion6",
         commonPayloadTypeName, schemaTypeName,
     ]
 

@@ -37,7 +37,7 @@ public enum ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: GeneratedLogEv
     ///   - aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: The longest field name (at most 64 UTF-8 bytes)
     case anEventNameThatIsAsLongAsTheValidatorAllowsItToBeX(aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: String?)
 
-    public typealias LoggenVersion = LoggenVersion5
+    public typealias LoggenVersion = LoggenVersion6
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

@@ -20,7 +20,7 @@ public enum CategoryFields: GeneratedLogEvent {
     ///   - target: What was tapped (at most 16 UTF-8 bytes)
     case tap(screen: String, referrer: String?, target: String)
 
-    public typealias LoggenVersion = LoggenVersion5
+    public typealias LoggenVersion = LoggenVersion6
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

@@ -9,18 +9,18 @@ import Foundation
 /// The common payload of the hostile fixture; its description ends no comment */ """ \\
 public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// The user's name */ """ \\ (at most 32 UTF-8 bytes; personal data)
-    public var userName: String?
+    public var userName: String? { didSet { _build() } }
 
     /// Sessions so far (0...1000000)
-    public var sessionCount: Int32
+    public var sessionCount: Int32 { didSet { _build() } }
 
     /// When the session started
-    public var startedAt: Date
+    public var startedAt: Date { didSet { _build() } }
 
     /// The colour
-    public var shade: Shade
+    public var shade: Shade { didSet { _build() } }
 
-    public typealias LoggenVersion = LoggenVersion5
+    public typealias LoggenVersion = LoggenVersion6
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -35,19 +35,26 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
         self.sessionCount = sessionCount
         self.startedAt = startedAt
         self.shade = shade
+        _build()
     }
 
-    public var payload: LogPayload {
-        var payload: LogPayload = LogPayload(capacity: 4)
-        payload.appendString("user_name", userName, maxLength: 32)
-        payload.appendInteger("session_count", sessionCount, min: 0, max: 1000000)
-        payload.appendTimestamp("started_at", startedAt)
-        payload.append("shade", value: shade)
-        return payload
+    /// The fields as a payload, built and checked in `init` and whenever a field is set.
+    public private(set) var payload: LogPayload = LogPayload()
+
+    private mutating func _build() {
+        var _values: LogEventFields = LogEventFields(capacity: 4)
+        _values.optionalString(userName)
+        _values.int32(sessionCount)
+        _values.timestamp(startedAt)
+        _values.value(shade)
+        payload = Self._layout.payload(_values)
     }
 
     /// The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them.
     public static let personalDataFields: [String] = ["user_name"]
+
+    /// The payload's keys and constraints in one line, read by the table events are built with.
+    private static let _layout: LogPayloadLayout = LogPayloadLayout(category: "common", events: "common: user_name maxLength=32 pii, session_count min=0 max=1000000, started_at, shade")
 }
 
 /// Colours, with hostile case names.

@@ -31,7 +31,7 @@ public enum Constraints: GeneratedLogEvent {
     ///   - default: Personal, each element at most 8 bytes (at most 8 UTF-8 bytes; at most 3 elements; personal data)
     case personal(`class`: String?, count: Int32, `default`: [String])
 
-    public typealias LoggenVersion = LoggenVersion5
+    public typealias LoggenVersion = LoggenVersion6
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

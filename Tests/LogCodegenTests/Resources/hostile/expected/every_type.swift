@@ -74,7 +74,7 @@ public enum EveryType: GeneratedLogEvent {
     ///   - optionalArrayOutsidething: A optional array OutsideThing
     case optionalArrayValues(optionalArraySmallint: [Int16]?, optionalArrayInteger: [Int32]?, optionalArrayBigint: [Int64]?, optionalArrayReal: [Float]?, optionalArrayDouble: [Double]?, optionalArrayBoolean: [Bool]?, optionalArrayString: [String]?, optionalArrayDate: [LogDate]?, optionalArrayTimestamp: [Date]?, optionalArrayTimestamptz: [Date]?, optionalArrayShade: [Shade]?, optionalArrayOutsidething: [OutsideThing]?)
 
-    public typealias LoggenVersion = LoggenVersion5
+    public typealias LoggenVersion = LoggenVersion6
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

@@ -11,7 +11,7 @@ public enum AppLaunch: GeneratedLogEvent {
     ///   - durationMs: How long the start took, in milliseconds
     case coldStart(durationMs: Int32)
 
-    public typealias LoggenVersion = LoggenVersion5
+    public typealias LoggenVersion = LoggenVersion6
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

@@ -5,7 +5,7 @@ import BehaviorLog
 
 /// A category whose events are all obsolete: its type has no cases.
 public enum Retired: GeneratedLogEvent {
-    public typealias LoggenVersion = LoggenVersion5
+    public typealias LoggenVersion = LoggenVersion6
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

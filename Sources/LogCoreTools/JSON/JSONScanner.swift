@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 
 /// Reads JSON text in place, byte by byte, building only the values that are asked for: the
 /// one JSON reader of the project (logview's filters and output, the collector, the

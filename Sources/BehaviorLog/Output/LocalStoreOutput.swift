@@ -107,7 +107,7 @@ public final class LocalStoreOutput: LogOutput {
         } catch {
             recordError(error)  // its logs go to the refusals below: held, then counted as lost
         }
-        opening.finish { logs in append(logs) }
+        opening.finish { logs, _ in append(logs) }
     }
 
     /// Released (by its logger's release, or unused): what was written becomes durable, the
@@ -115,7 +115,7 @@ public final class LocalStoreOutput: LogOutput {
     /// lock behind. (A sync on the releasing thread: the writer's, when the logger goes first.)
     deinit {
         if !closed.withLock({ $0 }) {
-            opening.finish { logs in append(logs) }  // released before its thread opened the store
+            opening.finish { logs, _ in append(logs) }  // released before its thread opened the store
             record(
                 refusals.write([], force: true) { (batch) throws(LogStoreAppendFailure) in
                     try writer.appendReportingKept(contentsOf: batch.map(LogStoreOutbox.storeEntry))

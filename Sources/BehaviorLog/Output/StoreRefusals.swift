@@ -25,6 +25,8 @@ final class StoreRefusals: Sendable {
         var recoveredAfterLosing: UInt64?
         /// Logs of this write that could not be held (and are lost).
         var lostNow = 0
+        /// Logs of this write that were discarded before they reached the store (`unless`).
+        var discarded = 0
     }
 
     private struct State {
@@ -58,10 +60,19 @@ final class StoreRefusals: Sendable {
     /// Appends the held logs and then `logs` with `append` — unless the store refused lately
     /// and its backoff has not passed (`force` ignores the backoff) — or holds `logs`. A batch
     /// the store kept part of (a rotation before the failure) is never appended twice: what it
-    /// kept is counted, the rest is held.
-    func write(_ logs: [EncodedLog], force: Bool = false, _ append: ([EncodedLog]) throws(LogStoreAppendFailure) -> ClosedRange<UInt64>?) -> Outcome {
+    /// kept is counted, the rest is held. `logs` are dropped instead when `isDiscarded`, asked
+    /// under the lock ``discardHeld(along:)`` runs under, says they were discarded meanwhile.
+    func write(
+        _ logs: [EncodedLog], force: Bool = false, unless isDiscarded: () -> Bool = { false },
+        _ append: ([EncodedLog]) throws(LogStoreAppendFailure) -> ClosedRange<UInt64>?
+    ) -> Outcome {
         state.withLock { state in
             var outcome = Outcome()
+            var logs = logs
+            if !logs.isEmpty && isDiscarded() {
+                outcome.discarded = logs.count
+                logs = []
+            }
             if state.failing && !force && System.monotonicNanoseconds() < state.retryAt {
                 outcome.lostNow = Self.hold(logs[...], in: &state, maximumCount: maximumCount, maximumBytes: maximumBytes)
                 return outcome
@@ -106,6 +117,19 @@ final class StoreRefusals: Sendable {
         state.withLock { state in
             let count = state.held.count
             state.lost += UInt64(count)
+            state.held.removeAll()
+            state.heldBytes = 0
+            return count
+        }
+    }
+
+    /// Consent denied (issue 17): the held logs are dropped — deleted, not lost: none is
+    /// counted in `lost` — and so is what `along` discards, under the same lock, so that a
+    /// ``write(_:force:unless:_:)`` sees both discards or neither.
+    /// - Returns: How many were held, plus what `along` returned.
+    func discardHeld(along: () -> Int) -> Int {
+        state.withLock { state in
+            let count = state.held.count + along()
             state.held.removeAll()
             state.heldBytes = 0
             return count

@@ -26,8 +26,11 @@ final class InMemoryOutbox: OutboxStorage {
     }
 
     let state = Locked(State())
+    /// What `open()` waits for (the sender's thread, first thing): a store that is slow to open.
+    private let openGate: DispatchSemaphore?
 
-    init(backlog: Int = 0) {
+    init(backlog: Int = 0, opensWhen openGate: DispatchSemaphore? = nil) {
+        self.openGate = openGate
         state.withLock { state in
             for _ in 0..<backlog {
                 state.logs.append(LogRecord(sequence: state.nextSequence, tag: "old.log", timestamp: .now(), uuid: UUID(), payload: Array("{}".utf8)))
@@ -35,6 +38,10 @@ final class InMemoryOutbox: OutboxStorage {
             }
             state.durableCount = backlog
         }
+    }
+
+    func open() throws {
+        openGate?.wait()
     }
 
     func append(_ logs: [EncodedLog]) -> ClosedRange<UInt64>? {

@@ -19,6 +19,11 @@ extension BufferedOutputCore {
             // What has not been sent goes, now, durably; a send in flight is abandoned (its
             // chunk holds only logs posted before the denial).
             abandon?()
+            // The logs held in memory go first: those the store refused, and those waiting for
+            // it to open (a batch the sender's thread is appending from there now is either in
+            // the store before this, and dropped below, or discarded, never appended after).
+            let discarded = refusals.discardHeld { opening.discardQueued() }
+            if discarded > 0 { state.withLock { $0.statistics.deletedForConsent += discarded } }
             do {
                 let deleted = try storage.dropUnsent()
                 state.withLock { state in

@@ -46,9 +46,9 @@ final class BufferedOutputCore: Sendable {
     var state: Worker<State> { worker }
     /// Wakes the sender (a wake-up sent while it does not wait is kept for its next wait).
     let wake: SenderWake
-    private let refusals = StoreRefusals()
+    let refusals = StoreRefusals()
     /// Logs written before the sender opened the store.
-    private let opening = StoreOpening()
+    let opening = StoreOpening()
 
     init(storage: any OutboxStorage, backend: any LogBackend, configuration: BufferedOutputConfiguration, name: String) {
         self.storage = storage
@@ -74,7 +74,7 @@ final class BufferedOutputCore: Sendable {
         }
         // Counted before the logs written meanwhile are appended: those wait for their chunk.
         let backlog = storage.pendingCount > 0
-        opening.finish { logs in append(logs) }
+        opening.finish { logs, isDiscarded in append(logs, unless: isDiscarded) }
         return backlog
     }
 
@@ -103,8 +103,13 @@ final class BufferedOutputCore: Sendable {
     /// Appends through ``StoreRefusals``: the logs of a write the store refuses (a full disk,
     /// protected data unavailable) are held in memory and appended, first, when it takes writes
     /// again; what does not fit is counted as lost.
-    private func append(_ logs: [EncodedLog], force: Bool = false) {
-        let outcome = refusals.write(logs, force: force) { (batch) throws(LogStoreAppendFailure) in try storage.append(batch) }
+    /// (`isDiscarded`: the logs waited for the store to open, and a denial of consent discarded
+    /// them meanwhile; they are then counted as deleted, not appended.)
+    private func append(_ logs: [EncodedLog], force: Bool = false, unless isDiscarded: () -> Bool = { false }) {
+        let outcome = refusals.write(logs, force: force, unless: isDiscarded) { (batch) throws(LogStoreAppendFailure) in try storage.append(batch) }
+        if outcome.discarded > 0 {
+            state.withLock { $0.statistics.deletedForConsent += outcome.discarded }
+        }
         if let error = outcome.firstRefusal {
             state.withLock { state in
                 state.statistics.storeErrors += 1

@@ -10,7 +10,8 @@ import Testing
 /// holds in memory rather than in its store: those its store refused (a full disk, protected
 /// data unavailable) and those written before its sender opened the store. Posted before the
 /// denial, they are deleted with the store's unsent logs and counted in `deletedForConsent`
-/// (not in `lostLogs`), and never sent once consent is granted again.
+/// (not in `lostLogs`), and never sent once consent is granted again. `eraseAllData()` erases
+/// them too.
 ///
 /// The output is driven as its logger's writer thread drives it: `write` and `consentChanged`
 /// from one thread, in order.
@@ -63,13 +64,17 @@ import Testing
         #expect(end.deletedForConsent == 5 && end.lostLogs == 0 && end.sentLogs == 3, "\(end)")
     }
 
+    /// A buffered output in `directory/outbox` whose store refuses writes while `refusing` is set.
+    private func refusingOutput(in directory: TemporaryDirectory, refusing: Locked<Bool>, backend: ScriptedBackend) throws -> BufferedOutput {
+        try BufferedOutput(
+            directory: directory.url.appending(path: "outbox"), backend: backend, configuration: quick, storeConfiguration: Self.fullDisk(refusing))
+    }
+
     @Test func logsHeldForARefusingStoreAreDeletedByADenial() async throws {
         let directory = TemporaryDirectory("consent-held")
         defer { directory.remove() }
-        let refusing = Locked(false)
-        let backend = ScriptedBackend()
-        let output = try BufferedOutput(
-            directory: directory.url.appending(path: "outbox"), backend: backend, configuration: quick, storeConfiguration: Self.fullDisk(refusing))
+        let (refusing, backend) = (Locked(false), ScriptedBackend())
+        let output = try refusingOutput(in: directory, refusing: refusing, backend: backend)
         await heldLogsGoWithTheDenial(output, backend, refusing: refusing)
     }
 
@@ -104,5 +109,46 @@ import Testing
 
         gate.signal()  // the store opens now, after the denial
         await grantedSendsOnlyWhatComesAfter(output, backend)
+    }
+
+    /// `eraseAllData()` while logs are held for a refusing store: they are erased with the
+    /// rest, not written once the store takes writes again (and then sent).
+    @Test func logsHeldForARefusingStoreAreErasedByEraseAllData() async throws {
+        let directory = TemporaryDirectory("erase-held")
+        defer { directory.remove() }
+        let (refusing, backend) = (Locked(false), ScriptedBackend())
+        let output = try refusingOutput(in: directory, refusing: refusing, backend: backend)
+        output.consentChanged(to: .granted)
+        refusing.withLock { $0 = true }
+        output.write((0..<5).map(Self.log))
+        await output.makeDurable()
+        #expect(output.statistics.heldLogs == 5)
+
+        refusing.withLock { $0 = false }
+        try await output.eraseAllData()
+        #expect(output.statistics.heldLogs == 0)
+        let after = (5..<8).map(Self.log)
+        output.write(after)
+        await output.flush()
+        #expect(backend.sentUUIDs == after.map(\.envelope.uuid), "a log written before the erasure was sent")
+        await output.shutdown()
+    }
+
+    /// The same for a history: the held logs do not come back into the erased store.
+    @Test func logsHeldForARefusingHistoryAreErasedByEraseAllData() async throws {
+        let directory = TemporaryDirectory("erase-held-history")
+        defer { directory.remove() }
+        let refusing = Locked(false)
+        let history = try LocalStoreOutput(directory: directory.url.appending(path: "history"), configuration: Self.fullDisk(refusing))
+        refusing.withLock { $0 = true }
+        history.write((0..<5).map(Self.log))
+        await history.makeDurable()
+        #expect(history.statistics.heldLogs == 5, "\(history.statistics)")
+
+        refusing.withLock { $0 = false }
+        try await history.eraseAllData()
+        history.write((5..<8).map(Self.log))
+        await history.shutdown()
+        #expect(try LogStoreReader(directory: directory.path + "/history").stats().recordCount == 3)
     }
 }

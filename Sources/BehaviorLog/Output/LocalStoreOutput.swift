@@ -263,6 +263,9 @@ public final class LocalStoreOutput: LogOutput {
     /// (the caller awaits it without holding a thread of Swift's cooperative pool); the logs
     /// written before the call are erased too.
     public func eraseAllData() async throws {
+        // The logs held in memory for a refusing store go too: they would be written after the
+        // erasure, once it takes writes again.
+        _ = refusals.discardHeld { 0 }
         let failure = Locked<(any Error)?>(nil)
         await scheduler.perform { [self] in
             do {

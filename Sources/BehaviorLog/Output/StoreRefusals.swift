@@ -123,7 +123,7 @@ final class StoreRefusals: Sendable {
         }
     }
 
-    /// Consent denied (issue 17): the held logs are dropped — deleted, not lost: none is
+    /// Consent denied or the data erased (issue 17): the held logs are dropped — deleted, not lost: none is
     /// counted in `lost` — and so is what `along` discards, under the same lock, so that a
     /// ``write(_:force:unless:_:)`` sees both discards or neither.
     /// - Returns: How many were held, plus what `along` returned.

@@ -45,6 +45,10 @@ extension BufferedOutputCore {
             return state.abandonSend
         }
         abandon?()
+        // The logs held in memory for a refusing store go too: written once it takes writes
+        // again, they would be sent after the erasure. (Those waiting for the store to open are
+        // appended before the work below runs on the sender's thread, and erased with the rest.)
+        _ = refusals.discardHeld { 0 }
         // The deletions and their directory syncs, on the sender's thread (issue 25), which
         // does them even while it waits for the abandoned send.
         let failure = Locked<(any Error)?>(nil)

@@ -15,8 +15,9 @@ FUZZ_CHECK_SECONDS ?= 5
 
 TEST_CHECKS += fuzz-check
 
-# LogCore, the bottom library every fuzzed module imports, built once per run with the fuzzer's
-# coverage and AddressSanitizer: $(FUZZ_CORE)/LogCore.swiftmodule and LogCore.o.
+# LogCore, the bottom library every fuzzed module imports, and LogCoreTools (its scanner and
+# hashing, which LogSchema uses), built once per run with the fuzzer's coverage and
+# AddressSanitizer: $(FUZZ_CORE)/LogCore.swiftmodule and LogCore.o, and the same for LogCoreTools.
 FUZZ_CORE = fuzz-out/core
 
 .PHONY: fuzz-toolchain fuzz-check fuzz-core
@@ -29,13 +30,18 @@ fuzz-toolchain:
 	  echo "fuzz: '$(FUZZ_CLANG)' cannot link a libFuzzer program ($$(head -n 1 fuzz-out/toolchain-probe.log)); install a Swift toolchain from swift.org (it ships clang with libFuzzer) or set FUZZ_CLANG to a clang that has it" >&2; \
 	  exit 1; }
 
-## fuzz-core: LogCore for the fuzz targets (each depends on it; make builds it once a run).
+## fuzz-core: LogCore and LogCoreTools for the fuzz targets (each depends on it; make builds it
+## once a run).
 fuzz-core: fuzz-toolchain
 	@mkdir -p $(FUZZ_CORE)
 	swiftc -O -g -sanitize=fuzzer,address -parse-as-library -wmo -swift-version 6 -module-name LogCore \
 	  -package-name $(FUZZ_PACKAGE_NAME) -I Sources/CLogStoreAtomics/include \
 	  -emit-module -emit-module-path $(FUZZ_CORE)/LogCore.swiftmodule \
 	  -c $$(find Sources/LogCore -name '*.swift' | sort) -o $(FUZZ_CORE)/LogCore.o
+	swiftc -O -g -sanitize=fuzzer,address -parse-as-library -wmo -swift-version 6 -module-name LogCoreTools \
+	  -package-name $(FUZZ_PACKAGE_NAME) -I Sources/CLogStoreAtomics/include -I $(FUZZ_CORE) \
+	  -emit-module -emit-module-path $(FUZZ_CORE)/LogCoreTools.swiftmodule \
+	  -c $$(find Sources/LogCoreTools -name '*.swift' | sort) -o $(FUZZ_CORE)/LogCoreTools.o
 
 ## fuzz-check: build every fuzz target and run each for FUZZ_CHECK_SECONDS (part of `make test`).
 fuzz-check: deps

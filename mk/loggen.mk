@@ -40,7 +40,7 @@ fuzz-markdown: deps fuzz-core
 	$(FUZZ_SWIFTC) -module-name LogMarkdown -emit-module -emit-module-path $(FUZZ_BUILD)/LogMarkdown.swiftmodule \
 	  -c $$(find Sources/LogMarkdown -name '*.swift' | sort) -o $(FUZZ_BUILD)/LogMarkdown.o
 	$(FUZZ_SWIFTC) -module-name MarkdownReaderFuzzer Tests/Fuzz/MarkdownReaderFuzzer.swift \
-	  $(FUZZ_CORE)/LogCore.o $(FUZZ_BUILD)/LogSchema.o $(FUZZ_BUILD)/LogMarkdown.o -lcmark -o $(FUZZ_BUILD)/fuzz-markdown
+	  $(FUZZ_CORE)/LogCore.o $(FUZZ_CORE)/LogCoreTools.o $(FUZZ_BUILD)/LogSchema.o $(FUZZ_BUILD)/LogMarkdown.o -lcmark -o $(FUZZ_BUILD)/fuzz-markdown
 	@for f in LogDefinitions/*.md Tests/LogMarkdownTests/Resources/Snapshots/*.md; do \
 	  { printf '\000'; cat $$f; } > fuzz-out/corpus-markdown/seed-$$(basename $$f); done
 	$(FUZZ_BUILD)/fuzz-markdown -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \

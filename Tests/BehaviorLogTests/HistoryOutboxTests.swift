@@ -116,10 +116,7 @@ import Testing
         let directory = TemporaryDirectory("history-outbox")
         defer { directory.remove() }
         let syncs = Locked(0)
-        var configuration = LogStoreConfiguration.standard
-        configuration.fileSystem = InterceptingFileSystem { call in
-            if case .descriptor("sync", _) = call { syncs.withLock { $0 += 1 } }
-        }
+        let configuration = LogStoreConfiguration.countingSyncs(into: syncs)
         let root = directory.url.appending(path: "logs")
         func launch() async throws -> Int {
             syncs.withLock { $0 = 0 }

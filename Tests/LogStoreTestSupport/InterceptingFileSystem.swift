@@ -110,3 +110,15 @@ package final class LockableDevice: Sendable {
         }
     }
 }
+
+extension LogStoreConfiguration {
+    /// The standard configuration on the real file system, adding one to `syncs` for every file
+    /// or directory sync the store makes (what a launch's sync count is read from).
+    package static func countingSyncs(into syncs: Locked<Int>) -> LogStoreConfiguration {
+        var configuration = LogStoreConfiguration.standard
+        configuration.fileSystem = InterceptingFileSystem { call in
+            if case .descriptor("sync", _) = call { syncs.withLock { $0 += 1 } }
+        }
+        return configuration
+    }
+}

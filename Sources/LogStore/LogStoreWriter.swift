@@ -112,7 +112,22 @@ public final class LogStoreWriter: Sendable {
 
     /// Runs `body` under the lock, then reports a durable-sequence advance outside it.
     private func locked<Result>(_ body: (WriterCore) throws(LogStoreError) -> Result) throws(LogStoreError) -> Result {
-        let (result, advanced): (Result, UInt64?) = try core.withLock { (core) throws(LogStoreError) -> (Result, UInt64?) in
+        let (result, advanced) = try lockedDeferringReport(body)
+        reportDurable(advanced)
+        return result
+    }
+
+    /// Calls `onDurable` with an advance a `…DeferringReport` call returned (nothing for nil).
+    package func reportDurable(_ advanced: UInt64?) {
+        if let advanced, let onDurable { onDurable(advanced) }
+    }
+
+    /// Runs `body` under the lock; returns its result and the durable sequence if it advanced,
+    /// for the caller to report (``reportDurable(_:)``).
+    private func lockedDeferringReport<Result>(
+        _ body: (WriterCore) throws(LogStoreError) -> Result
+    ) throws(LogStoreError) -> (Result, UInt64?) {
+        try core.withLock { (core) throws(LogStoreError) -> (Result, UInt64?) in
             if !core.isOpen { try openNow(&core) }
             let result: Result
             do throws(LogStoreError) {
@@ -124,8 +139,6 @@ public final class LogStoreWriter: Sendable {
             defer { core.durableAdvanced = false }
             return (result, core.durableAdvanced ? core.durableSequence : nil)
         }
-        if let advanced, let onDurable { onDurable(advanced) }
-        return result
     }
 
     // MARK: Appending
@@ -218,10 +231,19 @@ public final class LogStoreWriter: Sendable {
     /// go on meanwhile (a group commit on a background thread does not stall the appender).
     @discardableResult
     public func sync() throws(LogStoreError) -> UInt64 {
+        let (durable, advanced) = try syncDeferringReport()
+        reportDurable(advanced)
+        return durable
+    }
+
+    /// ``sync()`` without calling `onDurable`: it returns the advance for the caller to report
+    /// (``reportDurable(_:)``) once it holds no lock of its own, as a caller that makes one sync
+    /// at a time under its lock must (`onDurable` is the app's code).
+    package func syncDeferringReport() throws(LogStoreError) -> (durable: UInt64, advanced: UInt64?) {
         // Nothing was written to a store that never opened: no reason to ask the device again.
-        guard !isWaitingForProtectedData else { return 0 }
-        let pending = try locked { (core) throws(LogStoreError) -> WriterCore.PendingSync? in try core.beginSync() }
-        guard let pending else { return durableSequence }
+        guard !isWaitingForProtectedData else { return (0, nil) }
+        let (pending, opened) = try lockedDeferringReport { (core) throws(LogStoreError) -> WriterCore.PendingSync? in try core.beginSync() }
+        guard let pending else { return (durableSequence, opened) }
         var failure: Int32?
         do {
             try pending.fileSystem.sync(pending.descriptor, method: pending.method)
@@ -229,10 +251,11 @@ public final class LogStoreWriter: Sendable {
             failure = error.code
         }
         pending.fileSystem.close(pending.descriptor)
-        return try locked { (core) throws(LogStoreError) -> UInt64 in
+        let (durable, advanced) = try lockedDeferringReport { (core) throws(LogStoreError) -> UInt64 in
             try core.finishSync(pending, failure: failure)
             return core.durableSequence
         }
+        return (durable, advanced ?? opened)
     }
 
     /// Syncs if the group-commit count or interval is reached (call it from a timer so that the

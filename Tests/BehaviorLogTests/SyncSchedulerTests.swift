@@ -61,4 +61,35 @@ import TestSupport
         scheduler.stop()
         try writer.close()
     }
+
+    /// The store's `onDurable` is the app's code (through `LocalStoreOutput`'s `onDurable`), so
+    /// it runs with no lock of the scheduler held: here it asks for a sync itself, which waited
+    /// for ever while the scheduler called it under its one-sync-at-a-time lock.
+    @Test func onDurableRunsOutsideTheSchedulersLock() async throws {
+        let directory = TemporaryDirectory("sync-scheduler-reentrant")
+        defer { directory.remove() }
+        let scheduler = Locked<SyncScheduler?>(nil)
+        let inner = Locked<UInt64?>(nil)
+        var configuration = try LogStoreConfiguration(syncEveryRecords: Int.max, syncInterval: .seconds(Int32.max))
+        configuration.onDurable = { _ in
+            // Once: a sync asked for from inside the report of the first.
+            guard
+                let scheduler = scheduler.withLock({ current in
+                    defer { current = nil }; return current
+                })
+            else { return }
+            inner.withLock { $0 = (try? scheduler.syncNow()) ?? 0 }
+        }
+        let writer = try LogStoreWriter(directory: directory.path, configuration: configuration)
+        let made = SyncScheduler(writer: writer, interval: .seconds(300), name: "test") { _ in }
+        scheduler.withLock { $0 = made }
+        try writer.append(contentsOf: entries(3))
+        made.appended(3)
+        let returned = await returns(within: .seconds(60)) { _ = try? made.syncNow() }
+        #expect(returned, "a sync asked for from onDurable waited for the scheduler's lock, held by its caller")
+        guard returned else { return }
+        #expect(inner.withLock { $0 } == 3)
+        made.stop()
+        try writer.close()
+    }
 }

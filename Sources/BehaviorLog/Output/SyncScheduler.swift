@@ -33,7 +33,8 @@ final class SyncScheduler: Sendable {
     /// runs waits for it, and then has nothing left to do unless logs came meanwhile — the
     /// store's `fsync` runs outside its lock, so two at once would both reach the disk. (A
     /// buffered output's chunk, due `flushInterval` after a log, and the interval's sync, due
-    /// `syncInterval` after it, fall on the same instant at 1 log/s.)
+    /// `syncInterval` after it, fall on the same instant at 1 log/s.) The store's `onDurable`,
+    /// which reaches the app's code, is called once it is released, never under it.
     private let syncing = Locked(())
 
     /// - Parameters:
@@ -98,8 +99,12 @@ final class SyncScheduler: Sendable {
         worker.join()
     }
 
+    /// One sync at a time; the store's `onDurable` (the app's code, through the output) is called
+    /// after it, with `syncing` released.
     private static func sync(_ writer: LogStoreWriter, one syncing: Locked<Void>) throws(LogStoreError) -> UInt64 {
-        try syncing.withLock { (_: inout Void) throws(LogStoreError) -> UInt64 in try writer.sync() }
+        let (durable, advanced) = try syncing.withLock { (_: inout Void) throws(LogStoreError) in try writer.syncDeferringReport() }
+        writer.reportDurable(advanced)
+        return durable
     }
 
     private static func run(

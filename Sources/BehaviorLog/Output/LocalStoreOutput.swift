@@ -263,11 +263,12 @@ public final class LocalStoreOutput: LogOutput {
     /// (the caller awaits it without holding a thread of Swift's cooperative pool); the logs
     /// written before the call are erased too.
     public func eraseAllData() async throws {
-        // The logs held in memory for a refusing store go too: they would be written after the
-        // erasure, once it takes writes again.
-        _ = refusals.discardHeld { 0 }
         let failure = Locked<(any Error)?>(nil)
         await scheduler.perform { [self] in
+            // The logs held in memory for a refusing store go too: they would be written after
+            // the erasure, once it takes writes again. (On this thread, not the caller's task:
+            // the refusals' lock is held across a write to the store.)
+            _ = refusals.discardHeld { 0 }
             do {
                 try writer.eraseAll()
                 durableAdvanced(to: writer.durableSequence)

@@ -45,14 +45,15 @@ extension BufferedOutputCore {
             return state.abandonSend
         }
         abandon?()
-        // The logs held in memory for a refusing store go too: written once it takes writes
-        // again, they would be sent after the erasure. (Those waiting for the store to open are
-        // appended before the work below runs on the sender's thread, and erased with the rest.)
-        _ = refusals.discardHeld { 0 }
         // The deletions and their directory syncs, on the sender's thread (issue 25), which
         // does them even while it waits for the abandoned send.
         let failure = Locked<(any Error)?>(nil)
-        await worker.perform { [storage] in
+        await worker.perform { [storage, refusals] in
+            // The logs held in memory for a refusing store go too: written once it takes writes
+            // again, they would be sent after the erasure. (Here, not on the caller's task: the
+            // refusals' lock is held across a write to the store. Those waiting for the store to
+            // open were appended before this work runs, and are erased with the rest.)
+            _ = refusals.discardHeld { 0 }
             do { _ = try storage.eraseAll() } catch { failure.withLock { $0 = error } }
         }
         if let error = failure.withLock({ $0 }) { throw error }

@@ -87,9 +87,16 @@ struct StoreLayout: Sendable {
 
     private static func segmentNumber(_ name: String, suffix: String) -> UInt64? {
         guard name.hasPrefix("segment-"), name.hasSuffix(suffix) else { return nil }
-        let digits = name.dropFirst(8).dropLast(suffix.count)
-        guard digits.count == 16, digits.allSatisfy(\.isASCII), let number = UInt64(digits), number > 0 else { return nil }
-        return number
+        let digits = name.utf8.dropFirst(8).dropLast(suffix.utf8.count)
+        guard digits.count == 16 else { return nil }
+        // Sixteen decimal digits, read by hand: `UInt64(_:)` on text brings the standard library's
+        // generic integer parser (2 KB an app links), and took a leading `+` too.
+        var number: UInt64 = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            number = number * 10 + UInt64(byte - UInt8(ascii: "0"))
+        }
+        return number > 0 ? number : nil
     }
 
     /// Creates the store's directory, and its missing parents, with mode 0700. A parent made on

@@ -461,7 +461,10 @@ final class WriterCore: @unchecked Sendable {
             lockFile?.close()
         }
         try closeActiveSegment()
-        for name in cursorsNotDurable.sorted() {
+        // `Array.sort`, the store's one sort of strings (``StoreLayout/list()``), not `Set.sorted`.
+        var names = Array(cursorsNotDurable)
+        names.sort()
+        for name in names {
             if let sequence = cursors[name] { try CursorFile.write(layout, name: name, sequence: sequence, durable: true) }
         }
         cursorsNotDurable.removeAll()
@@ -620,12 +623,14 @@ final class WriterCore: @unchecked Sendable {
 
     func stats() -> LogStoreStats {
         let infos = segmentInfos
-        return LogStoreStats(
-            segments: infos,
-            cursors: cursors.keys.sorted().map { name in
-                LogCursorState(name: name, acknowledgedSequence: cursors[name]!, pendingRecords: LogStoreStats.pending(after: cursors[name]!, in: infos))
-            },
-            droppedByCaps: droppedByCaps)
+        var names = Array(cursors.keys)
+        names.sort()
+        var states: [LogCursorState] = []
+        for name in names {
+            let acknowledged = cursors[name]!
+            states.append(LogCursorState(name: name, acknowledgedSequence: acknowledged, pendingRecords: LogStoreStats.pending(after: acknowledged, in: infos)))
+        }
+        return LogStoreStats(segments: infos, cursors: states, droppedByCaps: droppedByCaps)
     }
 }
 

@@ -1,11 +1,11 @@
 /// A consumer's durable position in the store.
-public struct LogCursorState: Hashable, Sendable {
+public struct LogCursorState: Equatable, Sendable {
     /// The cursor's name.
-    public var name: String
+    public internal(set) var name: String
     /// Every record up to and including this sequence number is acknowledged (0: none).
-    public var acknowledgedSequence: UInt64
+    public internal(set) var acknowledgedSequence: UInt64
     /// Records after it still in the store.
-    public var pendingRecords: Int
+    public internal(set) var pendingRecords: Int
 
     /// A cursor's state.
     public init(name: String, acknowledgedSequence: UInt64, pendingRecords: Int) {

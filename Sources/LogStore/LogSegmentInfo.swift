@@ -1,18 +1,18 @@
 /// What one segment holds: read from its index file, or from a scan when the index is missing,
 /// damaged or stale (the segment being written has none).
-public struct LogSegmentInfo: Hashable, Sendable {
+public struct LogSegmentInfo: Equatable, Sendable {
     /// The segment's number; segments are created in increasing order.
-    public var number: UInt64
+    public internal(set) var number: UInt64
     /// Every record in the segment has a sequence number at least this.
-    public var baseSequence: UInt64
+    public internal(set) var baseSequence: UInt64
     /// The first and last sequence numbers of the good records; `nil` when there are none.
-    public var sequenceRange: ClosedRange<UInt64>?
+    public internal(set) var sequenceRange: ClosedRange<UInt64>?
     /// The earliest and latest record timestamps; `nil` when there are no records.
-    public var timeRange: ClosedRange<LogTimestamp>?
+    public internal(set) var timeRange: ClosedRange<LogTimestamp>?
     /// The number of good records.
-    public var recordCount: Int
+    public internal(set) var recordCount: Int
     /// Records per tag.
-    public var tagCounts: [String: Int] {
+    public internal(set) var tagCounts: [String: Int] {
         get {
             guard runCount > 0 else { return countedTags }
             var counts = countedTags
@@ -43,21 +43,15 @@ public struct LogSegmentInfo: Hashable, Sendable {
             && lhs.sparseOffsets == rhs.sparseOffsets && lhs.validBytes == rhs.validBytes
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(number)
-        hasher.combine(sequenceRange?.lowerBound)
-        hasher.combine(recordCount)
-        hasher.combine(fileBytes)
-    }
     /// The file size when the summary was made.
-    public var fileBytes: Int
+    public internal(set) var fileBytes: Int
     /// Damaged regions passed over in the middle of the segment.
-    public var corruptSkipped: Int
+    public internal(set) var corruptSkipped: Int
     /// Bytes in those regions.
-    public var skippedBytes: Int
+    public internal(set) var skippedBytes: Int
     /// Bytes after the last good record that are not a record (a torn or unfinished write); in
     /// a segment that recovery cut back to its last good record, the bytes it cut.
-    public var tornTailBytes: Int
+    public internal(set) var tornTailBytes: Int
 
     /// Sparse (sequence, offset) pairs: a frame boundary about every 64 KiB, for seeking.
     var sparseSequences: [UInt64] = []

@@ -1,11 +1,11 @@
 /// The state of a store (``LogStoreReader/stats()``, ``LogStoreWriter/stats()``).
-public struct LogStoreStats: Hashable, Sendable {
+public struct LogStoreStats: Sendable {
     /// Every segment, oldest first; the last is the one being written.
-    public var segments: [LogSegmentInfo]
+    public internal(set) var segments: [LogSegmentInfo]
     /// Consumers' positions.
-    public var cursors: [LogCursorState]
+    public internal(set) var cursors: [LogCursorState]
     /// Records dropped by the caps (size, age) since the store was created.
-    public var droppedByCaps: UInt64
+    public internal(set) var droppedByCaps: UInt64
 
     /// Bytes in all segment files.
     public var totalBytes: Int { segments.reduce(0) { $0 + $1.fileBytes } }

@@ -20,13 +20,16 @@ enum SegmentIndexFile {
         for value in [info.recordCount, info.fileBytes, info.validBytes, info.corruptSkipped, info.skippedBytes, info.tornTailBytes] {
             put(UInt64(value))
         }
-        let tags = info.tagCounts.sorted { $0.key < $1.key }
+        // Tags in order, with `Array.sort` (the store's one sort of strings), not a sort of pairs.
+        let counts = info.tagCounts
+        var tags = Array(counts.keys)
+        tags.sort()
         put(UInt32(tags.count))
-        for (tag, count) in tags {
+        for tag in tags {
             let utf8 = Array(tag.utf8)
             put(UInt16(utf8.count))
             bytes += utf8
-            put(UInt64(count))
+            put(UInt64(counts[tag]!))
         }
         put(UInt32(info.sparseOffsets.count))
         for (sequence, offset) in zip(info.sparseSequences, info.sparseOffsets) {

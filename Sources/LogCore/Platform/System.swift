@@ -227,12 +227,12 @@ public enum System {
 
     /// What `stat` says of a file: enough to tell that its bytes changed without reading them,
     /// as `git` and build tools do (a rename gives a new inode).
-    public struct FileStatus: Hashable, Sendable {
-        public var kind: FileKind
-        public var size: Int64
-        public var modifiedSeconds: Int64
-        public var modifiedNanoseconds: Int64
-        public var inode: UInt64
+    public struct FileStatus: Equatable, Sendable {
+        public let kind: FileKind
+        public let size: Int64
+        public let modifiedSeconds: Int64
+        public let modifiedNanoseconds: Int64
+        public let inode: UInt64
 
         fileprivate init(_ info: stat) {
             switch info.st_mode & S_IFMT {

@@ -15,8 +15,8 @@ public enum RegexDialect {
 }
 
 /// Why a pattern is not a regular expression, in one line (`expected ')'`).
-public struct RegexSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
+public struct RegexSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
 
     public var description: String { message }
 }

@@ -6,7 +6,7 @@
 /// reads its text; ``UnixTime`` converts `Date`s.
 ///
 /// Days are converted with Howard Hinnant's `days_from_civil` algorithms (proleptic Gregorian).
-public struct CivilTime: Hashable, Sendable {
+public struct CivilTime: Equatable, Sendable {
     public var year: Int
     public var month: Int
     public var day: Int

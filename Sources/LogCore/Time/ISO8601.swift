@@ -136,12 +136,12 @@ public enum ISO8601 {
     // MARK: - Reading
 
     /// What a text names: calendar fields, and the zone's offset from UTC when it has one.
-    public struct Parsed: Hashable, Sendable {
-        public var time: CivilTime
+    public struct Parsed: Equatable, Sendable {
+        public internal(set) var time: CivilTime
         /// Whether a time of day was written (else only a date).
-        public var hasTimeOfDay: Bool
+        public internal(set) var hasTimeOfDay: Bool
         /// Seconds east of UTC when the text has `Z` or an offset; `nil` for a local time.
-        public var offsetSeconds: Int?
+        public internal(set) var offsetSeconds: Int?
 
         /// The moment, when the text has a zone.
         public var microseconds: Int64? {

@@ -111,8 +111,14 @@ public final class LogStoreWriter: Sendable {
     }
 
     /// Runs `body` under the lock, then reports a durable-sequence advance outside it.
+    ///
+    /// This and ``lockedDeferringReport(reporting:_:)`` are never specialized: one copy of each, not one
+    /// per public method and result type (the optimizer cloned them for each closure, about
+    /// 6 KB an app links); what that costs is an indirect result per call.
+    @_semantics("optimize.sil.specialize.generic.never")
     private func locked<Result>(_ body: (WriterCore) throws(LogStoreError) -> Result) throws(LogStoreError) -> Result {
-        let (result, advanced) = try lockedDeferringReport(body)
+        var advanced: UInt64?
+        let result = try lockedDeferringReport(reporting: &advanced, body)
         reportDurable(advanced)
         return result
     }
@@ -122,12 +128,14 @@ public final class LogStoreWriter: Sendable {
         if let advanced, let onDurable { onDurable(advanced) }
     }
 
-    /// Runs `body` under the lock; returns its result and the durable sequence if it advanced,
-    /// for the caller to report (``reportDurable(_:)``).
+    /// Runs `body` under the lock; returns its result, and sets `advanced` to the durable
+    /// sequence if it advanced, for the caller to report (``reportDurable(_:)``). (Not a tuple:
+    /// unspecialized, a `(Result, UInt64?)` would look its type up at run time on every call.)
+    @_semantics("optimize.sil.specialize.generic.never")
     private func lockedDeferringReport<Result>(
-        _ body: (WriterCore) throws(LogStoreError) -> Result
-    ) throws(LogStoreError) -> (Result, UInt64?) {
-        try core.withLock { (core) throws(LogStoreError) -> (Result, UInt64?) in
+        reporting advanced: inout UInt64?, _ body: (WriterCore) throws(LogStoreError) -> Result
+    ) throws(LogStoreError) -> Result {
+        try core.withLock { (core) throws(LogStoreError) -> Result in
             if !core.isOpen { try openNow(&core) }
             let result: Result
             do throws(LogStoreError) {
@@ -137,7 +145,8 @@ public final class LogStoreWriter: Sendable {
                 throw error
             }
             defer { core.durableAdvanced = false }
-            return (result, core.durableAdvanced ? core.durableSequence : nil)
+            advanced = core.durableAdvanced ? core.durableSequence : nil
+            return result
         }
     }
 
@@ -242,7 +251,8 @@ public final class LogStoreWriter: Sendable {
     package func syncDeferringReport() throws(LogStoreError) -> (durable: UInt64, advanced: UInt64?) {
         // Nothing was written to a store that never opened: no reason to ask the device again.
         guard !isWaitingForProtectedData else { return (0, nil) }
-        let (pending, opened) = try lockedDeferringReport { (core) throws(LogStoreError) -> WriterCore.PendingSync? in try core.beginSync() }
+        var opened: UInt64?
+        let pending = try lockedDeferringReport(reporting: &opened) { (core) throws(LogStoreError) -> WriterCore.PendingSync? in try core.beginSync() }
         guard let pending else { return (durableSequence, opened) }
         var failure: Int32?
         do {
@@ -251,7 +261,8 @@ public final class LogStoreWriter: Sendable {
             failure = error.code
         }
         pending.fileSystem.close(pending.descriptor)
-        let (durable, advanced) = try lockedDeferringReport { (core) throws(LogStoreError) -> UInt64 in
+        var advanced: UInt64?
+        let durable = try lockedDeferringReport(reporting: &advanced) { (core) throws(LogStoreError) -> UInt64 in
             try core.finishSync(pending, failure: failure)
             return core.durableSequence
         }

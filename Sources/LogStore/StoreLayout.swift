@@ -54,7 +54,9 @@ struct StoreLayout: Sendable {
     /// What the directory holds, from one listing.
     struct Listing {
         var segments: [UInt64] = []
-        var indexes: Set<UInt64> = []
+        /// Index files, in the directory's order (each name is listed once; only iterated, so
+        /// not a `Set`, whose hash table code is 1.3 KB an app links).
+        var indexes: [UInt64] = []
         var cursors: [String] = []
         var temporaryFiles: [String] = []
     }
@@ -72,7 +74,7 @@ struct StoreLayout: Sendable {
             if let number = StoreLayout.segmentNumber(name, suffix: ".log") {
                 listing.segments.append(number)
             } else if let number = StoreLayout.segmentNumber(name, suffix: ".idx") {
-                listing.indexes.insert(number)
+                listing.indexes.append(number)
             } else if name.hasPrefix("cursor-"), (try? StoreLayout.validateCursorName(String(name.dropFirst(7)))) != nil {
                 listing.cursors.append(String(name.dropFirst(7)))
             } else if name.hasSuffix(".tmp") {
@@ -87,14 +89,17 @@ struct StoreLayout: Sendable {
 
     private static func segmentNumber(_ name: String, suffix: String) -> UInt64? {
         guard name.hasPrefix("segment-"), name.hasSuffix(suffix) else { return nil }
-        let digits = name.utf8.dropFirst(8).dropLast(suffix.utf8.count)
-        guard digits.count == 16 else { return nil }
+        let bytes = name.utf8
+        guard bytes.count == 8 + 16 + suffix.utf8.count else { return nil }
         // Sixteen decimal digits, read by hand: `UInt64(_:)` on text brings the standard library's
         // generic integer parser (2 KB an app links), and took a leading `+` too.
         var number: UInt64 = 0
-        for byte in digits {
+        var index = bytes.index(bytes.startIndex, offsetBy: 8)
+        for _ in 0..<16 {
+            let byte = bytes[index]
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             number = number * 10 + UInt64(byte - UInt8(ascii: "0"))
+            bytes.formIndex(after: &index)
         }
         return number > 0 ? number : nil
     }

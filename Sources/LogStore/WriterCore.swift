@@ -41,8 +41,10 @@ final class WriterCore: @unchecked Sendable {
     private var recordsSinceSync = 0
     private var lastSyncNanoseconds: UInt64
     private(set) var cursors: [String: UInt64] = [:]
-    /// Cursors written without a sync since; made durable on close.
-    private var cursorsNotDurable: Set<String> = []
+    /// Cursors written without a sync since, each once; made durable on close. An array: a
+    /// store has a few cursors, and a `Set` of strings brought its own hash table code (2 KB an
+    /// app links).
+    private var cursorsNotDurable: [String] = []
     private(set) var droppedByCaps: UInt64 = 0
     private var droppedUnrecorded = false
     private(set) var isClosed = false
@@ -461,8 +463,7 @@ final class WriterCore: @unchecked Sendable {
             lockFile?.close()
         }
         try closeActiveSegment()
-        // `Array.sort`, the store's one sort of strings (``StoreLayout/list()``), not `Set.sorted`.
-        var names = Array(cursorsNotDurable)
+        var names = cursorsNotDurable
         names.sort()
         for name in names {
             if let sequence = cursors[name] { try CursorFile.write(layout, name: name, sequence: sequence, durable: true) }
@@ -477,6 +478,10 @@ final class WriterCore: @unchecked Sendable {
         return cursors[name] ?? 0
     }
 
+    private func markNotDurable(_ name: String) {
+        if !cursorsNotDurable.contains(name) { cursorsNotDurable.append(name) }
+    }
+
     /// Moves cursor `name` to `sequence` (never backwards), then deletes the closed segments
     /// that every cursor has passed. `durably`: the cursor file is synced before the deletion;
     /// otherwise it is written without a sync, and synced on close.
@@ -489,13 +494,17 @@ final class WriterCore: @unchecked Sendable {
         cursors[name] = max(target, current)
         do {
             try CursorFile.write(layout, name: name, sequence: max(target, current), durable: durably)
-            if durably { cursorsNotDurable.remove(name) } else { cursorsNotDurable.insert(name) }
+            if !durably {
+                markNotDurable(name)
+            } else if let index = cursorsNotDurable.firstIndex(of: name) {
+                cursorsNotDurable.remove(at: index)
+            }
         } catch {
             // The cursor file could not be written (a full disk): the records behind the cursor
             // are acknowledged all the same, so their segments are deleted — a cursor that a
             // crash takes back only reads acknowledged records again, never skips one — and
             // that frees the space the next write needs. The file is written at the next chance.
-            cursorsNotDurable.insert(name)
+            markNotDurable(name)
             deleteConsumedSegments()
             throw error
         }

@@ -31,6 +31,7 @@ extension System {
     ///   - port: the port; 0 lets the system pick a free one.
     ///   - backlog: how many connections may wait to be accepted.
     /// - Returns: the descriptor and the port it listens on (the one picked for port 0).
+    @_alwaysEmitIntoClient
     public static func listenTCP(host: String, port: UInt16, backlog: Int32) throws(ListenFailure) -> (descriptor: Int32, port: UInt16) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -66,7 +67,8 @@ extension System {
     }
 
     /// The local port of a bound socket (`getsockname`), `nil` when it cannot be read.
-    private static func boundPort(_ descriptor: Int32) -> UInt16? {
+    @_alwaysEmitIntoClient @usableFromInline
+    static func boundPort(_ descriptor: Int32) -> UInt16? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         return withUnsafeMutablePointer(to: &storage) { pointer in
@@ -84,6 +86,7 @@ extension System {
     /// Accepts a connection waiting on a listening socket, with Nagle off and no `SIGPIPE`.
     /// - Returns: its descriptor, or `nil` when accepting failed (none was waiting, a signal,
     ///   too many descriptors: the caller tries again later).
+    @_alwaysEmitIntoClient
     public static func acceptConnection(_ listener: Int32) -> Int32? {
         // No accept4: Darwin has none, and Swift's Glibc module does not declare it.
         let descriptor = accept(listener, nil, nil)
@@ -108,6 +111,7 @@ extension System {
     /// retrying `EINTR`.
     /// - Returns: `false` when the time ran out; `true` when it is ready or `poll` failed
     ///   otherwise (the read or write that follows then reports the error).
+    @_alwaysEmitIntoClient
     public static func waitUntilReady(_ descriptor: Int32, for readiness: Readiness, milliseconds: Int32) -> Bool {
         let events = readiness == .readable ? POLLIN : POLLOUT
         var entry = pollfd(fd: descriptor, events: Int16(events), revents: 0)
@@ -122,6 +126,7 @@ extension System {
     /// Shuts a connected socket down both ways (`shutdown`, not `close`: the descriptor stays
     /// its owner's to close): a read waiting on it returns the end of the stream at once, and
     /// the peer sees the connection closed.
+    @_alwaysEmitIntoClient
     public static func shutDownConnection(_ descriptor: Int32) {
         #if canImport(Darwin)
         _ = shutdown(descriptor, SHUT_RDWR)
@@ -131,6 +136,7 @@ extension System {
     }
 
     /// Makes reads and writes on a descriptor return `isWouldBlock` instead of waiting.
+    @_alwaysEmitIntoClient
     public static func setNonBlocking(_ descriptor: Int32) {
         let flags = fcntl(descriptor, F_GETFL, 0)
         _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
@@ -141,6 +147,7 @@ extension System {
     /// - Returns: how many bytes were sent (0 only for an empty buffer, or a connection that
     ///   takes nothing).
     /// - Throws: `isWouldBlock` on a non-blocking socket with no room; any other error number.
+    @_alwaysEmitIntoClient
     public static func sendSome(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) -> Int {
         guard let start = bytes.baseAddress, bytes.count > 0 else { return 0 }
         while true {
@@ -155,12 +162,14 @@ extension System {
     }
 
     /// Sets a boolean socket option; a failure leaves the socket as it was.
-    private static func setFlag(_ descriptor: Int32, _ level: Int32, _ option: Int32) {
+    @_alwaysEmitIntoClient @usableFromInline
+    static func setFlag(_ descriptor: Int32, _ level: Int32, _ option: Int32) {
         var one: Int32 = 1
         _ = setsockopt(descriptor, level, option, &one, socklen_t(MemoryLayout<Int32>.size))
     }
 
-    private static func setCloseOnExec(_ descriptor: Int32) {
+    @_alwaysEmitIntoClient @usableFromInline
+    static func setCloseOnExec(_ descriptor: Int32) {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
 }

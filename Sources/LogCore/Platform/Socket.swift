@@ -21,6 +21,7 @@ extension System {
 
     /// Connects a blocking TCP socket to `host:port` (every address the name resolves to, in
     /// order), with send and receive timeouts of `timeout` seconds, Nagle off and no `SIGPIPE`.
+    @_alwaysEmitIntoClient
     public static func connectTCP(host: String, port: Int, timeout: Double) throws(ConnectFailure) -> Int32 {
         BlockingCalls.check("connect")
         var hints = addrinfo()
@@ -60,6 +61,7 @@ extension System {
     }
 
     /// Sends every byte on a connected socket (never raising `SIGPIPE`), retrying `EINTR`.
+    @_alwaysEmitIntoClient
     public static func sendAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
         BlockingCalls.check("send")
         guard var next = bytes.baseAddress else { return }
@@ -82,6 +84,7 @@ extension System {
     }
 
     /// Receives up to `count` bytes (0 at the end of the connection), retrying `EINTR`.
+    @_alwaysEmitIntoClient
     public static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Failure) -> Int {
         BlockingCalls.check("receive")
         while true {
@@ -94,5 +97,6 @@ extension System {
 
 extension System.Failure {
     /// A socket's send or receive timed out (`SO_SNDTIMEO`, `SO_RCVTIMEO`).
+    @_alwaysEmitIntoClient
     public var isTimedOut: Bool { code == EAGAIN || code == EWOULDBLOCK || code == ETIMEDOUT }
 }

@@ -12,6 +12,7 @@ import Musl
 ///
 /// Every descriptor made here is closed on `exec` and never raises `SIGPIPE` (Linux: `send`
 /// with `MSG_NOSIGNAL`; Darwin has no such flag in its API: `SO_NOSIGPIPE` on the socket).
+/// Emitted into their callers' modules, as the client calls are (Socket.swift says why).
 extension System {
     /// Why a listening socket could not be made, by step.
     public enum ListenFailure: Error, Sendable {

@@ -8,6 +8,10 @@ import Musl
 
 /// The TCP client calls of the platform layer: what `BehaviorLogHTTP`'s socket transport (plain
 /// HTTP to a server on the same host or network, Linux) needs, and nothing else.
+///
+/// `@_alwaysEmitIntoClient`: compiled into the module that calls them, so that an app that
+/// does not link the transport carries none of them (Linux's linker keeps every public
+/// function of a module it links; docs/Platforms.md).
 extension System {
     /// Why a connection could not be made.
     public enum ConnectFailure: Error, Sendable {

@@ -27,14 +27,14 @@ public enum JSONText {
     public static let maximumIntegerCount = 20
 
     /// At most this many bytes for a string of `utf8Count` bytes, quotes included.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public static func maximumStringCount(utf8Count: Int) -> Int { 2 + 6 * utf8Count }
 
     // MARK: - Strings
 
     /// Writes UTF-8 bytes as a JSON string, quotes included (at most
     /// ``maximumStringCount(utf8Count:)`` bytes).
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func writeString(_ text: UnsafeBufferPointer<UInt8>, at position: inout UnsafeMutablePointer<UInt8>) {
         position.pointee = UInt8(ascii: "\"")
         position += 1
@@ -52,7 +52,7 @@ public enum JSONText {
     }
 
     /// The contents of a string that has something to escape (no quotes).
-    @inlinable
+    @_alwaysEmitIntoClient
     static func writeEscaped(_ text: UnsafeBufferPointer<UInt8>, at position: inout UnsafeMutablePointer<UInt8>) {
         var runStart = 0
         for index in 0..<text.count {
@@ -88,7 +88,7 @@ public enum JSONText {
     }
 
     /// Whether any byte is a quote, a backslash or a control character; eight at a time.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public static func needsEscaping(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = text.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
@@ -134,7 +134,7 @@ public enum JSONText {
     // MARK: - Numbers
 
     /// Writes a whole number in decimal (at most 20 bytes).
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func writeInteger(_ value: Int64, at position: inout UnsafeMutablePointer<UInt8>) {
         if value < 0 {
             position.pointee = UInt8(ascii: "-")
@@ -144,7 +144,7 @@ public enum JSONText {
     }
 
     /// Writes a whole number in decimal (at most 20 bytes).
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func writeUnsigned(_ value: UInt64, at position: inout UnsafeMutablePointer<UInt8>) {
         var digits = 1
         var rest = value
@@ -161,7 +161,7 @@ public enum JSONText {
     }
 
     /// Writes a double by the rule above (at most ``maximumDoubleCount`` bytes).
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func writeDouble(_ value: Double, at position: inout UnsafeMutablePointer<UInt8>) {
         if !writeShortForm(value, wholeBelow: 1e15, at: &position) { writeDescription(value, at: &position) }
     }
@@ -169,7 +169,7 @@ public enum JSONText {
     /// Writes a float by the rule above (at most ``maximumFloatCount`` bytes): its own
     /// shortest round-trip text, never its `Double` widening's. Below 2^24 every whole float is
     /// written in full with `.0`, as `Float.description` writes it.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func writeFloat(_ value: Float, at position: inout UnsafeMutablePointer<UInt8>) {
         if !writeShortForm(value, wholeBelow: 16_777_216, at: &position) { writeDescription(value, at: &position) }
     }
@@ -178,7 +178,7 @@ public enum JSONText {
     /// below `wholeBelow` digit by digit with `.0` (its description would say the same, at the
     /// cost of making it). Returns false, having written nothing, for any other value: its
     /// description, the type's shortest round-trip text, is then the caller's to write.
-    @inlinable
+    @_alwaysEmitIntoClient
     static func writeShortForm<Number: BinaryFloatingPoint>(
         _ value: Number, wholeBelow: Number, at position: inout UnsafeMutablePointer<UInt8>
     ) -> Bool {
@@ -217,7 +217,7 @@ public enum JSONText {
         }
     }
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func writeASCII(_ text: StaticString, at position: inout UnsafeMutablePointer<UInt8>) {
         position.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
         position += text.utf8CodeUnitCount
@@ -241,7 +241,7 @@ public enum JSONText {
 
     /// Grows `bytes` by `bound`, lets `fill` write at most that many from the old end, and
     /// keeps what it wrote.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public static func append(to bytes: inout [UInt8], upTo bound: Int, _ fill: (inout UnsafeMutablePointer<UInt8>) -> Void) {
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: bound))

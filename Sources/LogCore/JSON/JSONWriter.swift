@@ -13,23 +13,23 @@ import Foundation
 public struct JSONWriter {
     public var bytes: [UInt8]
 
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(capacity: Int = 256) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public mutating func byte(_ value: UInt8) { bytes.append(value) }
 
     /// Appends ASCII text that needs no escaping (keys and punctuation we write ourselves).
-    @inlinable
+    @_alwaysEmitIntoClient
     public mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// Appends bytes already encoded (a cached object, a prefix).
-    @inlinable
+    @_alwaysEmitIntoClient
     public mutating func encoded(_ json: [UInt8]) {
         json.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
     }
@@ -40,7 +40,7 @@ public struct JSONWriter {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    @inlinable
+    @_alwaysEmitIntoClient
     public mutating func string(_ text: String) {
         writing(upTo: JSONText.maximumStringCount(utf8Count: text.utf8.count)) { JSONWriter.put(text, at: &$0) }
     }
@@ -55,34 +55,34 @@ public struct JSONWriter {
         byte(UInt8(ascii: "]"))
     }
 
-    @inlinable
+    @_alwaysEmitIntoClient
     public mutating func integer(_ value: Int64) {
         writing(upTo: JSONText.maximumIntegerCount) { JSONText.writeInteger(value, at: &$0) }
     }
 
-    @inlinable
+    @_alwaysEmitIntoClient
     public mutating func unsigned(_ value: UInt64) {
         writing(upTo: JSONText.maximumIntegerCount) { JSONText.writeUnsigned(value, at: &$0) }
     }
 
-    @inlinable
+    @_alwaysEmitIntoClient
     public mutating func double(_ value: Double) {
         writing(upTo: JSONText.maximumDoubleCount) { JSONText.writeDouble(value, at: &$0) }
     }
 
     /// A `Float` as its own shortest text (`0.98`), not its `Double` widening's.
-    @inlinable
+    @_alwaysEmitIntoClient
     public mutating func float(_ value: Float) {
         writing(upTo: JSONText.maximumFloatCount) { JSONText.writeFloat(value, at: &$0) }
     }
 
-    @inlinable
+    @_alwaysEmitIntoClient
     public mutating func bool(_ value: Bool) {
         if value { raw("true") } else { raw("false") }
     }
 
     /// A moment as ISO 8601 in UTC with milliseconds, quoted: `"2026-11-30T10:29:54.123Z"`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public mutating func timestamp(milliseconds: Int64) {
         writing(upTo: JSONWriter.timestampBound) { JSONWriter.putTimestamp(milliseconds: milliseconds, at: &$0) }
     }
@@ -93,14 +93,14 @@ public struct JSONWriter {
     }
 
     /// A UUID in its lowercase canonical form, quoted.
-    @inlinable
+    @_alwaysEmitIntoClient
     public mutating func uuid(_ uuid: UUID) {
         writing(upTo: 38) { JSONWriter.put(uuid, at: &$0) }
     }
 
     /// Grows the buffer by `bound` bytes, lets `fill` write at most that many from the old
     /// end (advancing the pointer), and keeps what it wrote.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public mutating func writing(upTo bound: Int, _ fill: (inout UnsafeMutablePointer<UInt8>) -> Void) {
         JSONText.append(to: &bytes, upTo: bound, fill)
     }
@@ -112,7 +112,7 @@ public struct JSONWriter {
     /// A quoted date whose year, month and day may each be any `Int`.
     public static let dateBound = 64
 
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func put(_ text: String, at position: inout UnsafeMutablePointer<UInt8>) {
         // Native strings (and small ones) lend their UTF-8 in place; only a bridged or
         // foreign string is copied to contiguous storage first.
@@ -122,7 +122,7 @@ public struct JSONWriter {
         }
     }
 
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func put(_ uuid: UUID, at position: inout UnsafeMutablePointer<UInt8>) {
         position.pointee = UInt8(ascii: "\"")
         position += 1
@@ -131,7 +131,7 @@ public struct JSONWriter {
         position += 1
     }
 
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func putTimestamp(milliseconds: Int64, at position: inout UnsafeMutablePointer<UInt8>) {
         position.pointee = UInt8(ascii: "\"")
         position += 1
@@ -141,7 +141,7 @@ public struct JSONWriter {
     }
 
     /// A quoted `"YYYY-MM-DD"`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func putDate(year: Int, month: Int, day: Int, at position: inout UnsafeMutablePointer<UInt8>) {
         position.pointee = UInt8(ascii: "\"")
         position += 1

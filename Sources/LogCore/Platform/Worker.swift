@@ -87,7 +87,7 @@ public final class Worker<State>: @unchecked Sendable {  // state under `locked`
 
     /// Runs `body` with the state, under the lock. Call ``wake()`` afterwards when the worker
     /// should look at what changed.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
         try locked.withLock(body)
     }

@@ -1,13 +1,13 @@
 /// Hexadecimal text: lowercase when written, either case when read.
 public enum Hex {
     /// The lowercase digit of a value from 0 to 15.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public static func digit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? 0x30 &+ nibble : 0x57 &+ nibble  // "0"… and "a" - 10
     }
 
     /// The value of a hexadecimal digit, either case; `nil` for any other byte.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public static func value(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
@@ -18,7 +18,7 @@ public enum Hex {
     }
 
     /// Appends two digits per byte.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func append(_ bytes: some Sequence<UInt8>, to text: inout [UInt8]) {
         for byte in bytes {
             text.append(digit(byte >> 4))
@@ -27,7 +27,7 @@ public enum Hex {
     }
 
     /// Two digits per byte, as a string.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func string(_ bytes: some Sequence<UInt8>) -> String {
         var text: [UInt8] = []
         append(bytes, to: &text)
@@ -43,7 +43,7 @@ public enum Hex {
 
     /// The lowercase text of four bytes, as eight digit bytes in memory order (eight digits
     /// at once: no branch and no table).
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public static func eightDigits(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> UInt64 {
         // One byte a 16-bit lane, then its high nibble in the lane's first byte and its low
         // nibble in the second (little-endian memory order).

@@ -8,7 +8,7 @@ public enum UUIDText {
     public static let count = 36
 
     /// Writes the 36 bytes at `position` and moves it past them.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func write(_ uuid: UUID, at position: inout UnsafeMutablePointer<UInt8>) {
         let bytes = uuid.uuid
         let raw = UnsafeMutableRawPointer(position)

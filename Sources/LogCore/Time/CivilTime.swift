@@ -16,7 +16,7 @@ public struct CivilTime: Equatable, Sendable {
     /// Microseconds within the second, 0..<1_000_000.
     public var microsecond: Int
 
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, microsecond: Int = 0) {
         self.year = year
         self.month = month
@@ -28,7 +28,7 @@ public struct CivilTime: Equatable, Sendable {
     }
 
     /// The calendar fields of a moment, seen at `offsetSeconds` from UTC.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(microseconds: Int64, offsetSeconds: Int = 0) {
         let local = microseconds + Int64(offsetSeconds) * 1_000_000
         let (seconds, micros) = Self.floorDivide(local, 1_000_000)
@@ -56,7 +56,7 @@ public struct CivilTime: Equatable, Sendable {
     }
 
     /// Division that rounds toward negative infinity, with a remainder that is never negative.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
         var quotient = value / divisor
         var remainder = value % divisor
@@ -74,7 +74,7 @@ public struct CivilTime: Equatable, Sendable {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func civil(fromDays days: Int64) -> (Int, Int, Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

@@ -19,7 +19,7 @@ public enum ISO8601 {
 
     /// Writes a moment (microseconds since 1970) in UTC with `fractionDigits` (0, 3 or 6)
     /// digits of the second, rounded down, and `Z`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func write(microseconds: Int64, fractionDigits: Int = 3, at position: inout UnsafeMutablePointer<UInt8>) {
         writeDateTime(CivilTime(microseconds: microseconds), separator: UInt8(ascii: "T"), fractionDigits: fractionDigits, at: &position)
         position.pointee = UInt8(ascii: "Z")
@@ -28,7 +28,7 @@ public enum ISO8601 {
 
     /// Writes `YYYY-MM-DD`, the separator, `HH:MM:SS`, then `.` and `fractionDigits` (3 or 6)
     /// digits of the second, rounded down (nothing for 0).
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func writeDateTime(_ time: CivilTime, separator: UInt8, fractionDigits: Int = 3, at position: inout UnsafeMutablePointer<UInt8>) {
         writeDate(time, at: &position)
         position[0] = separator
@@ -56,7 +56,7 @@ public enum ISO8601 {
 
     /// Writes `YYYY-MM-DD` (the year as the type's documentation says; a month or day out
     /// of range, which only a hand-made value has, with all its digits).
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func writeDate(_ time: CivilTime, at position: inout UnsafeMutablePointer<UInt8>) {
         if time.year >= 0 && time.year <= 9999 && time.month >= 0 && time.month <= 99 && time.day >= 0 && time.day <= 99 {
             writePadded(time.year, width: 4, at: &position)
@@ -97,7 +97,7 @@ public enum ISO8601 {
         position += width
     }
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func writeTwo(_ value: Int, at position: inout UnsafeMutablePointer<UInt8>) {
         position[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
         position[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
@@ -105,7 +105,7 @@ public enum ISO8601 {
     }
 
     /// `value` (0 or more) padded with zeros to exactly `width` digits.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public static func writePadded(_ value: Int, width: Int, at position: inout UnsafeMutablePointer<UInt8>) {
         var rest = value
         for offset in stride(from: width - 1, through: 0, by: -1) {

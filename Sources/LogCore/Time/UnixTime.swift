@@ -10,25 +10,25 @@ import Foundation
 /// that starts before it, as ``CivilTime`` counts).
 public enum UnixTime {
     /// Microseconds since 1970 UTC, rounded to the nearest.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func microseconds(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
     }
 
     /// Whole milliseconds since 1970 UTC: the floor of ``microseconds(_:)`` / 1000.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func milliseconds(_ date: Date) -> Int64 {
         milliseconds(microseconds: microseconds(date))
     }
 
     /// The millisecond a moment in microseconds falls in (the floor).
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func milliseconds(microseconds: Int64) -> Int64 {
         microseconds >= 0 ? microseconds / 1000 : (microseconds - 999) / 1000
     }
 
     /// The `Date` of microseconds since 1970 UTC.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func date(microseconds: Int64) -> Date {
         Date(timeIntervalSince1970: Double(microseconds) / 1_000_000)
     }

@@ -1,5 +1,5 @@
 /// Which records a read returns. Segments whose index shows no match are skipped unread.
-public struct LogRecordFilter: Hashable, Sendable {
+public struct LogRecordFilter: Equatable, Sendable {
     /// Exact tags (`"search.submitted"`); `nil` for any.
     public var tags: Set<String>?
     /// Categories: a record matches when its tag starts with `category.`; `nil` for any.

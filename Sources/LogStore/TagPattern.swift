@@ -16,8 +16,8 @@ import LogCore
 /// Invalid patterns (an empty segment, `*` inside a name, characters other than
 /// letters, digits, `_` and `-`) are rejected when the pattern is built, so a typo in a
 /// configuration fails at start-up rather than silently matching nothing.
-public struct TagPattern: Hashable, Sendable, CustomStringConvertible {
-    enum Segment: Hashable, Sendable {
+public struct TagPattern: Equatable, Sendable, CustomStringConvertible {
+    enum Segment: Equatable, Sendable {
         case name(String)
         case one
         case anyNumber
@@ -125,11 +125,11 @@ public struct TagPattern: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A tag pattern that cannot be used, with what is wrong and how to fix it.
-public struct TagPatternError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct TagPatternError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The pattern as written.
-    public var pattern: String
+    public internal(set) var pattern: String
     /// What is wrong, and the fix.
-    public var message: String
+    public internal(set) var message: String
 
     public var description: String { "invalid tag pattern `\(pattern)`: \(message)" }
 }

@@ -114,17 +114,20 @@ public enum JSONText {
     }
 
     /// Appends `text` as a JSON string to a byte array.
+    @_alwaysEmitIntoClient
     public static func appendString(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         append(to: &bytes, upTo: maximumStringCount(utf8Count: text.count)) { writeString(text, at: &$0) }
     }
 
     /// Appends `text` as a JSON string to a byte array.
+    @_alwaysEmitIntoClient
     public static func appendString(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendString($0, to: &bytes) }
     }
 
     /// `text` as a JSON string, quotes included.
+    @_alwaysEmitIntoClient
     public static func string(_ text: String) -> String {
         var bytes: [UInt8] = []
         appendString(text, to: &bytes)
@@ -224,6 +227,7 @@ public enum JSONText {
     }
 
     /// A double as JSON text.
+    @_alwaysEmitIntoClient
     public static func string(_ value: Double) -> String {
         var bytes: [UInt8] = []
         append(to: &bytes, upTo: maximumDoubleCount) { writeDouble(value, at: &$0) }
@@ -231,6 +235,7 @@ public enum JSONText {
     }
 
     /// A float as JSON text.
+    @_alwaysEmitIntoClient
     public static func string(_ value: Float) -> String {
         var bytes: [UInt8] = []
         append(to: &bytes, upTo: maximumFloatCount) { writeFloat(value, at: &$0) }

@@ -35,6 +35,7 @@ public struct JSONWriter {
     }
 
     /// Appends text that needs no escaping (a number made elsewhere).
+    @_alwaysEmitIntoClient
     public mutating func text(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
@@ -46,6 +47,7 @@ public struct JSONWriter {
     }
 
     /// An array of strings.
+    @_alwaysEmitIntoClient
     public mutating func strings(_ values: [String]) {
         byte(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {

@@ -153,6 +153,7 @@ public enum System {
     }
 
     /// Every byte of an open file from its start, also when it grows while it is read.
+    @_alwaysEmitIntoClient
     public static func readAll(_ descriptor: Int32) throws(Failure) -> [UInt8] {
         // One byte more than the size, so that the read that sees the end needs no growth.
         var bytes = [UInt8](repeating: 0, count: try size(descriptor) + 1)
@@ -383,11 +384,13 @@ public enum System {
     }
 
     /// Whether a descriptor is a terminal.
+    @_alwaysEmitIntoClient
     public static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1
     }
 
     /// The value of an environment variable.
+    @_alwaysEmitIntoClient
     public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
@@ -418,6 +421,7 @@ public enum System {
     }
 
     /// The offset of the first `byte` in `count` bytes at `start`, `nil` when there is none (`memchr`).
+    @_alwaysEmitIntoClient
     @inline(__always)
     public static func firstOffset(of byte: UInt8, in start: UnsafeRawPointer, count: Int) -> Int? {
         guard let found = memchr(start, Int32(byte), count) else { return nil }

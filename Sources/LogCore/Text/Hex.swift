@@ -35,6 +35,7 @@ public enum Hex {
     }
 
     /// `value` as exactly 16 digits (zeros in front).
+    @_alwaysEmitIntoClient
     public static func string(_ value: UInt64) -> String {
         var text = [UInt8](repeating: 0, count: 16)
         for index in 0..<16 { text[index] = digit(UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(index))) & 0x0F) }

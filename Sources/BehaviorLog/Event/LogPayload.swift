@@ -111,10 +111,10 @@ public struct ConstraintViolation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The payload key of the field.
-    public var field: String
-    public var kind: Kind
+    public internal(set) var field: String
+    public internal(set) var kind: Kind
     /// What was wrong, for people: `"300 bytes, limit 256"`.
-    public var detail: String
+    public internal(set) var detail: String
 
     public init(field: String, kind: Kind, detail: String) {
         self.field = field

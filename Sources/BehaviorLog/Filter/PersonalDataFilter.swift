@@ -291,10 +291,10 @@ private struct CommonRedaction: Sendable {
 
 /// The install's salt could not be kept.
 public struct PersonalDataSaltError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
+    public internal(set) var path: String
+    public internal(set) var reason: String
     /// What to do about it.
-    public var fix: String = "give a writable directory"
+    public internal(set) var fix: String = "give a writable directory"
     /// The salt file exists but cannot be used (unreadable now, or damaged): no new salt is made.
     var existsButUnusable = false
     public var description: String {

@@ -349,16 +349,16 @@ private final class RelayBox: Sendable {
 /// What a ``LocalStoreOutput`` did since it opened.
 public struct LocalStoreOutputStatistics: Sendable, Equatable {
     /// Logs appended to the store.
-    public var written: Int
+    public internal(set) var written: Int
     /// Of those, the first `durable` are synced.
-    public var durable: Int
+    public internal(set) var durable: Int
     /// Logs the store refused (a full disk, protected data unavailable), held in memory to be
     /// written when it takes writes again.
-    public var heldLogs: Int
+    public internal(set) var heldLogs: Int
     /// Logs the store refused that did not fit in memory: lost to the history.
-    public var lostLogs: Int
+    public internal(set) var lostLogs: Int
     /// Writes and syncs that failed.
-    public var storeErrors: Int
+    public internal(set) var storeErrors: Int
     /// The last error, for a debug screen.
-    public var lastError: String?
+    public internal(set) var lastError: String?
 }

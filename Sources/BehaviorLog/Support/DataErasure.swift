@@ -53,7 +53,7 @@ public func eraseAllData(in directory: URL) throws {
 
 /// `eraseAllData(in:)` could not delete something.
 public struct DataErasureError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
+    public internal(set) var path: String
+    public internal(set) var reason: String
     public var description: String { "cannot erase \(path): \(reason)" }
 }

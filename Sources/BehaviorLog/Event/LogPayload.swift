@@ -3,7 +3,7 @@
 /// Keys are the field names exactly as written in the Markdown (`recipe_id`). A payload
 /// also carries the constraint violations found while it was built, so that a log whose
 /// value had to be made valid (a string truncated, a number clamped) says so in its envelope.
-public struct LogPayload: Hashable, Sendable {
+public struct LogPayload: Equatable, Sendable {
     /// The fields, in order.
     public private(set) var fields: [(key: String, value: LogValue)]
     /// The constraint violations found while the payload was built.
@@ -87,18 +87,10 @@ public struct LogPayload: Hashable, Sendable {
             && lhs.fields.count == rhs.fields.count
             && zip(lhs.fields, rhs.fields).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
-
-    public func hash(into hasher: inout Hasher) {
-        for field in fields {
-            hasher.combine(field.key)
-            hasher.combine(field.value)
-        }
-        hasher.combine(violations)
-    }
 }
 
 /// A value that broke its definition's constraint, recorded in the log's envelope.
-public struct ConstraintViolation: Hashable, Sendable, CustomStringConvertible {
+public struct ConstraintViolation: Equatable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {
         /// A string longer than its `!string N` byte limit; it was truncated.
         case maxLength

@@ -68,7 +68,7 @@ public struct EncodedLog: Sendable {
 }
 
 /// Which routes an output receives (see `ViolationRoutingFilter`).
-public enum OutputRoute: Sendable, Hashable {
+public enum OutputRoute: Sendable, Equatable {
     /// The logs no filter routed elsewhere (the default).
     case main
     /// The logs a filter sent to this route.

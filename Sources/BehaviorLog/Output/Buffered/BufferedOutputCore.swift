@@ -106,7 +106,13 @@ final class BufferedOutputCore: Sendable {
     /// (`isDiscarded`: the logs waited for the store to open, and a denial of consent discarded
     /// them meanwhile; they are then counted as deleted, not appended.)
     private func append(_ logs: [EncodedLog], force: Bool = false, unless isDiscarded: () -> Bool = { false }) {
-        let outcome = refusals.write(logs, force: force, unless: isDiscarded) { (batch) throws(LogStoreAppendFailure) in try storage.append(batch) }
+        record(refusals.write(logs, force: force, unless: isDiscarded) { (batch) throws(LogStoreAppendFailure) in try storage.append(batch) })
+    }
+
+    /// What an ``append(_:force:unless:)`` did: counts, errors, and the sender woken when it has
+    /// a chunk to send. Apart from `append`, which the optimizer copies for its callers that
+    /// pass no `isDiscarded` (it propagates the `{ false }`), so that this body is not copied.
+    private func record(_ outcome: StoreRefusals.Outcome) {
         if outcome.discarded > 0 {
             state.withLock { $0.statistics.deletedForConsent += outcome.discarded }
         }

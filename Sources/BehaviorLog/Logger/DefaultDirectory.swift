@@ -2,7 +2,7 @@ import Foundation
 
 /// The rule behind ``BehaviorLogger/defaultDirectory``, as a value: the platform and the folders
 /// the system gives are inputs, so every platform's answer is tested on any machine.
-struct DefaultDirectory: Equatable {
+struct DefaultDirectory {
     /// What decides where an app may keep its logs.
     enum Platform: Equatable {
         /// iOS, iPadOS, watchOS, visionOS: every app has a container of its own.

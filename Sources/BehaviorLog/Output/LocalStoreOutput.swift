@@ -159,13 +159,8 @@ public final class LocalStoreOutput: LogOutput {
                 state.storeErrors += 1
                 state.lastError = "\(error)"
             }
-            FileDescriptorSink.write(
-                "BehaviorLog: error: the local store at \(directory.path) refused a write: \(error); up to \(refusals.maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); \(StoreRefusals.advice(for: error))\n"
-            )
         }
-        if let lost = outcome.recoveredAfterLosing {
-            FileDescriptorSink.write("BehaviorLog: the local store at \(directory.path) takes writes again; \(lost) logs could not be kept meanwhile\n")
-        }
+        refusals.printChanges(in: outcome, store: "the local store at \(directory.path)")
     }
 
     /// Counts logs appended to the store, the last at `last`, and arms the sync interval.

@@ -143,6 +143,20 @@ final class StoreRefusals: Sendable {
         return kept
     }
 
+    /// Prints what the app's developer is to know of `outcome`: the refusal that began a failing
+    /// period (what is kept, what to do) and the end of one. `store` names the store in those
+    /// lines ("the local store at /…", "recipes: its store"). One copy for both outputs.
+    func printChanges(in outcome: Outcome, store: @autoclosure () -> String) {
+        if let error = outcome.firstRefusal {
+            FileDescriptorSink.write(
+                "BehaviorLog: error: \(store()) refused a write: \(error); up to \(maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); \(Self.advice(for: error))\n"
+            )
+        }
+        if let lost = outcome.recoveredAfterLosing {
+            FileDescriptorSink.write("BehaviorLog: \(store()) takes writes again; \(lost) logs could not be kept meanwhile\n")
+        }
+    }
+
     /// What to say of a refusal: a locked device's protected data is not a disk to check.
     static func advice(for error: any Error) -> String {
         let locked = "protected data is unavailable while the device is locked; they are written when it is unlocked"

@@ -121,13 +121,8 @@ final class BufferedOutputCore: Sendable {
                 state.statistics.storeErrors += 1
                 state.statistics.lastError = "\(name): store: \(error)"
             }
-            FileDescriptorSink.write(
-                "BehaviorLog: error: \(name): its store refused a write: \(error); up to \(refusals.maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); \(StoreRefusals.advice(for: error))\n"
-            )
         }
-        if let lost = outcome.recoveredAfterLosing {
-            FileDescriptorSink.write("BehaviorLog: \(name): its store takes writes again; \(lost) logs could not be kept meanwhile\n")
-        }
+        refusals.printChanges(in: outcome, store: "\(name): its store")
         guard outcome.kept > 0 else { return }
         let bytes = outcome.keptBytes, count = outcome.kept
         // Constant time (the exact count walks the store's segment summaries under its lock,

@@ -18,12 +18,6 @@ final class SyncScheduler: Sendable {
         var stopped = false
     }
 
-    /// What the thread does next, decided under the worker's lock.
-    private enum Step {
-        case sync
-        case exit
-    }
-
     /// The thread, its state and its wake-ups: woken at the first append after a sync and at
     /// `stop()`; it holds the store's writer, never the output.
     private let worker: Worker<State>
@@ -112,25 +106,24 @@ final class SyncScheduler: Sendable {
         onSync: @Sendable ((any Error)?) -> Void
     ) {
         while true {
-            let step: Step = worker.next { state in
-                if state.stopped { return .run(.exit) }
+            // Whether the thread ends (else it syncs), decided under the worker's lock: a `Bool`,
+            // not an enum of its own, whose metadata and value witnesses every app would link
+            // (`Worker.next` is generic over it, in another module).
+            let exits: Bool = worker.next { state in
+                if state.stopped { return .run(true) }
                 // Idle: an untimed wait, so an idle store costs no wake-ups.
                 guard state.appended > 0 else { return .wait(untilNanoseconds: nil) }
                 let deadline = state.firstAppendNanoseconds &+ intervalNanoseconds
                 if System.monotonicNanoseconds() < deadline { return .wait(untilNanoseconds: deadline) }
                 state.appended = 0
-                return .run(.sync)
+                return .run(false)
             }
-            switch step {
-            case .exit:
-                return
-            case .sync:
-                do {
-                    _ = try sync(writer, one: syncing)
-                    onSync(nil)
-                } catch {
-                    onSync(error)
-                }
+            if exits { return }
+            do {
+                _ = try sync(writer, one: syncing)
+                onSync(nil)
+            } catch {
+                onSync(error)
             }
         }
     }

@@ -29,23 +29,19 @@ final class StoreRefusals: Sendable {
         var discarded = 0
     }
 
-    private struct State {
-        var held: [EncodedLog] = []
-        var heldBytes = 0
-        var lost: UInt64 = 0
-        var lostAtFailure: UInt64 = 0
-        var failing = false
-        var retryAt: UInt64 = 0
-        var delay: UInt64 = StoreRefusals.initialDelay
-        var refusals: UInt64 = 0
-    }
+    /// A tuple, not a struct of its own: `Locked` is generic and in another module, so a
+    /// struct's metadata and value witnesses would be linked into every app.
+    private typealias State = (
+        held: [EncodedLog], heldBytes: Int, lost: UInt64, lostAtFailure: UInt64, failing: Bool, retryAt: UInt64,
+        delay: UInt64, refusals: UInt64
+    )
 
     static let initialDelay: UInt64 = 100_000_000
     static let maximumDelay: UInt64 = 5_000_000_000
 
     let maximumCount: Int
     let maximumBytes: Int
-    private let state = Locked(State())
+    private let state = Locked<State>(([], 0, 0, 0, false, 0, StoreRefusals.initialDelay, 0))
 
     init(maximumCount: Int = 10_000, maximumBytes: Int = 4 << 20) {
         self.maximumCount = maximumCount

@@ -28,7 +28,7 @@ final class LogWriter: Sendable {
     private struct DeliveryState {
         var spare: [EncodedLog] = []
         var spareRetired: [LogPayload] = []
-        var encoderState = EnvelopeEncoder.State()
+        var encoderState = EnvelopeEncoder.newState()
         var deliveredSinceIdle = false
         var statistics = LoggerStatistics()
         /// The consent of the logs being delivered, as the consent-requiring outputs were told (issue 17).

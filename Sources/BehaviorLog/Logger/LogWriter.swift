@@ -13,27 +13,25 @@ import LogCore
 final class LogWriter: Sendable {
     typealias Queue = LogQueue<CheckedContinuation<Void, Never>>
 
-    /// What the posting threads and the writer share, under the worker's lock.
-    struct Shared {
-        var queue: Queue
-        /// The writer's counters as of the last batch it finished (`statistics` reads them here,
-        /// under this lock, which no output is ever called under).
-        var published = LoggerStatistics()
-    }
+    /// What the posting threads and the writer share, under the worker's lock: the queue, and
+    /// the writer's counters as of the last batch it finished (`statistics` reads them here,
+    /// under this lock, which no output is ever called under).
+    ///
+    /// This and ``DeliveryState`` are tuples, not structs of their own: `Worker` and
+    /// `WriterOwned` are generic (`Worker` in another module), so a struct's metadata and value
+    /// witnesses would be linked into every app.
+    typealias Shared = (queue: Queue, published: LoggerStatistics)
 
     /// The writer thread's own state: only the writer thread touches it, so it needs no lock,
     /// and the outputs are called with no lock of the logger held — an output may call back
     /// into the logger (`statistics`, `post`, `consent`) from `write`, `writerIsIdle` or
     /// `consentChanged` without deadlocking. Batches stay in order because one thread writes.
-    private struct DeliveryState {
-        var spare: [EncodedLog] = []
-        var spareRetired: [LogPayload] = []
-        var encoderState = EnvelopeEncoder.newState()
-        var deliveredSinceIdle = false
-        var statistics = LoggerStatistics()
-        /// The consent of the logs being delivered, as the consent-requiring outputs were told (issue 17).
-        var consent: LogConsent
-    }
+    /// `consent` is the consent of the logs being delivered, as the consent-requiring outputs
+    /// were told (issue 17).
+    private typealias DeliveryState = (
+        spare: [EncodedLog], spareRetired: [LogPayload], encoderState: EnvelopeEncoder.State, deliveredSinceIdle: Bool,
+        statistics: LoggerStatistics, consent: LogConsent
+    )
 
     /// The writer thread's name (`Thread.current.name` on it; `comm` for the kernel).
     static let threadName = "bl-writer"
@@ -62,8 +60,8 @@ final class LogWriter: Sendable {
         outputs = configuration.outputs
         encoder = EnvelopeEncoder(schemaVersion: configuration.schemaVersion)
         self.isMainThread = isMainThread
-        worker = Worker(state: Shared(queue: LogQueue(capacity: configuration.queueCapacity, consent: configuration.consent)))
-        delivery = WriterOwned(DeliveryState(consent: configuration.consent))
+        worker = Worker(state: (LogQueue(capacity: configuration.queueCapacity, consent: configuration.consent), LoggerStatistics()))
+        delivery = WriterOwned(([], [], EnvelopeEncoder.newState(), false, LoggerStatistics(), configuration.consent))
         router = WriterOwned(LogRouter(configuration.outputs))
         // Consent (issue 17): each output learns the consent before it can send anything.
         for setting in outputs { setting.output.consentChanged(to: setting.requiresConsent ? configuration.consent : .granted) }

@@ -12,11 +12,9 @@ import LogStore
 /// store syncs once per interval, not a hundred times. An idle store costs nothing: the thread
 /// waits without a timer until something is appended, and arms one interval then.
 final class SyncScheduler: Sendable {
-    private struct State {
-        var appended = 0
-        var firstAppendNanoseconds: UInt64 = 0
-        var stopped = false
-    }
+    /// A tuple, not a struct of its own: `Worker` is generic and in another module, so a
+    /// struct's metadata would be linked into every app.
+    private typealias State = (appended: Int, firstAppendNanoseconds: UInt64, stopped: Bool)
 
     /// The thread, its state and its wake-ups: woken at the first append after a sync and at
     /// `stop()`; it holds the store's writer, never the output.
@@ -40,7 +38,7 @@ final class SyncScheduler: Sendable {
         let (seconds, attoseconds) = interval.components
         let intervalNanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
         self.onSync = onSync
-        worker = Worker(state: State())
+        worker = Worker<State>(state: (0, 0, false))
         let syncing = syncing
         worker.start(name: name) { worker in
             Self.run(worker, writer: writer, syncing: syncing, intervalNanoseconds: intervalNanoseconds, onSync: onSync)

@@ -6,12 +6,10 @@ import LogStore
 /// (``route(_:consent:encode:)``), called by the writer once per run of logs; its one memo (the
 /// outputs whose pattern matches a tag) never changes a result.
 struct LogRouter {
-    /// An output's setting, as routing reads it.
-    struct Output: Sendable {
-        var tagPattern: TagPattern
-        var route: OutputRoute
-        var requiresConsent: Bool
-    }
+    /// An output's setting, as routing reads it. A tuple, not a struct of its own: an array's
+    /// element type needs metadata, and a struct's comes with value witnesses that every app
+    /// would link.
+    typealias Output = (tagPattern: TagPattern, route: OutputRoute, requiresConsent: Bool)
 
     /// A batch, routed.
     struct Routed {
@@ -35,7 +33,7 @@ struct LogRouter {
     private var outputsByTag: [String: [Int]] = [:]
 
     init(_ settings: [OutputSetting]) {
-        outputs = settings.map { Output(tagPattern: $0.tagPattern, route: $0.route, requiresConsent: $0.requiresConsent) }
+        outputs = settings.map { ($0.tagPattern, $0.route, $0.requiresConsent) }
         everyOutputTakesEveryTag = outputs.allSatisfy { $0.tagPattern == .all }
     }
 

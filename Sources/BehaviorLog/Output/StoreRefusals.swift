@@ -12,22 +12,22 @@ import LogStore
 /// with held logs costs nothing, and tries again when the app logs or flushes. At shutdown what
 /// is still held is counted as lost (`abandonHeld()`): every log ends in exactly one count.
 final class StoreRefusals: Sendable {
-    /// What one write came to.
-    struct Outcome {
-        /// How many logs the store kept (the held ones first, then the new ones), their bytes,
-        /// and the sequence number of the last.
-        var kept = 0
-        var keptBytes = 0
-        var lastSequence: UInt64?
-        /// The refusal that began a failing period (report it once).
-        var firstRefusal: (any Error)?
-        /// The store took writes again after refusing: how many logs were lost meanwhile.
-        var recoveredAfterLosing: UInt64?
-        /// Logs of this write that could not be held (and are lost).
-        var lostNow = 0
-        /// Logs of this write that were discarded before they reached the store (`unless`).
-        var discarded = 0
-    }
+    /// What one write came to:
+    ///
+    /// - `kept`, `keptBytes`, `lastSequence`: how many logs the store kept (the held ones
+    ///   first, then the new ones), their bytes, and the sequence number of the last.
+    /// - `firstRefusal`: the refusal that began a failing period (report it once).
+    /// - `recoveredAfterLosing`: the store took writes again after refusing: how many logs
+    ///   were lost meanwhile.
+    /// - `lostNow`: logs of this write that could not be held (and are lost).
+    /// - `discarded`: logs of this write that were discarded before they reached the store (`unless`).
+    ///
+    /// A tuple, not a struct of its own: `Locked.withLock` returns it, and a struct's metadata
+    /// and value witnesses would be linked into every app.
+    typealias Outcome = (
+        kept: Int, keptBytes: Int, lastSequence: UInt64?, firstRefusal: (any Error)?, recoveredAfterLosing: UInt64?,
+        lostNow: Int, discarded: Int
+    )
 
     /// A tuple, not a struct of its own: `Locked` is generic and in another module, so a
     /// struct's metadata and value witnesses would be linked into every app.
@@ -63,7 +63,7 @@ final class StoreRefusals: Sendable {
         _ append: ([EncodedLog]) throws(LogStoreAppendFailure) -> ClosedRange<UInt64>?
     ) -> Outcome {
         state.withLock { state in
-            var outcome = Outcome()
+            var outcome: Outcome = (0, 0, nil, nil, nil, 0, 0)
             var logs = logs
             if !logs.isEmpty && isDiscarded() {
                 outcome.discarded = logs.count

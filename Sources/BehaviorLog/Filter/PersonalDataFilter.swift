@@ -72,9 +72,17 @@ public struct PersonalDataFilter: LogFilter {
         ForTag(filter: self, extraFields: additionalFields[tag] ?? [])
     }
 
-    private struct ForTag: LogFilter {
+    /// A class, not a struct: a struct in an existential brings its value witnesses into every
+    /// app; this is made once per tag.
+    private final class ForTag: LogFilter {
         let filter: PersonalDataFilter
         let extraFields: [String]
+
+        init(filter: PersonalDataFilter, extraFields: [String]) {
+            self.filter = filter
+            self.extraFields = extraFields
+        }
+
         func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
             filter.redact(&envelope, extraFields: extraFields)
         }

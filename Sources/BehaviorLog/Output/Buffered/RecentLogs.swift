@@ -11,18 +11,22 @@ import LogStore
 /// the next append, on the appending thread (so the memory is freed where it was allocated).
 /// A read that does not start inside it (a backlog from an earlier run, or logs behind a
 /// failing backend that it no longer holds) goes to the store.
-struct RecentLogs {
+///
+/// A class, not a struct: `Locked` is generic and in another module, so a struct's metadata and
+/// value witnesses would be linked into every app; its fields are reached only under that lock
+/// (no run-time exclusivity checks).
+final class RecentLogs {
     /// A tuple, not a struct of its own: an array's element type needs metadata, and a
     /// struct's comes with value witnesses that every app would link.
     private typealias Batch = (first: UInt64, entries: [LogEntry], bytes: Int)
 
     private static func last(of batch: Batch) -> UInt64 { batch.first + UInt64(batch.entries.count) - 1 }
 
-    private var batches: [Batch] = []
+    @exclusivity(unchecked) private var batches: [Batch] = []
     /// The index in `batches` of the oldest batch kept.
-    private var start = 0
-    private var count = 0
-    private var bytes = 0
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var bytes = 0
     let maximumCount: Int
     let maximumBytes: Int
 
@@ -33,7 +37,7 @@ struct RecentLogs {
 
     /// Keeps the logs just appended with sequence numbers `sequences`, and forgets the
     /// batches acknowledged up to `acknowledged`.
-    mutating func add(_ entries: [LogEntry], sequences: ClosedRange<UInt64>, acknowledged: UInt64) {
+    func add(_ entries: [LogEntry], sequences: ClosedRange<UInt64>, acknowledged: UInt64) {
         while start < batches.count && Self.last(of: batches[start]) <= acknowledged { dropFirst() }
         guard !entries.isEmpty, sequences.count == entries.count else { return removeAll() }
         if start < batches.count, Self.last(of: batches[batches.count - 1]) + 1 != sequences.lowerBound { removeAll() }
@@ -45,7 +49,7 @@ struct RecentLogs {
         compact()
     }
 
-    mutating func removeAll() {
+    func removeAll() {
         batches.removeAll(keepingCapacity: true)
         start = 0
         count = 0
@@ -81,7 +85,7 @@ struct RecentLogs {
         return result
     }
 
-    private mutating func dropFirst() {
+    private func dropFirst() {
         count -= batches[start].entries.count
         bytes -= batches[start].bytes
         batches[start].entries = []
@@ -89,7 +93,7 @@ struct RecentLogs {
     }
 
     /// Moves the kept batches to the front once half the array is dropped ones.
-    private mutating func compact() {
+    private func compact() {
         if start == batches.count {
             removeAll()
         } else if start > 64 && start * 2 > batches.count {

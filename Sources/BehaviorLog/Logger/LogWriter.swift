@@ -44,8 +44,9 @@ final class LogWriter: Sendable {
     /// lock is the queue's, its condition variable what the writer sleeps and naps on.
     private let worker: Worker<Shared>
     private let delivery: WriterOwned<DeliveryState>
-    /// Apart from `delivery`, so that routing can encode into the delivery state.
-    private let router: WriterOwned<LogRouter>
+    /// Apart from `delivery`, so that routing can encode into the delivery state. Only the
+    /// writer thread calls it.
+    private let router: LogRouter
     /// Signalled once per waiting poster when the writer takes the queue.
     private let roomAvailable = DispatchSemaphore(value: 0)
     private let isMainThread: @Sendable () -> Bool
@@ -62,7 +63,7 @@ final class LogWriter: Sendable {
         self.isMainThread = isMainThread
         worker = Worker(state: (LogQueue(capacity: configuration.queueCapacity, consent: configuration.consent), LoggerStatistics()))
         delivery = WriterOwned(([], [], EnvelopeEncoder.newState(), false, LoggerStatistics(), configuration.consent))
-        router = WriterOwned(LogRouter(configuration.outputs))
+        router = LogRouter(configuration.outputs)
         // Consent (issue 17): each output learns the consent before it can send anything.
         for setting in outputs { setting.output.consentChanged(to: setting.requiresConsent ? configuration.consent : .granted) }
         worker.start(name: Self.threadName) { [self] _ in
@@ -277,9 +278,7 @@ final class LogWriter: Sendable {
     /// batch itself when every log goes to every output (the usual case: no log is copied).
     private func deliver(_ batch: inout [EncodedLog], state: inout DeliveryState) {
         let consent = state.consent
-        let routed = router.withValue { router in
-            router.route(&batch, consent: consent) { log in encoder.encode(&log, state: &state.encoderState) }
-        }
+        let routed = router.route(&batch, consent: consent) { log in encoder.encode(&log, state: &state.encoderState) }
         state.statistics.delivered += routed.delivered
         state.statistics.unrouted += routed.unrouted
         state.statistics.unroutedForConsent += routed.unroutedForConsent

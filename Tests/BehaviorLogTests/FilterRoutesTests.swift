@@ -11,7 +11,7 @@ import Testing
     private func names(_ filters: [any LogFilter]?) -> [String]? { filters?.map { ($0 as! Named).name } }
 
     @Test func aTagIsFoundByItsStorageAndByItsText() {
-        var routes = FilterRoutes()
+        let routes = FilterRoutes()
         let tag = "recipe_search.select_recipe"
         let identity = FilterRoutes.identity(of: tag)
         #expect(identity != 0)
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func smallTagsHaveNoIdentityAndGoByText() {
-        var routes = FilterRoutes()
+        let routes = FilterRoutes()
         #expect(FilterRoutes.identity(of: "a.b") == 0)
         routes.add([Named(name: "small")], for: "a.b", identity: 0)
         #expect(names(routes.filters(for: "a.b", identity: 0)) == ["small"])
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func manyTagsSharingSlotsStayDistinct() {
-        var routes = FilterRoutes()
+        let routes = FilterRoutes()
         let tags = (0..<2_000).map { "category_\($0).event_with_a_long_name" }
         for tag in tags { routes.add([Named(name: tag)], for: tag, identity: FilterRoutes.identity(of: tag)) }
         for tag in tags.shuffled() {

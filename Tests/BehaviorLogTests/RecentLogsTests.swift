@@ -14,7 +14,7 @@ import Testing
     private func sequences(_ records: [LogRecord]?) -> [UInt64]? { records?.map(\.sequence) }
 
     @Test func readsOnlyDurableLogsWithinTheCountAndByteLimits() {
-        var recent = RecentLogs(maximumCount: 100, maximumBytes: 1 << 20)
+        let recent = RecentLogs(maximumCount: 100, maximumBytes: 1 << 20)
         recent.add(entries(1...10), sequences: 1...10, acknowledged: 0)
         #expect(sequences(recent.read(after: 0, durable: 6, maxCount: 100, maxBytes: 1 << 20)) == [1, 2, 3, 4, 5, 6])
         #expect(sequences(recent.read(after: 2, durable: 10, maxCount: 3, maxBytes: 1 << 20)) == [3, 4, 5])
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func aReadOutsideTheHeldLogsGoesToTheStore() {
-        var recent = RecentLogs(maximumCount: 100, maximumBytes: 1 << 20)
+        let recent = RecentLogs(maximumCount: 100, maximumBytes: 1 << 20)
         #expect(recent.read(after: 0, durable: 10, maxCount: 10, maxBytes: 100) == nil)
         recent.add(entries(11...20), sequences: 11...20, acknowledged: 0)
         #expect(recent.read(after: 5, durable: 20, maxCount: 10, maxBytes: 100) == nil, "a backlog before the held logs")
@@ -38,27 +38,27 @@ import Testing
     }
 
     @Test func boundedByCountAndBytesTheOldestBatchesGoFirst() {
-        var recent = RecentLogs(maximumCount: 5, maximumBytes: 1 << 20)
+        let recent = RecentLogs(maximumCount: 5, maximumBytes: 1 << 20)
         for first in stride(from: 1, through: 7, by: 2) {
             recent.add(entries(first...first + 1), sequences: UInt64(first)...UInt64(first + 1), acknowledged: 0)
         }
         #expect(recent.read(after: 3, durable: 8, maxCount: 10, maxBytes: 1 << 20) == nil)
         #expect(sequences(recent.read(after: 4, durable: 8, maxCount: 10, maxBytes: 1 << 20)) == [5, 6, 7, 8])
         #expect(sequences(recent.read(after: 5, durable: 8, maxCount: 10, maxBytes: 1 << 20)) == [6, 7, 8], "from inside a batch")
-        var small = RecentLogs(maximumCount: 100, maximumBytes: 35)
+        let small = RecentLogs(maximumCount: 100, maximumBytes: 35)
         for first in stride(from: 1, through: 7, by: 2) {
             small.add(entries(first...first + 1), sequences: UInt64(first)...UInt64(first + 1), acknowledged: 0)
         }
         #expect(small.read(after: 5, durable: 8, maxCount: 10, maxBytes: 1 << 20) == nil)
         #expect(sequences(small.read(after: 6, durable: 8, maxCount: 10, maxBytes: 1 << 20)) == [7, 8])
         // The newest batch is kept even when it alone is over the limits.
-        var tiny = RecentLogs(maximumCount: 2, maximumBytes: 1)
+        let tiny = RecentLogs(maximumCount: 2, maximumBytes: 1)
         tiny.add(entries(1...4), sequences: 1...4, acknowledged: 0)
         #expect(sequences(tiny.read(after: 0, durable: 4, maxCount: 10, maxBytes: 1 << 20)) == [1, 2, 3, 4])
     }
 
     @Test func aReadSpansBatches() {
-        var recent = RecentLogs(maximumCount: 100, maximumBytes: 1 << 20)
+        let recent = RecentLogs(maximumCount: 100, maximumBytes: 1 << 20)
         recent.add(entries(1...3), sequences: 1...3, acknowledged: 0)
         recent.add(entries(4...4), sequences: 4...4, acknowledged: 0)
         recent.add(entries(5...9), sequences: 5...9, acknowledged: 0)
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func aGapOrAMismatchStartsOver() {
-        var recent = RecentLogs(maximumCount: 100, maximumBytes: 1 << 20)
+        let recent = RecentLogs(maximumCount: 100, maximumBytes: 1 << 20)
         recent.add(entries(1...3), sequences: 1...3, acknowledged: 0)
         recent.add(entries(5...6), sequences: 5...6, acknowledged: 0)  // 4 was lost by a failed write
         #expect(recent.read(after: 0, durable: 6, maxCount: 10, maxBytes: 1 << 20) == nil)
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func acknowledgedLogsAreForgottenAtTheNextAppend() {
-        var recent = RecentLogs(maximumCount: 100, maximumBytes: 1 << 20)
+        let recent = RecentLogs(maximumCount: 100, maximumBytes: 1 << 20)
         for batch in 0..<3_000 {
             let first = batch * 10 + 1
             recent.add(entries(first...first + 9), sequences: UInt64(first)...UInt64(first + 9), acknowledged: UInt64(max(0, first - 6)))

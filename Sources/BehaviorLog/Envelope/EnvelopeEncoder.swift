@@ -23,7 +23,7 @@ package struct EnvelopeEncoder: Sendable {
     package var schemaVersion: String
     private let schemaPrefix: [UInt8]
     /// For `body(of:)`, which any thread may call.
-    private let sharedState = Locked(State())
+    private let sharedState = Locked(EnvelopeEncoder.newState())
 
     /// - Parameter schemaVersion: The `schema` of every log, overriding each event's own
     ///   hash; empty (the default) to write each log's ``LogEnvelope/schema``.
@@ -45,15 +45,19 @@ package struct EnvelopeEncoder: Sendable {
     /// one, so using it takes no lock): the common payload last encoded, with its JSON — the
     /// app hands the same common payload (the same storage) log after log, so it is encoded
     /// once — and the buffer a body is written in before it is copied out at its exact size.
-    struct State {
-        /// Kept, so that its storage (compared by address) is not reused by another payload.
-        fileprivate var common: LogPayload?
-        fileprivate var commonJSON: [UInt8] = []
-        /// The last log's own schema hash and its `{"schema":"…","common":` prefix: logs of
-        /// one generated set share the hash, so it is escaped once.
-        fileprivate var schema = ""
-        fileprivate var schemaPrefix: [UInt8] = Array(#"{"schema":"","common":"#.utf8)
-        fileprivate var scratch = JSONWriter(capacity: 1_024)
+    ///
+    /// - `common`: kept, so that its storage (compared by address) is not reused by another payload.
+    /// - `schema`, `schemaPrefix`: the last log's own schema hash and its
+    ///   `{"schema":"…","common":` prefix: logs of one generated set share the hash, so it is
+    ///   escaped once.
+    ///
+    /// A tuple (made by ``newState()``), not a struct of its own: `Locked` is generic and in
+    /// another module, so a struct's metadata and value witnesses would be linked into every app.
+    typealias State = (common: LogPayload?, commonJSON: [UInt8], schema: String, schemaPrefix: [UInt8], scratch: JSONWriter)
+
+    /// A state with nothing kept yet.
+    static func newState() -> State {
+        (nil, [], "", Array(#"{"schema":"","common":"#.utf8), JSONWriter(capacity: 1_024))
     }
 
     /// Fills `log.body` (an inout log is read in place: its envelope is not copied).

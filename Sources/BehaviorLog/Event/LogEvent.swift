@@ -39,14 +39,14 @@ extension LogEvent {
 /// the logger posts.
 public struct LogEventContents: Sendable {
     /// The routing tag, `category.event`.
-    public var tag: String
+    public internal(set) var tag: String
     /// The payload, keyed by the field names as written.
-    public var payload: LogPayload
+    public internal(set) var payload: LogPayload
     /// The payload keys that hold personal data.
-    public var personalDataFields: [String]
+    public internal(set) var personalDataFields: [String]
     /// The hash of the definitions the event was generated from (`"fnv1a64:…"`), which the
     /// log carries as `schema`; empty for a hand-written event.
-    public var schema: String
+    public internal(set) var schema: String
 
     /// Contents with these parts.
     public init(tag: String, payload: LogPayload, personalDataFields: [String] = [], schema: String = "") {

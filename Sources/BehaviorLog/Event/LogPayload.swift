@@ -3,7 +3,7 @@
 /// Keys are the field names exactly as written in the Markdown (`recipe_id`). A payload
 /// also carries the constraint violations found while it was built, so that a log whose
 /// value had to be made valid (a string truncated, a number clamped) says so in its envelope.
-public struct LogPayload: Hashable, Sendable {
+public struct LogPayload: Equatable, Sendable {
     /// The fields, in order.
     public private(set) var fields: [(key: String, value: LogValue)]
     /// The constraint violations found while the payload was built.
@@ -83,22 +83,17 @@ public struct LogPayload: Hashable, Sendable {
     public var keys: [String] { fields.map(\.key) }
 
     public static func == (lhs: LogPayload, rhs: LogPayload) -> Bool {
-        lhs.violations == rhs.violations
-            && lhs.fields.count == rhs.fields.count
-            && zip(lhs.fields, rhs.fields).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        for field in fields {
-            hasher.combine(field.key)
-            hasher.combine(field.value)
+        guard lhs.fields.count == rhs.fields.count, lhs.violations == rhs.violations else { return false }
+        // An index loop, not `zip(…).allSatisfy`: the same comparison in under half the code.
+        for index in lhs.fields.indices where lhs.fields[index].key != rhs.fields[index].key || lhs.fields[index].value != rhs.fields[index].value {
+            return false
         }
-        hasher.combine(violations)
+        return true
     }
 }
 
 /// A value that broke its definition's constraint, recorded in the log's envelope.
-public struct ConstraintViolation: Hashable, Sendable, CustomStringConvertible {
+public struct ConstraintViolation: Equatable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {
         /// A string longer than its `!string N` byte limit; it was truncated.
         case maxLength
@@ -111,10 +106,10 @@ public struct ConstraintViolation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The payload key of the field.
-    public var field: String
-    public var kind: Kind
+    public internal(set) var field: String
+    public internal(set) var kind: Kind
     /// What was wrong, for people: `"300 bytes, limit 256"`.
-    public var detail: String
+    public internal(set) var detail: String
 
     public init(field: String, kind: Kind, detail: String) {
         self.field = field

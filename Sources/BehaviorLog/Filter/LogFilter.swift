@@ -35,8 +35,8 @@ public enum LogFilterDecision: Sendable, Equatable {
 
 /// A filter bound to the tags it applies to.
 public struct FilterSetting: Sendable {
-    public var filter: any LogFilter
-    public var tagPattern: TagPattern
+    public internal(set) var filter: any LogFilter
+    public internal(set) var tagPattern: TagPattern
 
     /// - Parameters:
     ///   - filter: The filter.

@@ -72,9 +72,17 @@ public struct PersonalDataFilter: LogFilter {
         ForTag(filter: self, extraFields: additionalFields[tag] ?? [])
     }
 
-    private struct ForTag: LogFilter {
+    /// A class, not a struct: a struct in an existential brings its value witnesses into every
+    /// app; this is made once per tag.
+    private final class ForTag: LogFilter {
         let filter: PersonalDataFilter
         let extraFields: [String]
+
+        init(filter: PersonalDataFilter, extraFields: [String]) {
+            self.filter = filter
+            self.extraFields = extraFields
+        }
+
         func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {
             filter.redact(&envelope, extraFields: extraFields)
         }
@@ -89,13 +97,13 @@ public struct PersonalDataFilter: LogFilter {
         if !envelope.commonPersonalDataFields.isEmpty {
             // The common payload is usually the same value log after log: redact it once.
             let generation = cache.generation(of: mode)
-            let known = cache.lastCommon.withLock { $0.output(for: envelope.common, fields: envelope.commonPersonalDataFields, generation: generation) }
+            let known = cache.lastCommon.withLock { output(of: $0, for: envelope.common, fields: envelope.commonPersonalDataFields, generation: generation) }
             if let known {
                 envelope.common = known
             } else {
                 let input = envelope.common
                 redact(&envelope.common, fields: envelope.commonPersonalDataFields)
-                let redaction = CommonRedaction(input: input, fields: envelope.commonPersonalDataFields, output: envelope.common, generation: generation)
+                let redaction: CommonRedaction = (input, envelope.commonPersonalDataFields, envelope.common, generation)
                 cache.lastCommon.withLock { $0 = redaction }
             }
         }
@@ -231,7 +239,7 @@ public struct PersonalDataFilter: LogFilter {
 private final class HashCache: Sendable {
     private let hashes = Locked<(generation: UInt64, values: [LogValue: String])>((0, [:]))
     /// The last common payload redacted, with its personal fields and the result.
-    let lastCommon = Locked(CommonRedaction())
+    let lastCommon = Locked<CommonRedaction>((LogPayload(), [], nil, 0))
 
     func hash(_ value: LogValue, generation: UInt64, _ compute: (LogValue) -> String) -> String {
         if let known = hashes.withLock({ $0.generation == generation ? $0.values[value] : nil }) { return known }
@@ -259,42 +267,32 @@ private final class HashCache: Sendable {
             guard hashes.generation < generation else { return }
             hashes = (generation, [:])
         }
-        lastCommon.withLock { $0 = CommonRedaction() }
+        lastCommon.withLock { $0 = (LogPayload(), [], nil, 0) }
     }
 }
 
-/// A common payload, its personal fields, and the payload redacted. Read in place under
-/// the cache's lock: only the answer is copied out (an optional, or a class, read with
-/// `if let` would be copied or retained first).
-private struct CommonRedaction: Sendable {
-    private var input = LogPayload()
-    private var fields: [String] = []
-    private var output: LogPayload?
-    private var generation: UInt64 = 0
+/// A common payload, its personal fields, and the payload redacted, with the salt generation.
+/// Read in place under the cache's lock: only the answer is copied out (an optional, or a
+/// class, read with `if let` would be copied or retained first). A tuple, not a struct of its
+/// own: `Locked` is generic and in another module, so a struct's metadata and value witnesses
+/// would be linked into every app.
+private typealias CommonRedaction = (input: LogPayload, fields: [String], output: LogPayload?, generation: UInt64)
 
-    init() {}
-
-    init(input: LogPayload, fields: [String], output: LogPayload, generation: UInt64) {
-        self.input = input
-        self.fields = fields
-        self.output = output
-        self.generation = generation
-    }
-
-    /// The redacted payload, when `common` with these personal fields is the one redacted last,
-    /// under the same salt.
-    func output(for common: LogPayload, fields personal: [String], generation: UInt64) -> LogPayload? {
-        guard output != nil, self.generation == generation, fields == personal, input.sharesStorage(with: common) || input == common else { return nil }
-        return output
-    }
+/// The redacted payload, when `common` with these personal fields is the one `redaction`
+/// redacted, under the same salt.
+private func output(of redaction: CommonRedaction, for common: LogPayload, fields personal: [String], generation: UInt64) -> LogPayload? {
+    guard redaction.output != nil, redaction.generation == generation, redaction.fields == personal,
+        redaction.input.sharesStorage(with: common) || redaction.input == common
+    else { return nil }
+    return redaction.output
 }
 
 /// The install's salt could not be kept.
 public struct PersonalDataSaltError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
+    public internal(set) var path: String
+    public internal(set) var reason: String
     /// What to do about it.
-    public var fix: String = "give a writable directory"
+    public internal(set) var fix: String = "give a writable directory"
     /// The salt file exists but cannot be used (unreadable now, or damaged): no new salt is made.
     var existsButUnusable = false
     public var description: String {

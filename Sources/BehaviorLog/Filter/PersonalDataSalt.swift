@@ -12,16 +12,12 @@ import LogStore
 /// let filter = FilterSetting(PersonalDataFilter(mode: .saltedHash(salt)))
 /// ```
 public final class PersonalDataSalt: Sendable {
-    private struct State {
-        /// `nil` while the salt file exists but cannot be read.
-        var bytes: [UInt8]?
-        var generation: UInt64 = 0
-        var lastAttempt: UInt64 = 0
-    }
-
     /// Where the salt file is.
     public let directory: URL
-    private let state: Locked<State>
+    /// The salt (`nil` while the file exists but cannot be read), its generation, and when it
+    /// was last read. A tuple, not a struct of its own: `Locked` is generic and in another
+    /// module, so a struct's metadata and value witnesses would be linked into every app.
+    private let state: Locked<(bytes: [UInt8]?, generation: UInt64, lastAttempt: UInt64)>
     /// Personal values held back while the salt could not be read.
     let withheld = AtomicCounter()
 
@@ -38,7 +34,7 @@ public final class PersonalDataSalt: Sendable {
         } catch let error as PersonalDataSaltError where error.existsButUnusable {
             bytes = nil
         }
-        state = Locked(State(bytes: bytes, lastAttempt: System.monotonicNanoseconds()))
+        state = Locked((bytes, 0, System.monotonicNanoseconds()))
     }
 
     /// The salt's bytes now (`nil` while the file cannot be read).

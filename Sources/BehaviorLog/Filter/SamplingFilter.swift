@@ -63,8 +63,8 @@ public struct SamplingFilter: LogFilter {
 
 /// A sampling rate that is not a fraction between 0 and 1.
 public struct SamplingRateError: Error, CustomStringConvertible {
-    public var pattern: String
-    public var rate: Double
+    public internal(set) var pattern: String
+    public internal(set) var rate: Double
     public var description: String {
         "invalid sampling rate \(rate) for `\(pattern)`: write the fraction of logs to keep, from 0 to 1 (0.1 keeps one in ten)"
     }

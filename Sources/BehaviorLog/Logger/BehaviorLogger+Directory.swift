@@ -23,6 +23,6 @@ extension BehaviorLogger {
     /// instead (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`); see
     /// docs/Platforms.md for the one rule that then matters (a lock held while suspended).
     public static var defaultDirectory: URL {
-        DefaultDirectory.current.url
+        DefaultDirectory.current
     }
 }

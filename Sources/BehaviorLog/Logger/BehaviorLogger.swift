@@ -111,11 +111,15 @@ public final class BehaviorLogger: Sendable {
     public func flush() async {
         await writer.waitUntilDelivered()
         let outputs = configuration.outputs.map(\.output)
+        await Self.onEveryOutput(outputs) { await $0.makeDurable() }
+        await Self.onEveryOutput(outputs) { await $0.flush() }
+    }
+
+    /// Runs `work` on every output at once, and returns when all are done: one task group for
+    /// both steps of `flush()`, not a copy of it (and of its task's closure) per step.
+    private static func onEveryOutput(_ outputs: [any LogOutput], _ work: @escaping @Sendable (any LogOutput) async -> Void) async {
         await withTaskGroup(of: Void.self) { group in
-            for output in outputs { group.addTask { await output.makeDurable() } }
-        }
-        await withTaskGroup(of: Void.self) { group in
-            for output in outputs { group.addTask { await output.flush() } }
+            for output in outputs { group.addTask { await work(output) } }
         }
     }
 

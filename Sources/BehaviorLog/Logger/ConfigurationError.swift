@@ -7,7 +7,7 @@
 /// `BufferedOutputConfiguration: chunkCount 0 is below 1; a chunk holds at least one log`.
 public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong and how to fix it, in one line.
-    public var description: String
+    public internal(set) var description: String
 
     /// - Parameter description: What is wrong and how to fix it, in one line.
     public init(_ description: String) {

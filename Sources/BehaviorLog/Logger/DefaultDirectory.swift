@@ -1,8 +1,9 @@
 import Foundation
 
-/// The rule behind ``BehaviorLogger/defaultDirectory``, as a value: the platform and the folders
-/// the system gives are inputs, so every platform's answer is tested on any machine.
-struct DefaultDirectory: Equatable {
+/// The rule behind ``BehaviorLogger/defaultDirectory``, as a function: the platform and the
+/// folders the system gives are inputs, so every platform's answer is tested on any machine.
+/// (A namespace, not a struct holding the inputs: each struct costs an app its value witnesses.)
+enum DefaultDirectory {
     /// What decides where an app may keep its logs.
     enum Platform: Equatable {
         /// iOS, iPadOS, watchOS, visionOS: every app has a container of its own.
@@ -17,17 +18,15 @@ struct DefaultDirectory: Equatable {
         case linux
     }
 
-    var platform: Platform
-    /// `Application Support` of the app (macOS: of the user), caches, and Linux's data home.
-    var applicationSupport: URL
-    var caches: URL
-    var dataHome: URL?
-    /// The app's bundle identifier (nil for a command-line tool), and the process's name.
-    var bundleIdentifier: String?
-    var processName: String
-
     /// The directory the logger's stores go under.
-    var url: URL {
+    /// - Parameters:
+    ///   - applicationSupport, caches, dataHome: `Application Support` of the app (macOS: of the
+    ///     user), caches, and Linux's data home.
+    ///   - bundleIdentifier, processName: The app's bundle identifier (nil for a command-line
+    ///     tool), and the process's name.
+    static func url(
+        platform: Platform, applicationSupport: URL, caches: URL, dataHome: URL?, bundleIdentifier: String?, processName: String
+    ) -> URL {
         switch platform {
         case .appContainer:
             applicationSupport.appendingPathComponent("BehaviorLog", isDirectory: true)
@@ -51,8 +50,8 @@ struct DefaultDirectory: Equatable {
         return cleaned.isEmpty || cleaned == "." || cleaned == ".." ? "BehaviorLogApp" : cleaned
     }
 
-    /// This process's.
-    static var current: DefaultDirectory {
+    /// This process's directory.
+    static var current: URL {
         let files = FileManager.default
         var dataHome: URL? = nil
         #if os(macOS) || targetEnvironment(macCatalyst)
@@ -68,7 +67,7 @@ struct DefaultDirectory: Equatable {
             ProcessInfo.processInfo.environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
             ?? files.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
         #endif
-        return DefaultDirectory(
+        return url(
             platform: platform,
             applicationSupport: files.urls(for: .applicationSupportDirectory, in: .userDomainMask).first ?? files.temporaryDirectory,
             caches: files.urls(for: .cachesDirectory, in: .userDomainMask).first ?? files.temporaryDirectory,

@@ -4,16 +4,18 @@
 /// ready-made from their table), so a tag's chain is found first by the address of its
 /// UTF-8 storage — a few loads, no hashing — and only then by the tag's text. An entry
 /// keeps its tag, so the address cannot be reused by another string while it is cached.
-/// Not thread-safe: the logger keeps it behind a lock.
-struct FilterRoutes {
+/// Not thread-safe: the logger keeps it behind a lock. A class, not a struct: `Locked` is
+/// generic and in another module, so a struct's metadata and value witnesses would be linked
+/// into every app; its fields are reached only under that lock (no run-time exclusivity checks).
+final class FilterRoutes {
     private static let slotCount = 512
-    private var byTag: [String: [any LogFilter]] = [:]
+    @exclusivity(unchecked) private var byTag: [String: [any LogFilter]] = [:]
     // Three parallel arrays (not one array of entries), so that a hit reads an address and
     // retains the chain, and copies nothing else.
-    private var identities = [UInt](repeating: 0, count: FilterRoutes.slotCount)
-    private var chains = [[any LogFilter]](repeating: [], count: FilterRoutes.slotCount)
+    @exclusivity(unchecked) private var identities = [UInt](repeating: 0, count: FilterRoutes.slotCount)
+    @exclusivity(unchecked) private var chains = [[any LogFilter]](repeating: [], count: FilterRoutes.slotCount)
     /// The tags whose addresses are in `identities`, kept alive by being here.
-    private var tags = [String](repeating: "", count: FilterRoutes.slotCount)
+    @exclusivity(unchecked) private var tags = [String](repeating: "", count: FilterRoutes.slotCount)
 
     /// The address of the tag's UTF-8 storage, or 0 when it has none that lasts: a small
     /// string (15 bytes or fewer) is stored inline, and lends only a temporary copy.
@@ -28,7 +30,7 @@ struct FilterRoutes {
 
     /// The chain of `tag`, if resolved before; a tag found by its text takes the address
     /// slot, so that its next post finds it there.
-    mutating func filters(for tag: String, identity: UInt) -> [any LogFilter]? {
+    func filters(for tag: String, identity: UInt) -> [any LogFilter]? {
         guard identity != 0 else { return byTag[tag] }
         let slot = Self.slot(identity)
         if identities[slot] == identity { return chains[slot] }
@@ -37,12 +39,12 @@ struct FilterRoutes {
         return filters
     }
 
-    mutating func add(_ filters: [any LogFilter], for tag: String, identity: UInt) {
+    func add(_ filters: [any LogFilter], for tag: String, identity: UInt) {
         byTag[tag] = filters
         if identity != 0 { remember(filters, for: tag, identity: identity, slot: Self.slot(identity)) }
     }
 
-    private mutating func remember(_ filters: [any LogFilter], for tag: String, identity: UInt, slot: Int) {
+    private func remember(_ filters: [any LogFilter], for tag: String, identity: UInt, slot: Int) {
         identities[slot] = identity
         chains[slot] = filters
         tags[slot] = tag

@@ -213,12 +213,15 @@ struct LogQueue<Waiter> {
     private mutating func readyWaiters() -> [Waiter] {
         consentChangesInFlight = false
         guard consentChanges.isEmpty else { return [] }  // the writer comes back for them
+        // The targets never decrease (each is `enqueued` when its waiter came), so the ready
+        // waiters are the first ones: a prefix, not a `removeAll(where:)` and its closure.
+        var count = 0
+        while count < deliveryWaiters.count && deliveryWaiters[count].target <= delivered { count += 1 }
+        guard count > 0 else { return [] }
         var ready: [Waiter] = []
-        deliveryWaiters.removeAll { entry in
-            guard entry.target <= delivered else { return false }
-            ready.append(entry.waiter)
-            return true
-        }
+        ready.reserveCapacity(count)
+        for index in 0..<count { ready.append(deliveryWaiters[index].waiter) }
+        deliveryWaiters.removeFirst(count)
         return ready
     }
 

@@ -5,13 +5,15 @@ import LogStore
 /// require consent (issue 17). One function of the outputs' settings, the consent and a batch
 /// (``route(_:consent:encode:)``), called by the writer once per run of logs; its one memo (the
 /// outputs whose pattern matches a tag) never changes a result.
-struct LogRouter {
-    /// An output's setting, as routing reads it.
-    struct Output: Sendable {
-        var tagPattern: TagPattern
-        var route: OutputRoute
-        var requiresConsent: Bool
-    }
+///
+/// A class, not a struct: a struct's metadata and value witnesses would be linked into every
+/// app. Only the logger's writer thread calls it (as `WriterOwned` held it before), hence
+/// `@unchecked Sendable`, and its memo without run-time exclusivity checks.
+final class LogRouter: @unchecked Sendable {
+    /// An output's setting, as routing reads it. A tuple, not a struct of its own: an array's
+    /// element type needs metadata, and a struct's comes with value witnesses that every app
+    /// would link.
+    typealias Output = (tagPattern: TagPattern, route: OutputRoute, requiresConsent: Bool)
 
     /// A batch, routed.
     struct Routed {
@@ -32,10 +34,10 @@ struct LogRouter {
     /// its tag.
     let everyOutputTakesEveryTag: Bool
     /// The outputs whose tag pattern matches a tag, matched once per tag.
-    private var outputsByTag: [String: [Int]] = [:]
+    @exclusivity(unchecked) private var outputsByTag: [String: [Int]] = [:]
 
     init(_ settings: [OutputSetting]) {
-        outputs = settings.map { Output(tagPattern: $0.tagPattern, route: $0.route, requiresConsent: $0.requiresConsent) }
+        outputs = settings.map { ($0.tagPattern, $0.route, $0.requiresConsent) }
         everyOutputTakesEveryTag = outputs.allSatisfy { $0.tagPattern == .all }
     }
 
@@ -47,7 +49,7 @@ struct LogRouter {
     ///   - encode: Called once for each log that goes to at least one output, in order, before
     ///     it is handed out (the writer fills its body there).
     /// - Returns: Each output's logs, and the counts.
-    mutating func route(_ batch: inout [EncodedLog], consent: LogConsent, encode: (inout EncodedLog) -> Void) -> Routed {
+    func route(_ batch: inout [EncodedLog], consent: LogConsent, encode: (inout EncodedLog) -> Void) -> Routed {
         var routed = Routed()
         var everyLogEverywhere = true
         var accepting: [Int] = []
@@ -82,7 +84,7 @@ struct LogRouter {
 
     /// Sets `accepting` to the outputs that take the log.
     /// - Returns: Whether a consent-requiring output was left out for `.denied`.
-    private mutating func accept(_ log: UnsafeMutablePointer<EncodedLog>, denied: Bool, into accepting: inout [Int]) -> Bool {
+    private func accept(_ log: UnsafeMutablePointer<EncodedLog>, denied: Bool, into accepting: inout [Int]) -> Bool {
         accepting.removeAll(keepingCapacity: true)
         var withheld = false
         if everyOutputTakesEveryTag {
@@ -105,7 +107,7 @@ struct LogRouter {
         return withheld
     }
 
-    private mutating func outputsMatching(tag: String) -> [Int] {
+    private func outputsMatching(tag: String) -> [Int] {
         if let cached = outputsByTag[tag] { return cached }
         let matching = outputs.indices.filter { outputs[$0].tagPattern.matches(tag) }
         outputsByTag[tag] = matching

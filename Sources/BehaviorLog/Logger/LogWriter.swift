@@ -13,27 +13,25 @@ import LogCore
 final class LogWriter: Sendable {
     typealias Queue = LogQueue<CheckedContinuation<Void, Never>>
 
-    /// What the posting threads and the writer share, under the worker's lock.
-    struct Shared {
-        var queue: Queue
-        /// The writer's counters as of the last batch it finished (`statistics` reads them here,
-        /// under this lock, which no output is ever called under).
-        var published = LoggerStatistics()
-    }
+    /// What the posting threads and the writer share, under the worker's lock: the queue, and
+    /// the writer's counters as of the last batch it finished (`statistics` reads them here,
+    /// under this lock, which no output is ever called under).
+    ///
+    /// This and ``DeliveryState`` are tuples, not structs of their own: `Worker` and
+    /// `WriterOwned` are generic (`Worker` in another module), so a struct's metadata and value
+    /// witnesses would be linked into every app.
+    typealias Shared = (queue: Queue, published: LoggerStatistics)
 
     /// The writer thread's own state: only the writer thread touches it, so it needs no lock,
     /// and the outputs are called with no lock of the logger held — an output may call back
     /// into the logger (`statistics`, `post`, `consent`) from `write`, `writerIsIdle` or
     /// `consentChanged` without deadlocking. Batches stay in order because one thread writes.
-    private struct DeliveryState {
-        var spare: [EncodedLog] = []
-        var spareRetired: [LogPayload] = []
-        var encoderState = EnvelopeEncoder.State()
-        var deliveredSinceIdle = false
-        var statistics = LoggerStatistics()
-        /// The consent of the logs being delivered, as the consent-requiring outputs were told (issue 17).
-        var consent: LogConsent
-    }
+    /// `consent` is the consent of the logs being delivered, as the consent-requiring outputs
+    /// were told (issue 17).
+    private typealias DeliveryState = (
+        spare: [EncodedLog], spareRetired: [LogPayload], encoderState: EnvelopeEncoder.State, deliveredSinceIdle: Bool,
+        statistics: LoggerStatistics, consent: LogConsent
+    )
 
     /// The writer thread's name (`Thread.current.name` on it; `comm` for the kernel).
     static let threadName = "bl-writer"
@@ -46,8 +44,9 @@ final class LogWriter: Sendable {
     /// lock is the queue's, its condition variable what the writer sleeps and naps on.
     private let worker: Worker<Shared>
     private let delivery: WriterOwned<DeliveryState>
-    /// Apart from `delivery`, so that routing can encode into the delivery state.
-    private let router: WriterOwned<LogRouter>
+    /// Apart from `delivery`, so that routing can encode into the delivery state. Only the
+    /// writer thread calls it.
+    private let router: LogRouter
     /// Signalled once per waiting poster when the writer takes the queue.
     private let roomAvailable = DispatchSemaphore(value: 0)
     private let isMainThread: @Sendable () -> Bool
@@ -62,9 +61,9 @@ final class LogWriter: Sendable {
         outputs = configuration.outputs
         encoder = EnvelopeEncoder(schemaVersion: configuration.schemaVersion)
         self.isMainThread = isMainThread
-        worker = Worker(state: Shared(queue: LogQueue(capacity: configuration.queueCapacity, consent: configuration.consent)))
-        delivery = WriterOwned(DeliveryState(consent: configuration.consent))
-        router = WriterOwned(LogRouter(configuration.outputs))
+        worker = Worker(state: (LogQueue(capacity: configuration.queueCapacity, consent: configuration.consent), LoggerStatistics()))
+        delivery = WriterOwned(([], [], EnvelopeEncoder.newState(), false, LoggerStatistics(), configuration.consent))
+        router = LogRouter(configuration.outputs)
         // Consent (issue 17): each output learns the consent before it can send anything.
         for setting in outputs { setting.output.consentChanged(to: setting.requiresConsent ? configuration.consent : .granted) }
         worker.start(name: Self.threadName) { [self] _ in
@@ -279,9 +278,7 @@ final class LogWriter: Sendable {
     /// batch itself when every log goes to every output (the usual case: no log is copied).
     private func deliver(_ batch: inout [EncodedLog], state: inout DeliveryState) {
         let consent = state.consent
-        let routed = router.withValue { router in
-            router.route(&batch, consent: consent) { log in encoder.encode(&log, state: &state.encoderState) }
-        }
+        let routed = router.route(&batch, consent: consent) { log in encoder.encode(&log, state: &state.encoderState) }
         state.statistics.delivered += routed.delivered
         state.statistics.unrouted += routed.unrouted
         state.statistics.unroutedForConsent += routed.unroutedForConsent

@@ -23,27 +23,24 @@ import LogStore
 /// there: it is then the store's one writer (give the logger the buffered output, not this one),
 /// and flushes, shuts down and erases it with itself.
 public final class LocalStoreOutput: LogOutput {
-    private struct Progress {
-        /// (last sequence of a batch, logs written by this output up to and including it)
-        var batches: [(last: UInt64, count: Int)] = []
-        var durableSequence: UInt64 = 0
-        var durableCount = 0
-        var written = 0
-        var storeErrors = 0
-        var lastError: String?
-        /// The count last handed to `onDurable`, and whether a thread is calling it now (the
-        /// one reporter: the counts reach the app in increasing order, and the call is made with
-        /// no lock held).
-        var reported = 0
-        var reporting = false
-    }
+    /// - `batches`: (last sequence of a batch, logs written by this output up to and including it)
+    /// - `reported`, `reporting`: the count last handed to `onDurable`, and whether a thread is
+    ///   calling it now (the one reporter: the counts reach the app in increasing order, and the
+    ///   call is made with no lock held).
+    ///
+    /// A tuple, not a struct of its own: `Locked` is generic and in another module, so a
+    /// struct's metadata and value witnesses would be linked into every app.
+    private typealias Progress = (
+        batches: [(last: UInt64, count: Int)], durableSequence: UInt64, durableCount: Int, written: Int,
+        storeErrors: Int, lastError: String?, reported: Int, reporting: Bool
+    )
 
     let writer: LogStoreWriter
     let scheduler: SyncScheduler
     /// A `BufferedOutput` made with this history sends from its store (`init(history:…)`): it
     /// is then the store's one writer, and the logger writes to it, not to this output.
     let paired = Locked(false)
-    private let progress = Locked(Progress())
+    private let progress = Locked<Progress>(([], 0, 0, 0, 0, nil, 0, false))
     private let refusals = StoreRefusals()
     /// Logs written before the sync thread opened the store.
     private let opening = StoreOpening()
@@ -159,13 +156,8 @@ public final class LocalStoreOutput: LogOutput {
                 state.storeErrors += 1
                 state.lastError = "\(error)"
             }
-            FileDescriptorSink.write(
-                "BehaviorLog: error: the local store at \(directory.path) refused a write: \(error); up to \(refusals.maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); \(StoreRefusals.advice(for: error))\n"
-            )
         }
-        if let lost = outcome.recoveredAfterLosing {
-            FileDescriptorSink.write("BehaviorLog: the local store at \(directory.path) takes writes again; \(lost) logs could not be kept meanwhile\n")
-        }
+        refusals.printChanges(in: outcome, store: "the local store at \(directory.path)")
     }
 
     /// Counts logs appended to the store, the last at `last`, and arms the sync interval.
@@ -349,16 +341,16 @@ private final class RelayBox: Sendable {
 /// What a ``LocalStoreOutput`` did since it opened.
 public struct LocalStoreOutputStatistics: Sendable, Equatable {
     /// Logs appended to the store.
-    public var written: Int
+    public internal(set) var written: Int
     /// Of those, the first `durable` are synced.
-    public var durable: Int
+    public internal(set) var durable: Int
     /// Logs the store refused (a full disk, protected data unavailable), held in memory to be
     /// written when it takes writes again.
-    public var heldLogs: Int
+    public internal(set) var heldLogs: Int
     /// Logs the store refused that did not fit in memory: lost to the history.
-    public var lostLogs: Int
+    public internal(set) var lostLogs: Int
     /// Writes and syncs that failed.
-    public var storeErrors: Int
+    public internal(set) var storeErrors: Int
     /// The last error, for a debug screen.
-    public var lastError: String?
+    public internal(set) var lastError: String?
 }

@@ -68,7 +68,7 @@ public struct EncodedLog: Sendable {
 }
 
 /// Which routes an output receives (see `ViolationRoutingFilter`).
-public enum OutputRoute: Sendable, Hashable {
+public enum OutputRoute: Sendable, Equatable {
     /// The logs no filter routed elsewhere (the default).
     case main
     /// The logs a filter sent to this route.
@@ -87,12 +87,12 @@ public enum OutputRoute: Sendable, Hashable {
 
 /// An output bound to the tags and the route it receives.
 public struct OutputSetting: Sendable {
-    public var output: any LogOutput
-    public var tagPattern: TagPattern
-    public var route: OutputRoute
+    public internal(set) var output: any LogOutput
+    public internal(set) var tagPattern: TagPattern
+    public internal(set) var route: OutputRoute
     /// Whether the output follows the user's consent (`LogConsent`): it receives no log posted
     /// under `.denied`, and is told each change of consent.
-    public var requiresConsent: Bool
+    public internal(set) var requiresConsent: Bool
 
     /// - Parameters:
     ///   - output: The output.

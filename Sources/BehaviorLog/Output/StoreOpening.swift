@@ -5,19 +5,12 @@ import LogCore
 /// logs written meanwhile wait here, in order, until that thread hands them to the store —
 /// also when it could not open: they then go the way of any refused write (held, counted).
 final class StoreOpening: Sendable {
-    private enum Phase {
-        case opening([EncodedLog])
-        case open
-    }
-
-    private struct State {
-        var phase = Phase.opening([])
-        /// How many times the queued logs were discarded (``discardQueued()``): a batch
-        /// `finish` took out before a discard is not to be appended after it.
-        var discards = 0
-    }
-
-    private let state = Locked(State())
+    /// The logs waiting for the store (`nil` once it is open), and how many times they were
+    /// discarded (``discardQueued()``): a batch `finish` took out before a discard is not to be
+    /// appended after it. A tuple, not a struct and an enum of this file's own: `Locked` is
+    /// generic and in another module, so each type it held cost every app its metadata and
+    /// value witnesses.
+    private let state = Locked<(queued: [EncodedLog]?, discards: Int)>(([], 0))
     /// 1 once open: a write then costs one atomic load here, not a lock.
     private let opened = AtomicCounter(0)
 
@@ -26,20 +19,17 @@ final class StoreOpening: Sendable {
     func queue(_ logs: [EncodedLog]) -> Bool {
         if opened.load() == 1 { return false }
         return state.withLock { state in
-            guard case .opening(var queued) = state.phase else { return false }
-            state.phase = .opening([])  // so that `queued` is the array's only reference: no copy
+            guard var queued = state.queued else { return false }
+            state.queued = []  // so that `queued` is the array's only reference: no copy
             queued += logs
-            state.phase = .opening(queued)
+            state.queued = queued
             return true
         }
     }
 
     /// How many logs wait for the store.
     var queuedCount: Int {
-        state.withLock { state in
-            guard case .opening(let queued) = state.phase else { return 0 }
-            return queued.count
-        }
+        state.withLock { $0.queued?.count ?? 0 }
     }
 
     /// Consent denied (issue 17): drops the logs waiting for the store, and marks a batch
@@ -47,8 +37,8 @@ final class StoreOpening: Sendable {
     /// - Returns: How many were waiting.
     func discardQueued() -> Int {
         state.withLock { state in
-            guard case .opening(let queued) = state.phase else { return 0 }
-            state.phase = .opening([])
+            guard let queued = state.queued else { return 0 }
+            state.queued = []
             state.discards += 1
             return queued.count
         }
@@ -63,13 +53,13 @@ final class StoreOpening: Sendable {
     func finish(_ append: (_ logs: [EncodedLog], _ isDiscarded: () -> Bool) -> Void) {
         while true {
             let taken: (logs: [EncodedLog], discards: Int)? = state.withLock { state in
-                guard case .opening(let queued) = state.phase else { return nil }
+                guard let queued = state.queued else { return nil }
                 if queued.isEmpty {
-                    state.phase = .open
+                    state.queued = nil
                     opened.store(1)
                     return nil
                 }
-                state.phase = .opening([])
+                state.queued = []
                 return (queued, state.discards)
             }
             guard let taken else { return }

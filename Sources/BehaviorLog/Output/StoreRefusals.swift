@@ -12,40 +12,36 @@ import LogStore
 /// with held logs costs nothing, and tries again when the app logs or flushes. At shutdown what
 /// is still held is counted as lost (`abandonHeld()`): every log ends in exactly one count.
 final class StoreRefusals: Sendable {
-    /// What one write came to.
-    struct Outcome {
-        /// How many logs the store kept (the held ones first, then the new ones), their bytes,
-        /// and the sequence number of the last.
-        var kept = 0
-        var keptBytes = 0
-        var lastSequence: UInt64?
-        /// The refusal that began a failing period (report it once).
-        var firstRefusal: (any Error)?
-        /// The store took writes again after refusing: how many logs were lost meanwhile.
-        var recoveredAfterLosing: UInt64?
-        /// Logs of this write that could not be held (and are lost).
-        var lostNow = 0
-        /// Logs of this write that were discarded before they reached the store (`unless`).
-        var discarded = 0
-    }
+    /// What one write came to:
+    ///
+    /// - `kept`, `keptBytes`, `lastSequence`: how many logs the store kept (the held ones
+    ///   first, then the new ones), their bytes, and the sequence number of the last.
+    /// - `firstRefusal`: the refusal that began a failing period (report it once).
+    /// - `recoveredAfterLosing`: the store took writes again after refusing: how many logs
+    ///   were lost meanwhile.
+    /// - `lostNow`: logs of this write that could not be held (and are lost).
+    /// - `discarded`: logs of this write that were discarded before they reached the store (`unless`).
+    ///
+    /// A tuple, not a struct of its own: `Locked.withLock` returns it, and a struct's metadata
+    /// and value witnesses would be linked into every app.
+    typealias Outcome = (
+        kept: Int, keptBytes: Int, lastSequence: UInt64?, firstRefusal: (any Error)?, recoveredAfterLosing: UInt64?,
+        lostNow: Int, discarded: Int
+    )
 
-    private struct State {
-        var held: [EncodedLog] = []
-        var heldBytes = 0
-        var lost: UInt64 = 0
-        var lostAtFailure: UInt64 = 0
-        var failing = false
-        var retryAt: UInt64 = 0
-        var delay: UInt64 = StoreRefusals.initialDelay
-        var refusals: UInt64 = 0
-    }
+    /// A tuple, not a struct of its own: `Locked` is generic and in another module, so a
+    /// struct's metadata and value witnesses would be linked into every app.
+    private typealias State = (
+        held: [EncodedLog], heldBytes: Int, lost: UInt64, lostAtFailure: UInt64, failing: Bool, retryAt: UInt64,
+        delay: UInt64, refusals: UInt64
+    )
 
     static let initialDelay: UInt64 = 100_000_000
     static let maximumDelay: UInt64 = 5_000_000_000
 
     let maximumCount: Int
     let maximumBytes: Int
-    private let state = Locked(State())
+    private let state = Locked<State>(([], 0, 0, 0, false, 0, StoreRefusals.initialDelay, 0))
 
     init(maximumCount: Int = 10_000, maximumBytes: Int = 4 << 20) {
         self.maximumCount = maximumCount
@@ -67,7 +63,7 @@ final class StoreRefusals: Sendable {
         _ append: ([EncodedLog]) throws(LogStoreAppendFailure) -> ClosedRange<UInt64>?
     ) -> Outcome {
         state.withLock { state in
-            var outcome = Outcome()
+            var outcome: Outcome = (0, 0, nil, nil, nil, 0, 0)
             var logs = logs
             if !logs.isEmpty && isDiscarded() {
                 outcome.discarded = logs.count
@@ -141,6 +137,20 @@ final class StoreRefusals: Sendable {
         outcome.keptBytes = batch.prefix(kept).reduce(0) { $0 + $1.body.count }
         outcome.lastSequence = error.lastKeptSequence
         return kept
+    }
+
+    /// Prints what the app's developer is to know of `outcome`: the refusal that began a failing
+    /// period (what is kept, what to do) and the end of one. `store` names the store in those
+    /// lines ("the local store at /…", "recipes: its store"). One copy for both outputs.
+    func printChanges(in outcome: Outcome, store: @autoclosure () -> String) {
+        if let error = outcome.firstRefusal {
+            FileDescriptorSink.write(
+                "BehaviorLog: error: \(store()) refused a write: \(error); up to \(maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); \(Self.advice(for: error))\n"
+            )
+        }
+        if let lost = outcome.recoveredAfterLosing {
+            FileDescriptorSink.write("BehaviorLog: \(store()) takes writes again; \(lost) logs could not be kept meanwhile\n")
+        }
     }
 
     /// What to say of a refusal: a locked device's protected data is not a disk to check.

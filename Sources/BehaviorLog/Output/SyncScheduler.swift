@@ -12,17 +12,9 @@ import LogStore
 /// store syncs once per interval, not a hundred times. An idle store costs nothing: the thread
 /// waits without a timer until something is appended, and arms one interval then.
 final class SyncScheduler: Sendable {
-    private struct State {
-        var appended = 0
-        var firstAppendNanoseconds: UInt64 = 0
-        var stopped = false
-    }
-
-    /// What the thread does next, decided under the worker's lock.
-    private enum Step {
-        case sync
-        case exit
-    }
+    /// A tuple, not a struct of its own: `Worker` is generic and in another module, so a
+    /// struct's metadata would be linked into every app.
+    private typealias State = (appended: Int, firstAppendNanoseconds: UInt64, stopped: Bool)
 
     /// The thread, its state and its wake-ups: woken at the first append after a sync and at
     /// `stop()`; it holds the store's writer, never the output.
@@ -46,7 +38,7 @@ final class SyncScheduler: Sendable {
         let (seconds, attoseconds) = interval.components
         let intervalNanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
         self.onSync = onSync
-        worker = Worker(state: State())
+        worker = Worker<State>(state: (0, 0, false))
         let syncing = syncing
         worker.start(name: name) { worker in
             Self.run(worker, writer: writer, syncing: syncing, intervalNanoseconds: intervalNanoseconds, onSync: onSync)
@@ -112,25 +104,24 @@ final class SyncScheduler: Sendable {
         onSync: @Sendable ((any Error)?) -> Void
     ) {
         while true {
-            let step: Step = worker.next { state in
-                if state.stopped { return .run(.exit) }
+            // Whether the thread ends (else it syncs), decided under the worker's lock: a `Bool`,
+            // not an enum of its own, whose metadata and value witnesses every app would link
+            // (`Worker.next` is generic over it, in another module).
+            let exits: Bool = worker.next { state in
+                if state.stopped { return .run(true) }
                 // Idle: an untimed wait, so an idle store costs no wake-ups.
                 guard state.appended > 0 else { return .wait(untilNanoseconds: nil) }
                 let deadline = state.firstAppendNanoseconds &+ intervalNanoseconds
                 if System.monotonicNanoseconds() < deadline { return .wait(untilNanoseconds: deadline) }
                 state.appended = 0
-                return .run(.sync)
+                return .run(false)
             }
-            switch step {
-            case .exit:
-                return
-            case .sync:
-                do {
-                    _ = try sync(writer, one: syncing)
-                    onSync(nil)
-                } catch {
-                    onSync(error)
-                }
+            if exits { return }
+            do {
+                _ = try sync(writer, one: syncing)
+                onSync(nil)
+            } catch {
+                onSync(error)
             }
         }
     }

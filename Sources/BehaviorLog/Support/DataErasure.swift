@@ -1,4 +1,5 @@
 import Foundation
+import LogCore
 import LogStore
 
 /// Deletes everything BehaviorLog keeps under `directory` — every store (history, outboxes,
@@ -14,24 +15,27 @@ import LogStore
 /// - Throws: `DataErasureError` naming what could not be deleted (a store a logger has open).
 public func eraseAllData(in directory: URL) throws {
     let root = directory.standardizedFileURL.path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else { return }
-    guard isDirectory.boolValue else { throw DataErasureError(path: root, reason: "it is not a directory") }
+    guard let status = try? System.status(of: root) else { return }  // (as `fileExists` said)
+    guard status.kind == .directory else { throw DataErasureError(path: root, reason: "it is not a directory") }
     var stores: [String] = []
     var salts: [String] = []
-    guard let walk = FileManager.default.enumerator(atPath: root) else {
-        throw DataErasureError(path: root, reason: "it cannot be listed")
-    }
-    while let relative = walk.nextObject() as? String {
-        let path = (root as NSString).appendingPathComponent(relative)
-        let name = (relative as NSString).lastPathComponent
-        if walk.fileAttributes?[.type] as? FileAttributeType == .typeDirectory {
-            continue
-        } else if name == "pii-salt" {
-            salts.append(path)
-        } else if name == "LOCK" || (name.hasPrefix("segment-") && (name.hasSuffix(".log") || name.hasSuffix(".idx"))) {
-            let store = (path as NSString).deletingLastPathComponent
-            if !stores.contains(store) { stores.append(store) }
+    // The walk goes through `System` (`readdir`, `lstat`: a link is not followed), not
+    // FileManager's enumerator, whose bridging cost every app 2 KB of code. A directory that
+    // cannot be listed is an error: a store in it would stay.
+    var directories = [root]
+    while let folder = directories.popLast() {
+        guard let names = try? System.listDirectory(folder) else {
+            throw DataErasureError(path: folder, reason: "it cannot be listed")
+        }
+        for name in names {
+            let path = folder + "/" + name
+            if (try? System.kind(of: path)) == .directory {
+                directories.append(path)
+            } else if name == "pii-salt" {
+                salts.append(path)
+            } else if name == "LOCK" || (name.hasPrefix("segment-") && (name.hasSuffix(".log") || name.hasSuffix(".idx"))) {
+                if !stores.contains(folder) { stores.append(folder) }
+            }
         }
     }
     // The deepest first: an outbox's `rejected` store before the outbox (a path sorts after
@@ -53,7 +57,7 @@ public func eraseAllData(in directory: URL) throws {
 
 /// `eraseAllData(in:)` could not delete something.
 public struct DataErasureError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
+    public internal(set) var path: String
+    public internal(set) var reason: String
     public var description: String { "cannot erase \(path): \(reason)" }
 }

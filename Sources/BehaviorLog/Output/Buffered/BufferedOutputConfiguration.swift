@@ -93,34 +93,34 @@ extension Duration {
 /// What a `BufferedOutput` did since it started.
 public struct BufferedOutputStatistics: Sendable, Equatable {
     /// Logs the backend accepted.
-    public var sentLogs: Int = 0
+    public internal(set) var sentLogs: Int = 0
     /// Chunks the backend accepted.
-    public var sentChunks: Int = 0
+    public internal(set) var sentChunks: Int = 0
     /// Send attempts that failed and will be retried (timeouts included).
-    public var retryableFailures: Int = 0
+    public internal(set) var retryableFailures: Int = 0
     /// Chunks the backend rejected for good; their logs were set aside.
-    public var rejectedChunks: Int = 0
+    public internal(set) var rejectedChunks: Int = 0
     /// Logs set aside after a permanent failure.
-    public var rejectedLogs: Int = 0
+    public internal(set) var rejectedLogs: Int = 0
     /// Logs in the output's store waiting to be sent.
-    public var unsentLogs: Int = 0
+    public internal(set) var unsentLogs: Int = 0
     /// Logs the store refused (a full disk, protected data unavailable), held in memory to be
     /// appended when it takes writes again.
-    public var heldLogs: Int = 0
+    public internal(set) var heldLogs: Int = 0
     /// Logs the store refused that did not fit in memory: lost to this output, counted exactly.
-    public var lostLogs: Int = 0
+    public internal(set) var lostLogs: Int = 0
     /// Unsent logs the store's caps (`maximumTotalBytes`, `maximumAge`) dropped: lost to the
     /// backend. Kept in the store across runs (`logview stats` shows it as dropped), from its
     /// creation — for a history, from the first time a buffered output used it — until
     /// `eraseAllData()`. Counted past the store's cursor `sent`, which trails the sends by at
     /// most half a second: a log sent in that half second before a cap dropped it counts too.
-    public var droppedByCaps: Int = 0
+    public internal(set) var droppedByCaps: Int = 0
     /// Appends and syncs of the output's store that failed (the error is printed once per
     /// failing period and kept in `lastError`).
-    public var storeErrors: Int = 0
+    public internal(set) var storeErrors: Int = 0
     /// Logs deleted unsent because the user denied consent (`LogConsent.denied`), with any log
     /// written to the output under it.
-    public var deletedForConsent: Int = 0
+    public internal(set) var deletedForConsent: Int = 0
     /// The last error, for a debug screen.
-    public var lastError: String?
+    public internal(set) var lastError: String?
 }

@@ -7,31 +7,34 @@ import LogStore
 /// too) is freed: its `deinit` calls ``release()``, which makes the store durable and stops the
 /// sender, which closes the store as it ends.
 final class BufferedOutputCore: Sendable {
-    struct State {
-        var suspended = false
-        var stopping = false
-        var senderFinished = false
-        var flushRequested = false
-        var flushWaiters: [CheckedContinuation<Void, Never>] = []
-        var finishWaiters: [CheckedContinuation<Void, Never>] = []
-        var abandonSend: (@Sendable () -> Void)?
-        var appendedBytes = 0
-        var statistics = BufferedOutputStatistics()
-        var reportedStoreError = false
+    /// A class, not a struct: `Worker` is generic and in another module, so a struct's metadata
+    /// and value witnesses (2.2 KB for these fields) would be linked into every app; one object
+    /// per output, reached only under the worker's lock (so no run-time exclusivity checks).
+    final class State {
+        @exclusivity(unchecked) var suspended = false
+        @exclusivity(unchecked) var stopping = false
+        @exclusivity(unchecked) var senderFinished = false
+        @exclusivity(unchecked) var flushRequested = false
+        @exclusivity(unchecked) var flushWaiters: [CheckedContinuation<Void, Never>] = []
+        @exclusivity(unchecked) var finishWaiters: [CheckedContinuation<Void, Never>] = []
+        @exclusivity(unchecked) var abandonSend: (@Sendable () -> Void)?
+        @exclusivity(unchecked) var appendedBytes = 0
+        @exclusivity(unchecked) var statistics = BufferedOutputStatistics()
+        @exclusivity(unchecked) var reportedStoreError = false
         /// The output was released without `shutdown()`: the sender closes the store as it ends.
-        var released = false
+        @exclusivity(unchecked) var released = false
         // Issue 17 (BufferedOutput+Privacy.swift): the consent it was told (`nil` until a logger
         // tells it, or it is used directly), and how many times its logs were erased.
-        var consent: LogConsent?
-        var erasures = 0
+        @exclusivity(unchecked) var consent: LogConsent?
+        @exclusivity(unchecked) var erasures = 0
         /// A wake-up the sender has not seen yet (kept for its next wait, as a semaphore keeps a signal).
-        var wakePending = false
+        @exclusivity(unchecked) var wakePending = false
         // The send in flight (`send(_:unlessErasedSince:)`): its number, when its task began
         // (the timeout runs from there), and its outcome (the first of the backend's answer,
         // the timeout and an abandonment decides it; a later one is ignored).
-        var sendGeneration: UInt64 = 0
-        var sendStartedAt: UInt64?
-        var sendOutcome: LogDeliveryResult?
+        @exclusivity(unchecked) var sendGeneration: UInt64 = 0
+        @exclusivity(unchecked) var sendStartedAt: UInt64?
+        @exclusivity(unchecked) var sendOutcome: LogDeliveryResult?
     }
 
     let storage: any OutboxStorage
@@ -106,7 +109,13 @@ final class BufferedOutputCore: Sendable {
     /// (`isDiscarded`: the logs waited for the store to open, and a denial of consent discarded
     /// them meanwhile; they are then counted as deleted, not appended.)
     private func append(_ logs: [EncodedLog], force: Bool = false, unless isDiscarded: () -> Bool = { false }) {
-        let outcome = refusals.write(logs, force: force, unless: isDiscarded) { (batch) throws(LogStoreAppendFailure) in try storage.append(batch) }
+        record(refusals.write(logs, force: force, unless: isDiscarded) { (batch) throws(LogStoreAppendFailure) in try storage.append(batch) })
+    }
+
+    /// What an ``append(_:force:unless:)`` did: counts, errors, and the sender woken when it has
+    /// a chunk to send. Apart from `append`, which the optimizer copies for its callers that
+    /// pass no `isDiscarded` (it propagates the `{ false }`), so that this body is not copied.
+    private func record(_ outcome: StoreRefusals.Outcome) {
         if outcome.discarded > 0 {
             state.withLock { $0.statistics.deletedForConsent += outcome.discarded }
         }
@@ -115,13 +124,8 @@ final class BufferedOutputCore: Sendable {
                 state.statistics.storeErrors += 1
                 state.statistics.lastError = "\(name): store: \(error)"
             }
-            FileDescriptorSink.write(
-                "BehaviorLog: error: \(name): its store refused a write: \(error); up to \(refusals.maximumCount) logs are kept in memory and written when it takes writes again, the rest are counted as lost (statistics.lostLogs); \(StoreRefusals.advice(for: error))\n"
-            )
         }
-        if let lost = outcome.recoveredAfterLosing {
-            FileDescriptorSink.write("BehaviorLog: \(name): its store takes writes again; \(lost) logs could not be kept meanwhile\n")
-        }
+        refusals.printChanges(in: outcome, store: "\(name): its store")
         guard outcome.kept > 0 else { return }
         let bytes = outcome.keptBytes, count = outcome.kept
         // Constant time (the exact count walks the store's segment summaries under its lock,

@@ -29,12 +29,6 @@ import LogStore
 final class LogStoreOutbox: OutboxStorage {
     static let cursor = "sent"
 
-    private struct CursorState {
-        var inMemory: UInt64
-        var persisted: UInt64
-        var persistedAt: ContinuousClock.Instant
-    }
-
     private let writer: LogStoreWriter
     private let scheduler: SyncScheduler
     /// The history whose store this is, or nil for a store of the output's own.
@@ -44,7 +38,10 @@ final class LogStoreOutbox: OutboxStorage {
     private let failureHandler = Locked<(@Sendable (any Error) -> Void)?>(nil)
     private let rejectedDirectory: String
     private let rejected = Locked<LogStoreWriter?>(nil)
-    private let cursorState: Locked<CursorState>
+    /// The cursor `sent` in memory, as last persisted, and when. A tuple, not a struct of its
+    /// own: `Locked` is generic and in another module, so a struct's metadata and value
+    /// witnesses would be linked into every app.
+    private let cursorState: Locked<(inMemory: UInt64, persisted: UInt64, persistedAt: ContinuousClock.Instant)>
     private let acknowledged: AtomicCounter
     /// A history that no output sent from yet: the position its cursor `sent` is made at, with
     /// the first append (``makeCursorBeforeFirstAppend()``); nil once the cursor is there.
@@ -70,7 +67,7 @@ final class LogStoreOutbox: OutboxStorage {
         }
         rejectedDirectory = (directory as NSString).appendingPathComponent("rejected")
         acknowledged = AtomicCounter(0)
-        cursorState = Locked(CursorState(inMemory: 0, persisted: 0, persistedAt: .now))
+        cursorState = Locked((0, 0, .now))
         self.cursorInterval = .seconds(cursorInterval)
         self.cursorLogs = UInt64(max(1, cursorLogs))
         history = nil
@@ -84,7 +81,7 @@ final class LogStoreOutbox: OutboxStorage {
         self.history = history
         rejectedDirectory = history.directory.appending(path: "rejected").path
         acknowledged = AtomicCounter(0)
-        cursorState = Locked(CursorState(inMemory: 0, persisted: 0, persistedAt: .now))
+        cursorState = Locked((0, 0, .now))
         self.cursorInterval = .seconds(cursorInterval)
         self.cursorLogs = UInt64(max(1, cursorLogs))
     }
@@ -108,7 +105,7 @@ final class LogStoreOutbox: OutboxStorage {
                 cursorToMake.withLock { $0 = start }
             }
             acknowledged.store(start)
-            cursorState.withLock { $0 = CursorState(inMemory: start, persisted: start, persistedAt: .now) }
+            cursorState.withLock { $0 = (start, start, .now) }
             opened.store(1)
         }
     }
@@ -281,7 +278,7 @@ final class LogStoreOutbox: OutboxStorage {
         // and the cursor (rewritten at the last number) keeps them going on after a restart.
         let last = writer.lastSequence
         acknowledged.store(last)
-        cursorState.withLock { $0 = CursorState(inMemory: last, persisted: last, persistedAt: .now) }
+        cursorState.withLock { $0 = (last, last, .now) }
         if let history {
             history.outboxErased()
             // In a history the cursor is there before this output's logs, durably (as

@@ -11,19 +11,22 @@ import LogStore
 /// the next append, on the appending thread (so the memory is freed where it was allocated).
 /// A read that does not start inside it (a backlog from an earlier run, or logs behind a
 /// failing backend that it no longer holds) goes to the store.
-struct RecentLogs {
-    private struct Batch {
-        var first: UInt64
-        var entries: [LogEntry]
-        var bytes: Int
-        var last: UInt64 { first + UInt64(entries.count) - 1 }
-    }
+///
+/// A class, not a struct: `Locked` is generic and in another module, so a struct's metadata and
+/// value witnesses would be linked into every app; its fields are reached only under that lock
+/// (no run-time exclusivity checks).
+final class RecentLogs {
+    /// A tuple, not a struct of its own: an array's element type needs metadata, and a
+    /// struct's comes with value witnesses that every app would link.
+    private typealias Batch = (first: UInt64, entries: [LogEntry], bytes: Int)
 
-    private var batches: [Batch] = []
+    private static func last(of batch: Batch) -> UInt64 { batch.first + UInt64(batch.entries.count) - 1 }
+
+    @exclusivity(unchecked) private var batches: [Batch] = []
     /// The index in `batches` of the oldest batch kept.
-    private var start = 0
-    private var count = 0
-    private var bytes = 0
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var bytes = 0
     let maximumCount: Int
     let maximumBytes: Int
 
@@ -34,19 +37,19 @@ struct RecentLogs {
 
     /// Keeps the logs just appended with sequence numbers `sequences`, and forgets the
     /// batches acknowledged up to `acknowledged`.
-    mutating func add(_ entries: [LogEntry], sequences: ClosedRange<UInt64>, acknowledged: UInt64) {
-        while start < batches.count && batches[start].last <= acknowledged { dropFirst() }
+    func add(_ entries: [LogEntry], sequences: ClosedRange<UInt64>, acknowledged: UInt64) {
+        while start < batches.count && Self.last(of: batches[start]) <= acknowledged { dropFirst() }
         guard !entries.isEmpty, sequences.count == entries.count else { return removeAll() }
-        if start < batches.count, batches[batches.count - 1].last + 1 != sequences.lowerBound { removeAll() }
+        if start < batches.count, Self.last(of: batches[batches.count - 1]) + 1 != sequences.lowerBound { removeAll() }
         let batchBytes = entries.reduce(0) { $0 + $1.payload.count }
-        batches.append(Batch(first: sequences.lowerBound, entries: entries, bytes: batchBytes))
+        batches.append((sequences.lowerBound, entries, batchBytes))
         count += entries.count
         bytes += batchBytes
         while (count > maximumCount || bytes > maximumBytes) && batches.count - start > 1 { dropFirst() }
         compact()
     }
 
-    mutating func removeAll() {
+    func removeAll() {
         batches.removeAll(keepingCapacity: true)
         start = 0
         count = 0
@@ -56,9 +59,9 @@ struct RecentLogs {
     /// The logs after `sequence` up to `durable`, at most `maxCount` and about `maxBytes` bytes
     /// (at least one log); `nil` when the log after `sequence` is not held here.
     func read(after sequence: UInt64, durable: UInt64, maxCount: Int, maxBytes: Int) -> [LogRecord]? {
-        guard start < batches.count, batches[start].first <= sequence + 1, batches[batches.count - 1].last > sequence else { return nil }
+        guard start < batches.count, batches[start].first <= sequence + 1, Self.last(of: batches[batches.count - 1]) > sequence else { return nil }
         var batch = start
-        while batches[batch].last <= sequence { batch += 1 }
+        while Self.last(of: batches[batch]) <= sequence { batch += 1 }
         var index = Int(sequence + 1 - batches[batch].first)
         var result: [LogRecord] = []
         var total = 0
@@ -82,7 +85,7 @@ struct RecentLogs {
         return result
     }
 
-    private mutating func dropFirst() {
+    private func dropFirst() {
         count -= batches[start].entries.count
         bytes -= batches[start].bytes
         batches[start].entries = []
@@ -90,7 +93,7 @@ struct RecentLogs {
     }
 
     /// Moves the kept batches to the front once half the array is dropped ones.
-    private mutating func compact() {
+    private func compact() {
         if start == batches.count {
             removeAll()
         } else if start > 64 && start * 2 > batches.count {

@@ -26,7 +26,7 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// Reachability when the log was made; an *external* type the app defines
     public var network: NetworkKind? { didSet { _build() } }
 
-    public typealias LoggenVersion = LoggenVersion6
+    public typealias LoggenVersion = LoggenVersion7
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

@@ -6,7 +6,7 @@ import Foundation
 import RecipeAppTypes
 
 /// Events of the banners on the home screen.
-public enum HomeBanner: GeneratedLogEvent {
+public struct HomeBanner: GeneratedLogEvent {
     /// Sent when a banner becomes visible for the first time in a session.
     ///
     /// - Parameters:
@@ -14,7 +14,15 @@ public enum HomeBanner: GeneratedLogEvent {
     ///   - placement: Where the banner sits
     ///   - position: The banner's slot within its placement, from 1 (1...100)
     ///   - campaignCode: The campaign, such as `SPRING_2026` (at most 16 UTF-8 bytes; matches `^[A-Z0-9_]+$`)
-    case showBanner(bannerId: Int64, placement: BannerPlacement, position: Int16, campaignCode: String)
+    @inline(never)
+    public static func showBanner(bannerId: Int64, placement: BannerPlacement, position: Int16, campaignCode: String) -> Self {
+        var _values = LogEventFields(event: 0, capacity: 4)
+        _values.int64(bannerId)
+        _values.value(placement)
+        _values.int16(position)
+        _values.string(campaignCode)
+        return Self(_values)
+    }
 
     /// Sent when the user taps a banner.
     ///
@@ -25,23 +33,28 @@ public enum HomeBanner: GeneratedLogEvent {
     ///   - shownAt: When the banner was first shown
     ///   - shownOn: The day, in the user's time zone
     ///   - seenBefore: Whether the user saw this banner in an earlier session
-    case tapBanner(bannerId: Int64, campaignCode: String, visibleRatio: Float, shownAt: Date, shownOn: LogDate, seenBefore: Bool)
+    @inline(never)
+    public static func tapBanner(bannerId: Int64, campaignCode: String, visibleRatio: Float, shownAt: Date, shownOn: LogDate, seenBefore: Bool) -> Self {
+        var _values = LogEventFields(event: 1, capacity: 6)
+        _values.int64(bannerId)
+        _values.string(campaignCode)
+        _values.float(visibleRatio)
+        _values.timestamp(shownAt)
+        _values.date(shownOn)
+        _values.bool(seenBefore)
+        return Self(_values)
+    }
 
-    public typealias LoggenVersion = LoggenVersion6
+    public typealias LoggenVersion = LoggenVersion7
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    @_optimize(none)
-    public func _fields(into _values: inout LogEventFields) {
-        switch self {
-        case .showBanner(let bannerId, let placement, let position, let campaignCode):
-            _values.event = 0; _values.int64(bannerId); _values.value(placement); _values.int16(position); _values.string(campaignCode)
-        case .tapBanner(let bannerId, let campaignCode, let visibleRatio, let shownAt, let shownOn, let seenBefore):
-            _values.event = 1; _values.int64(bannerId); _values.string(campaignCode); _values.float(visibleRatio); _values.timestamp(shownAt); _values.date(shownOn); _values.bool(seenBefore)
-        }
-    }
+    /// The event's number and field values, set by the event's static member.
+    public let _fieldValues: LogEventFields
 
-    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    private init(_ fieldValues: LogEventFields) { _fieldValues = fieldValues }
+
+    /// The category's events: name, then payload keys and constraints, one line per event in order.
     public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "home_banner", events: """
         show_banner: banner_id, placement, position min=1 max=100, campaign_code maxLength=16 pattern=1
         tap_banner: banner_id, campaign_code maxLength=16 pattern=1, visible_ratio min=0.0 max=1.0, shown_at, shown_on, seen_before

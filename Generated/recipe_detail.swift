@@ -6,7 +6,7 @@ import Foundation
 import RecipeAppTypes
 
 /// Events of the recipe detail screen.
-public enum RecipeDetail: GeneratedLogEvent {
+public struct RecipeDetail: GeneratedLogEvent {
     /// Sent when the recipe detail screen appears.
     ///
     /// - Parameters:
@@ -14,39 +14,52 @@ public enum RecipeDetail: GeneratedLogEvent {
     ///   - referrer: The screen the user came from; an external type provided by the app
     ///   - rating: The recipe's average rating, when it has one (0...5)
     ///   - openedAt: The device's local time when the screen opened
-    case show(recipeId: Int64, referrer: ReferrerScreen, rating: Double?, openedAt: Date)
+    @inline(never)
+    public static func show(recipeId: Int64, referrer: ReferrerScreen, rating: Double?, openedAt: Date) -> Self {
+        var _values = LogEventFields(event: 0, capacity: 4)
+        _values.int64(recipeId)
+        _values.value(referrer)
+        _values.optionalDouble(rating)
+        _values.timestamp(openedAt)
+        return Self(_values)
+    }
 
     /// Sent when the user enlarges the photo of a step.
     ///
     /// - Parameters:
     ///   - recipeId: The recipe
     ///   - stepNumber: The step, from 1 (1...50)
-    case tapStepPhoto(recipeId: Int64, stepNumber: Int16)
+    @inline(never)
+    public static func tapStepPhoto(recipeId: Int64, stepNumber: Int16) -> Self {
+        var _values = LogEventFields(event: 1, capacity: 2)
+        _values.int64(recipeId)
+        _values.int16(stepNumber)
+        return Self(_values)
+    }
 
     /// Sent when the user saves the recipe to a folder.
     ///
     /// - Parameters:
     ///   - recipeId: The recipe saved
     ///   - folderIds: The folders chosen; missing when saved to the default folder
-    case saveRecipe(recipeId: Int64, folderIds: [Int64]?)
+    @inline(never)
+    public static func saveRecipe(recipeId: Int64, folderIds: [Int64]?) -> Self {
+        var _values = LogEventFields(event: 2, capacity: 2)
+        _values.int64(recipeId)
+        _values.optionalArray(folderIds)
+        return Self(_values)
+    }
 
-    public typealias LoggenVersion = LoggenVersion6
+    public typealias LoggenVersion = LoggenVersion7
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    @_optimize(none)
-    public func _fields(into _values: inout LogEventFields) {
-        switch self {
-        case .show(let recipeId, let referrer, let rating, let openedAt):
-            _values.event = 0; _values.int64(recipeId); _values.value(referrer); _values.optionalDouble(rating); _values.timestamp(openedAt)
-        case .tapStepPhoto(let recipeId, let stepNumber):
-            _values.event = 1; _values.int64(recipeId); _values.int16(stepNumber)
-        case .saveRecipe(let recipeId, let folderIds):
-            _values.event = 2; _values.int64(recipeId); _values.optionalArray(folderIds)
-        }
-    }
+    /// The event's number and field values, set by the event's static member.
+    public let _fieldValues: LogEventFields
 
-    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    private init(_ fieldValues: LogEventFields) { _fieldValues = fieldValues }
+
+    /// The category's events: name, then payload keys and constraints, one line per event in order.
     public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_detail", events: """
         show: recipe_id, referrer, rating min=0 max=5, opened_at
         tap_step_photo: recipe_id, step_number min=1 max=50

@@ -5,7 +5,7 @@ import BehaviorLog
 import RecipeAppTypes
 
 /// Events of the recipe search screen.
-public enum RecipeSearch: GeneratedLogEvent {
+public struct RecipeSearch: GeneratedLogEvent {
     /// Sent when the user runs a search, from the search field or a suggested keyword.
     ///
     /// - Parameters:
@@ -13,7 +13,15 @@ public enum RecipeSearch: GeneratedLogEvent {
     ///   - order: latest, popularity or cooking_time
     ///   - filters: The filters switched on, at most three (at most 3 elements)
     ///   - page: The result page, from 1 (1...1000)
-    case search(keyword: String, order: SearchOrder, filters: [SearchFilter], page: Int32)
+    @inline(never)
+    public static func search(keyword: String, order: SearchOrder, filters: [SearchFilter], page: Int32) -> Self {
+        var _values = LogEventFields(event: 0, capacity: 4)
+        _values.string(keyword)
+        _values.value(order)
+        _values.array(filters)
+        _values.int32(page)
+        return Self(_values)
+    }
 
     /// Sent when the user opens a recipe from the results.
     ///
@@ -21,32 +29,37 @@ public enum RecipeSearch: GeneratedLogEvent {
     ///   - recipeId: The recipe opened
     ///   - position: Where the recipe was in the list, from 1 (1...100)
     ///   - keyword: The keyword of the search that showed the result (at most 256 UTF-8 bytes)
-    case tapSearchResult(recipeId: Int64, position: Int16, keyword: String)
+    @inline(never)
+    public static func tapSearchResult(recipeId: Int64, position: Int16, keyword: String) -> Self {
+        var _values = LogEventFields(event: 1, capacity: 3)
+        _values.int64(recipeId)
+        _values.int16(position)
+        _values.string(keyword)
+        return Self(_values)
+    }
 
     /// Sent when the user taps a suggested keyword. Will be folded into `search`.
     ///
     /// - Parameters:
     ///   - suggestion: The suggested keyword (at most 256 UTF-8 bytes)
     @available(*, deprecated, message: "Sent when the user taps a suggested keyword. Will be folded into `search`.")
-    case tapSuggestion(suggestion: String)
+    @inline(never)
+    public static func tapSuggestion(suggestion: String) -> Self {
+        var _values = LogEventFields(event: 2, capacity: 1)
+        _values.string(suggestion)
+        return Self(_values)
+    }
 
-    public typealias LoggenVersion = LoggenVersion6
+    public typealias LoggenVersion = LoggenVersion7
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    @_optimize(none)
-    public func _fields(into _values: inout LogEventFields) {
-        switch self {
-        case .search(let keyword, let order, let filters, let page):
-            _values.event = 0; _values.string(keyword); _values.value(order); _values.array(filters); _values.int32(page)
-        case .tapSearchResult(let recipeId, let position, let keyword):
-            _values.event = 1; _values.int64(recipeId); _values.int16(position); _values.string(keyword)
-        case .tapSuggestion(let suggestion):
-            _values.event = 2; _values.string(suggestion)
-        }
-    }
+    /// The event's number and field values, set by the event's static member.
+    public let _fieldValues: LogEventFields
 
-    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    private init(_ fieldValues: LogEventFields) { _fieldValues = fieldValues }
+
+    /// The category's events: name, then payload keys and constraints, one line per event in order.
     public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "recipe_search", events: """
         search: keyword maxLength=256, order, filters maxCount=3, page min=1 max=1000
         tap_search_result: recipe_id, position min=1 max=100, keyword maxLength=256

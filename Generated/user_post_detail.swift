@@ -5,7 +5,7 @@ import BehaviorLog
 import RecipeAppTypes
 
 /// Events of the detail screen of a user's post (a "cooked it" report): its media, its ingredients and its "show more" button.
-public enum UserPostDetail: GeneratedLogEvent {
+public struct UserPostDetail: GeneratedLogEvent {
     /// Sent when the post detail screen appears.
     ///
     /// - Parameters:
@@ -14,7 +14,16 @@ public enum UserPostDetail: GeneratedLogEvent {
     ///   - mediaKinds: The kind of each photo or video, in order; at most 10 (at most 10 elements)
     ///   - ingredientNames: The ingredients listed, at most 30, each at most 64 bytes (at most 64 UTF-8 bytes; at most 30 elements)
     ///   - authorNickname: The author's nickname, personal data Missing when the author deleted the account (at most 32 UTF-8 bytes; personal data)
-    case show(postId: Int64, recipeId: Int64, mediaKinds: [MediaKind], ingredientNames: [String], authorNickname: String?)
+    @inline(never)
+    public static func show(postId: Int64, recipeId: Int64, mediaKinds: [MediaKind], ingredientNames: [String], authorNickname: String?) -> Self {
+        var _values = LogEventFields(event: 0, capacity: 5)
+        _values.int64(postId)
+        _values.int64(recipeId)
+        _values.array(mediaKinds)
+        _values.array(ingredientNames)
+        _values.optionalString(authorNickname)
+        return Self(_values)
+    }
 
     /// Sent when the user opens a photo or video of the post.
     ///
@@ -22,7 +31,14 @@ public enum UserPostDetail: GeneratedLogEvent {
     ///   - postId: The post
     ///   - position: Which media, from 1 (1...100)
     ///   - mediaKind: photo or video
-    case tapMedia(postId: Int64, position: Int16, mediaKind: MediaKind)
+    @inline(never)
+    public static func tapMedia(postId: Int64, position: Int16, mediaKind: MediaKind) -> Self {
+        var _values = LogEventFields(event: 1, capacity: 3)
+        _values.int64(postId)
+        _values.int16(position)
+        _values.value(mediaKind)
+        return Self(_values)
+    }
 
     /// Sent when the user taps the "show more" button under a long comment.
     ///
@@ -30,25 +46,25 @@ public enum UserPostDetail: GeneratedLogEvent {
     ///   - postId: The post
     ///   - hiddenLineCount: How many lines the button revealed (1...10000)
     ///   - commentExcerpt: The first characters of the comment; to be removed, it is personal data (at most 140 UTF-8 bytes; personal data; deprecated)
-    case tapShowMore(postId: Int64, hiddenLineCount: Int32, commentExcerpt: String?)
+    @inline(never)
+    public static func tapShowMore(postId: Int64, hiddenLineCount: Int32, commentExcerpt: String?) -> Self {
+        var _values = LogEventFields(event: 2, capacity: 3)
+        _values.int64(postId)
+        _values.int32(hiddenLineCount)
+        _values.optionalString(commentExcerpt)
+        return Self(_values)
+    }
 
-    public typealias LoggenVersion = LoggenVersion6
+    public typealias LoggenVersion = LoggenVersion7
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    @_optimize(none)
-    public func _fields(into _values: inout LogEventFields) {
-        switch self {
-        case .show(let postId, let recipeId, let mediaKinds, let ingredientNames, let authorNickname):
-            _values.event = 0; _values.int64(postId); _values.int64(recipeId); _values.array(mediaKinds); _values.array(ingredientNames); _values.optionalString(authorNickname)
-        case .tapMedia(let postId, let position, let mediaKind):
-            _values.event = 1; _values.int64(postId); _values.int16(position); _values.value(mediaKind)
-        case .tapShowMore(let postId, let hiddenLineCount, let commentExcerpt):
-            _values.event = 2; _values.int64(postId); _values.int32(hiddenLineCount); _values.optionalString(commentExcerpt)
-        }
-    }
+    /// The event's number and field values, set by the event's static member.
+    public let _fieldValues: LogEventFields
 
-    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    private init(_ fieldValues: LogEventFields) { _fieldValues = fieldValues }
+
+    /// The category's events: name, then payload keys and constraints, one line per event in order.
     public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "user_post_detail", events: """
         show: post_id, recipe_id, media_kinds maxCount=10, ingredient_names maxCount=30 maxLength=64, author_nickname maxLength=32 pii
         tap_media: post_id, position min=1 max=100, media_kind

@@ -60,23 +60,24 @@ def value(swift_type):
 
 
 def posts(generated):
-    """One `logger.post(…)` per event case of the generated files."""
+    """One `logger.post(…)` per event (a static member) of the generated files."""
     lines = []
     for name in sorted(os.listdir(generated)):
-        enum = None
+        category = None
         for line in open(os.path.join(generated, name)):
-            match = re.match(r"public enum (\w+): GeneratedLogEvent", line)
+            match = re.match(r"public struct (\w+): GeneratedLogEvent", line)
             if match:
-                enum = match.group(1)
-            match = re.match(r"    case (\w+)\((.*)\)$", line)
-            if enum and match:
+                category = match.group(1)
+            match = re.match(r"    public static func (`?\w+`?)\((.*)\) -> Self \{$", line)
+            if category and match:
                 arguments = []
                 for parameter in match.group(2).split(", "):
                     label, swift_type = parameter.split(": ", 1)
                     arguments.append("%s: %s" % (label, value(swift_type)))
-                lines.append("    logger.post(%s.%s(%s))" % (enum, match.group(1), ", ".join(arguments)))
-            elif enum and re.match(r"    case (\w+)$", line):
-                lines.append("    logger.post(%s.%s)" % (enum, line.split()[1]))
+                lines.append("    logger.post(%s.%s(%s))" % (category, match.group(1), ", ".join(arguments)))
+            match = re.match(r"    public static var (`?\w+`?): Self \{", line)
+            if category and match:
+                lines.append("    logger.post(%s.%s)" % (category, match.group(1)))
     return lines
 
 

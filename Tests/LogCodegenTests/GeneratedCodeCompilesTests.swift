@@ -50,10 +50,11 @@ import TestSupport
     }
 
     /// A file from a newer loggen, and files from older loggens whose code this runtime
-    /// refuses (it boxed its values, built an older table, did not declare its `[pii]`
-    /// fields), each fail with a clear message.
+    /// refuses (its events were enums, it boxed its values, built an older table, did not
+    /// declare its `[pii]` fields), each fail with a clear message.
     @Test(arguments: [
-        ("LoggenVersion7", "cannot find type 'LoggenVersion7' in scope"),
+        ("LoggenVersion8", "cannot find type 'LoggenVersion8' in scope"),
+        ("LoggenVersion6", "'LoggenVersion6' is unavailable: this generated code makes its events enums; regenerate it"),
         (
             "LoggenVersion5",
             "'LoggenVersion5' is unavailable: this generated code appends its common payload field by field; regenerate it"

@@ -1,5 +1,5 @@
 /// A log that the definitions describe. Generated code makes one type per category
-/// conform (through ``GeneratedLogEvent``), with one case per event:
+/// conform (through ``GeneratedLogEvent``), with a static member per event:
 ///
 /// ```swift
 /// logger.post(RecipeSearch.search(keyword: "egg", order: .latest, filters: [], page: 1))
@@ -20,8 +20,8 @@ public protocol LogEvent: Sendable {
     /// definitions), for `PersonalDataFilter`. Empty by default.
     var personalDataFields: [String] { get }
     /// Everything `BehaviorLogger.post(_:)` needs, in one call. The default asks ``tag``,
-    /// ``payload`` and ``personalDataFields`` in turn; generated code answers with one
-    /// switch over its cases.
+    /// ``payload`` and ``personalDataFields`` in turn; generated code answers from its
+    /// event's values and its table in one call.
     var contents: LogEventContents { get }
 }
 

@@ -4,38 +4,44 @@
 // call these; they change with the runtime's `LoggenVersion` (LoggenGenerated.swift), which
 // keeps code generated for an earlier version compiling or failing with a clear message.
 
-/// A ``LogEvent`` that `loggen` generated: a table of its events (`_layout`) and one
-/// switch over its cases (`_fields`) answer every requirement of ``LogEvent``.
+/// A ``LogEvent`` that `loggen` generated: a table of its events (`_layout`) and the event's
+/// number and field values (`_fieldValues`) answer every requirement of ``LogEvent``.
 ///
 /// ```swift generated
-/// public enum RecipeSearch: GeneratedLogEvent {
-///     case search(keyword: String, order: SearchOrder)
-///     public func _fields(into _values: inout LogEventFields) {
-///         switch self {
-///         case .search(let keyword, let order):
-///             _values.event = 0; _values.string(keyword); _values.value(order)
-///         }
+/// public struct RecipeSearch: GeneratedLogEvent {
+///     @inline(never)
+///     public static func search(keyword: String, order: SearchOrder) -> Self {
+///         var _values = LogEventFields(event: 0, capacity: 2)
+///         _values.string(keyword)
+///         _values.value(order)
+///         return Self(_values)
 ///     }
+///     public let _fieldValues: LogEventFields
+///     private init(_ fieldValues: LogEventFields) { _fieldValues = fieldValues }
 ///     public static let _layout = LogPayloadLayout(category: "recipe_search", events: """
 ///         search: keyword maxLength=256, order
 ///         """)
 /// }
 /// ```
 ///
-/// Why one switch and a table, not a switch per requirement: the type checker's time grows
-/// with every case of every switch, and one switch per event type-checks about a quarter
-/// faster than a switch each for `eventName`, `payload` and `personalDataFields` (see
-/// `docs/Codegen.md`). Posting also gets cheaper: ``LogEvent/contents`` visits the cases
+/// Why a struct of static functions, not an enum with a case per event: an enum's cases
+/// carry their payload types into the app's reflection metadata, and reading the values
+/// back out takes a switch that first copies or splits the payload; a static function per
+/// event hands over the values it gets in registers, and the struct only holds the result.
+/// About a quarter less code per event (docs/Codegen.md, `make bench-device`). Call sites
+/// read the same: `logger.post(RecipeSearch.search(keyword: "egg", order: .latest))`.
+///
+/// Why one value and a table, not a member per requirement: posting visits the values
 /// once, and the tag comes ready-made from the table instead of being concatenated.
 ///
 /// The members start with `_` because they are for the runtime, not for call sites; code
 /// completion hides them.
 public protocol GeneratedLogEvent: LogEvent, LoggenGenerated {
-    /// The category's events: names, tags, payload keys and constraints, in case order.
+    /// The category's events: names, tags, payload keys and constraints, in event order.
     static var _layout: LogPayloadLayout { get }
-    /// Names the event (`_values.event`) and appends its field values, in the order of its
-    /// line in `_layout`.
-    func _fields(into _values: inout LogEventFields)
+    /// The event's number (`event`) and its field values, in the order of its line in
+    /// `_layout`.
+    var _fieldValues: LogEventFields { get }
 }
 
 // Not specialized per type: each member is a call or two on the table, and an optimized app
@@ -43,14 +49,6 @@ public protocol GeneratedLogEvent: LogEvent, LoggenGenerated {
 // docs/Performance.md, `make bench-device`). `contents`, the one posting calls, runs
 // non-generic in LogPayloadLayout.
 extension GeneratedLogEvent {
-    /// The event's number and field values, with room for the largest event of the type.
-    @_semantics("optimize.sil.specialize.generic.never")
-    public var _fieldValues: LogEventFields {
-        var fields = LogEventFields(capacity: Self._layout.maximumFieldCount)
-        _fields(into: &fields)
-        return fields
-    }
-
     /// The category's name as written (`recipe_search`), from the table.
     @_semantics("optimize.sil.specialize.generic.never")
     public static var categoryName: String { _layout.categoryName }

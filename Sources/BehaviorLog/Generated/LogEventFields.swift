@@ -8,23 +8,26 @@ import Foundation
 
 /// Which event of a generated type a log is, and its field values in the order written.
 ///
-/// Generated code answers `GeneratedLogEvent._fields(into:)` with one switch over its
-/// cases that names the event and hands over each value with one call, and a
-/// ``LogPayloadLayout`` turns the answer into a tag, a payload and the personal fields:
+/// Generated code makes one in each event's static function, which names the event and
+/// hands over each value with one call, and a ``LogPayloadLayout`` turns it into a tag, a
+/// payload and the personal fields:
 ///
 /// ```swift generated
-/// case .search(let keyword, let order):
-///     _values.event = 0; _values.string(keyword); _values.value(order)
+/// public static func search(keyword: String, order: SearchOrder) -> Self {
+///     var _values = LogEventFields(event: 0, capacity: 2)
+///     _values.string(keyword)
+///     _values.value(order)
+///     return Self(_values)
+/// }
 /// ```
 ///
 /// Why a call per field: it is the least code an app carries per event. Each call passes
 /// its value in registers to one shared body here (never inlined into the app); an array
 /// literal of the values, boxed or as ``LogValue``s, made the app build every value in
-/// place, and a `switch` over an enum with many payload shapes first takes the whole
-/// payload apart byte by byte (see docs/Performance.md, `make bench-device`). The call names
-/// its type, so that the type checker has no overload to choose.
+/// place (see docs/Codegen.md, `make bench-device`). The call names its type, so that the
+/// type checker has no overload to choose.
 public struct LogEventFields: Sendable {
-    /// The event's number in its type, counted from 0 in the order of the cases.
+    /// The event's number in its type, counted from 0 in the order of the definitions.
     public var event: Int
     /// The event's field values, in the order of its line in the ``LogPayloadLayout``.
     public private(set) var values: [LogValue]
@@ -32,6 +35,15 @@ public struct LogEventFields: Sendable {
     /// No event yet, room for `capacity` values.
     public init(capacity: Int) {
         event = 0
+        values = []
+        values.reserveCapacity(capacity)
+    }
+
+    /// Event number `event`, no values yet, room for `capacity`: one call that a generated
+    /// event's function starts with (not inlined into the app, as the appends below).
+    @inline(never)
+    public init(event: Int, capacity: Int) {
+        self.event = event
         values = []
         values.reserveCapacity(capacity)
     }

@@ -69,4 +69,14 @@ public enum LoggenVersion5: LoggenCompatibleVersion {}
 /// Version 6 of the API that generated code uses: version 5 with the common payload built
 /// and checked by a ``LogPayloadLayout`` of one line, from ``LogEventFields``, as an event's
 /// payload is: one path for every constraint, and less runtime code in an app.
+///
+/// Unavailable: its event types are enums that hand over their values in
+/// `GeneratedLogEvent._fields(into:)`, which the runtime no longer asks for.
+@available(*, unavailable, message: "this generated code makes its events enums; regenerate it with this version's loggen")
 public enum LoggenVersion6: LoggenCompatibleVersion {}
+
+/// Version 7 of the API that generated code uses: version 6 with each category a struct that
+/// holds its event's ``LogEventFields`` (``GeneratedLogEvent/_fieldValues``), made by a static
+/// function per event (``LogEventFields/init(event:capacity:)``, then a call per value), not
+/// an enum with a case per event: less code per event in an app.
+public enum LoggenVersion7: LoggenCompatibleVersion {}

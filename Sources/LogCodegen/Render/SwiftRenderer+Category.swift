@@ -1,14 +1,15 @@
 import LogSchema
 
-/// A category's file, rendered straight from the schema into bytes: `enum <Category>:
-/// GeneratedLogEvent` with a case per event, the `_fields` switch and the `_layout` table.
+/// A category's file, rendered straight from the schema into bytes: `struct <Category>:
+/// GeneratedLogEvent` with a static function per event, its `_fieldValues` and the `_layout`
+/// table.
 ///
 /// Category files are nearly all of `loggen generate`'s output (a thousand files of fifty
 /// events in the benchmark), and building their declaration model first (a `String` per
 /// name, type, summary and layout line, arrays of parameters, arguments and bindings per
-/// event) cost more than printing it. So one pass over the events writes the three parts
-/// that have a line per event — the cases, the switch and the layout — side by side into
-/// three writers, and one pass over each event's fields its Swift name (made once), its
+/// event) cost more than printing it. So one pass over the events writes the two parts
+/// that have lines per event — the static functions and the layout — side by side into
+/// two writers, and one pass over each event's fields its Swift name (made once), its
 /// documentation, type and layout, written as pieces. The small members (`LoggenVersion`,
 /// `schemaHash`, the patterns) still come from the model. The text is the one the model
 /// gave, byte for byte (ReferenceTests, SwiftTranslatorTests, `make check-generated`).
@@ -18,7 +19,7 @@ extension SwiftRenderer {
     /// - Parameter translator: what the file imports, and the pieces it shares with the
     ///   common file (field summaries, the identity members).
     func renderCategoryFile(_ category: Category, translator: SwiftTranslator) -> [UInt8] {
-        // The enum's body first, one level in: whether the file imports Foundation (a
+        // The struct's body first, one level in: whether the file imports Foundation (a
         // `Date` field) is known once every field is written.
         var body = CodeWriter(capacity: 1024 + 1024 * category.events.count, level: 1)
         let needsFoundation = writeBody(category, translator: translator, into: &body)
@@ -32,7 +33,7 @@ extension SwiftRenderer {
         documentation(category.descriptions, into: &file)
         file.start()
         file.append(access)
-        file.append("enum ")
+        file.append("struct ")
         SwiftLiteral.appendIdentifier(SwiftName.upperCamelCase(category.name), to: &file)
         file.append(": GeneratedLogEvent {")
         file.end()
@@ -41,27 +42,26 @@ extension SwiftRenderer {
         return file.bytes
     }
 
-    /// The enum's cases and members, one level in: one pass over the events.
+    /// The struct's static members, one per event, and its other members, one level in: one
+    /// pass over the events.
     ///
     /// - Returns: whether a generated field has a Foundation type (`Date`).
     private func writeBody(_ category: Category, translator: SwiftTranslator, into file: inout CodeWriter) -> Bool {
-        let hasCases = category.events.contains { $0.status != .obsolete }
-        let spaced = hasCases && casesAreSpaced(category, translator: translator)
+        let hasEvents = category.events.contains { $0.status != .obsolete }
         var needsFoundation = false
-        // The `_fields` switch's cases and the `_layout` table's lines, written during the
-        // pass over the events at the indentation they get, appended where they belong.
-        var switchCases = CodeWriter(capacity: 256 * category.events.count, level: 2)
+        // The `_layout` table's lines, written during the pass over the events at the
+        // indentation they get, appended where they belong.
         var layoutLines = CodeWriter(capacity: 192 * category.events.count, level: 2)
         var patterns = PatternTable()
 
         // The category's common fields open every event's list: their Swift names, their
-        // parameters of the case and their layout made once, then shared by every event.
+        // parameters and their layout made once, then shared by every event.
         var common: [Field] = []
         var commonNames: [String] = []
         var commonMethods: [String] = []
         var commonParameters = CodeWriter()
         var commonLayout = CodeWriter()
-        if hasCases {
+        if hasEvents {
             common = translator.activeFields(category.common)
             for field in common {
                 patterns.add(field)
@@ -77,8 +77,8 @@ extension SwiftRenderer {
             }
         }
 
-        // One pass over each event's fields: the Swift names (kept for the switch), the
-        // case's documentation, its parameters and the layout line.
+        // One pass over each event's fields: the Swift names (kept for the body), the
+        // function's documentation, its parameters and the layout line.
         var names: [String] = []
         var methods: [String] = []
         var parameters = CodeWriter(capacity: 512)
@@ -89,7 +89,7 @@ extension SwiftRenderer {
             parameters.clear()
             parameters.append(commonParameters)
 
-            if spaced && number > 0 { file.line() }
+            if number > 0 { file.line() }
             documentation(event.descriptions, into: &file)
             var listed = false
             for (position, field) in common.enumerated() {
@@ -115,68 +115,68 @@ extension SwiftRenderer {
             }
             layoutLines.end()
 
-            // The case: its documentation (above), deprecation, `case name(label: Type, …)`.
+            // The event: its documentation (above), deprecation, then
+            // `static func name(label: Type, …) -> Self` whose body starts a `LogEventFields`
+            // with the event's number, hands over each value with a call named after its type
+            // (`_values`: no field's Swift name starts with `_` and a letter, so none hides it)
+            // and returns it; `static var name: Self` for an event without fields.
             if event.status == .deprecated {
                 let message = translator.oneLine(event.descriptions)
                 file.line(message.isEmpty ? "@available(*, deprecated)" : "@available(*, deprecated, message: " + SwiftLiteral.string(message) + ")")
             }
-            let caseName = SwiftName.lowerCamelCase(event.name)
-            file.start()
-            file.append("case ")
-            SwiftLiteral.appendIdentifier(caseName, to: &file)
-            if !parameters.bytes.isEmpty {
+            let functionName = SwiftName.lowerCamelCase(event.name)
+            if parameters.bytes.isEmpty {
+                file.start()
+                file.append(access)
+                file.append("static var ")
+                SwiftLiteral.appendIdentifier(functionName, to: &file)
+                file.append(": Self { Self(LogEventFields(event: ")
+                file.append(Int64(number))
+                file.append(", capacity: 0)) }")
+                file.end()
+            } else {
+                // Never inlined: the function stays in the app (it is public), so a call site
+                // that inlined it would carry its body a second time.
+                file.line("@inline(never)")
+                file.start()
+                file.append(access)
+                file.append("static func ")
+                SwiftLiteral.appendIdentifier(functionName, to: &file)
                 file.append(ascii: "(")
                 file.append(parameters)
-                file.append(ascii: ")")
-            }
-            file.end()
-
-            // `case .name(let label, …):` and `_values.event = number; _values.string(label); …`
-            // (`_values`: no field's Swift name starts with `_` and a letter, so none hides it).
-            switchCases.start()
-            switchCases.append("case .")
-            SwiftLiteral.appendIdentifier(caseName, to: &switchCases)
-            if !parameters.bytes.isEmpty {
-                var separator = "(let "
-                for name in commonNames {
-                    switchCases.append(separator)
-                    SwiftLiteral.appendIdentifier(name, to: &switchCases)
-                    separator = ", let "
+                file.append(") -> Self {")
+                file.endBlockOpening { body in
+                    body.start()
+                    body.append("var _values = LogEventFields(event: ")
+                    body.append(Int64(number))
+                    body.append(", capacity: ")
+                    body.append(Int64(commonNames.count + names.count))
+                    body.append(ascii: ")")
+                    body.end()
+                    for (name, method) in zip(commonNames + names, commonMethods + methods) {
+                        body.start()
+                        body.append("_values.")
+                        body.append(method)
+                        body.append(ascii: "(")
+                        SwiftLiteral.appendIdentifier(name, to: &body)
+                        body.append(ascii: ")")
+                        body.end()
+                    }
+                    body.line("return Self(_values)")
                 }
-                for name in names {
-                    switchCases.append(separator)
-                    SwiftLiteral.appendIdentifier(name, to: &switchCases)
-                    separator = ", let "
-                }
-                switchCases.append(ascii: ")")
-            }
-            switchCases.append(ascii: ":")
-            switchCases.end()
-            switchCases.indented { writer in
-                writer.start()
-                writer.append("_values.event = ")
-                writer.append(Int64(number))
-                for (name, method) in zip(commonNames + names, commonMethods + methods) {
-                    writer.append("; _values.")
-                    writer.append(method)
-                    writer.append(ascii: "(")
-                    SwiftLiteral.appendIdentifier(name, to: &writer)
-                    writer.append(ascii: ")")
-                }
-                writer.end()
             }
             number += 1
         }
 
-        writeMembers(category, cases: number, switchCases: switchCases, layoutLines: layoutLines, patterns: patterns, translator: translator, into: &file)
+        writeMembers(category, events: number, layoutLines: layoutLines, patterns: patterns, translator: translator, into: &file)
         return needsFoundation
     }
 
-    /// The members after the cases, a blank line before each (and after the cases, if any):
-    /// the identity members, `_fields` and `_layout` with the lines written with the cases,
-    /// the patterns.
+    /// The members after the events' static members, a blank line before each (and after
+    /// the events, if any): the identity members, `_fieldValues` and its initializer,
+    /// `_layout` with the lines written with the events, the patterns.
     private func writeMembers(
-        _ category: Category, cases number: Int, switchCases: CodeWriter, layoutLines: CodeWriter, patterns: PatternTable,
+        _ category: Category, events number: Int, layoutLines: CodeWriter, patterns: PatternTable,
         translator: SwiftTranslator, into file: inout CodeWriter
     ) {
         for (index, member) in translator.identityMembers().enumerated() {
@@ -184,24 +184,21 @@ extension SwiftRenderer {
             render(member, into: &file)
         }
         file.line()
-        // Not optimized: the optimizer takes the payload of an enum whose cases have many
-        // shapes apart into bytes and puts each case's values together again from them,
-        // twice the code of reading each value where it lies, for no time a post would
-        // notice (docs/Performance.md, `make bench-device`).
-        file.line("@_optimize(none)")
+        documentation(["The event's number and field values, set by the event's static member."], into: &file)
         file.start()
         file.append(access)
-        file.append("func ")
-        file.append(SwiftTranslator.fieldsName)
-        file.append("(into _values: inout LogEventFields) {")
-        file.endBlockOpening { file in
-            file.line("switch self {")
-            file.append(switchCases)
-            file.line("}")
-        }
-
+        file.append("let ")
+        file.append(SwiftTranslator.fieldValuesName)
+        file.append(": LogEventFields")
+        file.end()
         file.line()
-        documentation(["The category's events: name, then payload keys and constraints, one line per case in order."], into: &file)
+        file.start()
+        file.append("private init(_ fieldValues: LogEventFields) { ")
+        file.append(SwiftTranslator.fieldValuesName)
+        file.append(" = fieldValues }")
+        file.end()
+        file.line()
+        documentation(["The category's events: name, then payload keys and constraints, one line per event in order."], into: &file)
         file.start()
         file.append(access)
         file.append("static let ")
@@ -232,27 +229,14 @@ extension SwiftRenderer {
         }
     }
 
-    /// Whether the cases are set apart by blank lines: some case has documentation (its
-    /// paragraphs, or a field with a summary) or is deprecated.
-    private func casesAreSpaced(_ category: Category, translator: SwiftTranslator) -> Bool {
-        // Nearly always known at the first event, by its paragraphs.
-        for event in category.events where event.status != .obsolete {
-            if !event.descriptions.isEmpty || event.status == .deprecated { return true }
-        }
-        let documented = { (field: Field) in field.status != .obsolete && !translator.fieldSummary(field).isEmpty }
-        // The category's common fields document every case.
-        return category.common.contains(where: documented)
-            || category.events.contains { event in event.status != .obsolete && event.fields.contains(where: documented) }
-    }
-
-    /// `label: Type`, an associated value of a case.
+    /// `label: Type`, a parameter of an event's static function.
     private func parameter(_ field: Field, _ name: String, into writer: inout CodeWriter) {
         SwiftLiteral.appendIdentifier(name, to: &writer)
         writer.append(": ")
         SwiftTypeMapping.appendSwiftType(of: field, to: &writer)
     }
 
-    /// The line `  - name: summary` of a case's `- Parameters:` list (with the list's
+    /// The line `  - name: summary` of an event's `- Parameters:` list (with the list's
     /// heading before the first), or nothing for a field without a summary.
     private func parameterDocumentation(
         _ field: Field, _ name: String, event: Event, listed: inout Bool, translator: SwiftTranslator,

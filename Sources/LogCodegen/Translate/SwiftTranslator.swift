@@ -17,12 +17,12 @@ public struct SwiftTranslator: Sendable {
     /// The enum that holds the schema hash.
     public static let schemaTypeName = GeneratedNameCheck.schemaTypeName
     /// The `LogPayloadLayout` of a category's events (a leading `_` keeps it apart from
-    /// every case name).
+    /// every event's name).
     static let layoutName = "_layout"
     /// The common payload's method that builds and checks its `payload`.
     static let buildName = "_build"
-    /// The switch that names a value's event and hands over its field values.
-    static let fieldsName = "_fields"
+    /// The stored event number and field values of a category's struct.
+    static let fieldValuesName = "_fieldValues"
 
     /// Modules every generated file imports besides `BehaviorLog` (and `Foundation` where
     /// needed): the modules that define the external custom types.
@@ -206,7 +206,7 @@ public struct SwiftTranslator: Sendable {
     /// The version check and the schema hash of ``LoggenGenerated``.
     func identityMembers() -> [SwiftDeclaration] {
         [
-            .typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion6")),
+            .typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion7")),
             .property(
                 SwiftProperty(
                     documentation: [], isStatic: true, name: "schemaHash", type: "String",

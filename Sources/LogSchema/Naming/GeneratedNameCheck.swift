@@ -34,10 +34,11 @@ public struct GeneratedNameCheck: Sendable {
         "LogPayload", "LogPayloadLayout", "LogValue", "LogValueConvertible", "LoggenGenerated",
         "GeneratedLogEvent", "LogEventFields", "LogEventContents",
         "LoggenVersion1", "LoggenVersion2", "LoggenVersion3", "LoggenVersion4", "LoggenVersion5", "LoggenVersion6",
+        "LoggenVersion7",
         commonPayloadTypeName, schemaTypeName,
     ]
 
-    /// Member names of a category's enum besides its cases.
+    /// Member names of a category's type besides its events' static members.
     public static let reservedEventNames: Set<String> = [
         "categoryName", "eventName", "tag", "payload", "personalDataFields", "contents", "schemaHash", "self", "Type", "Protocol",
     ]

@@ -4,7 +4,7 @@
 import BehaviorLog
 
 /// Hostile names and descriptions: */ and /* and """ and \\ backslashes \n, # hash, `code`, \u{1}\u{1B}\u{7F} controls, \u{202E}RTL override, non-ASCII: 日本語 café 🍳.
-public enum ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: GeneratedLogEvent {
+public struct ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: GeneratedLogEvent {
     /// The event named default. */ """ \\ #if false
     ///
     /// - Parameters:
@@ -14,52 +14,64 @@ public enum ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: GeneratedLogEv
     ///   - let: let
     ///   - where: where
     ///   - is: is
-    case `default`(`class`: String, `inout`: Int32, `var`: Bool?, `let`: [Double], `where`: Shade, `is`: OutsideThing?)
+    @inline(never)
+    public static func `default`(`class`: String, `inout`: Int32, `var`: Bool?, `let`: [Double], `where`: Shade, `is`: OutsideThing?) -> Self {
+        var _values = LogEventFields(event: 0, capacity: 6)
+        _values.string(`class`)
+        _values.int32(`inout`)
+        _values.optionalBool(`var`)
+        _values.array(`let`)
+        _values.value(`where`)
+        _values.optionalValue(`is`)
+        return Self(_values)
+    }
 
     /// The event named init.
     ///
     /// - Parameters:
     ///   - func: func (at most 4 UTF-8 bytes)
-    case `init`(`func`: String)
+    @inline(never)
+    public static func `init`(`func`: String) -> Self {
+        var _values = LogEventFields(event: 1, capacity: 1)
+        _values.string(`func`)
+        return Self(_values)
+    }
 
     /// Deprecated: use "default" instead. \\ */ \u{7} bell
     ///
     /// - Parameters:
     ///   - true: true
     @available(*, deprecated, message: "Deprecated: use \"default\" instead. \\\\ */ \u{7} bell")
-    case `return`(`true`: Int64)
+    @inline(never)
+    public static func `return`(`true`: Int64) -> Self {
+        var _values = LogEventFields(event: 2, capacity: 1)
+        _values.int64(`true`)
+        return Self(_values)
+    }
 
-    case `in`
+    public static var `in`: Self { Self(LogEventFields(event: 3, capacity: 0)) }
 
-    case `nil`
+    public static var `nil`: Self { Self(LogEventFields(event: 4, capacity: 0)) }
 
     /// - Parameters:
     ///   - aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: The longest field name (at most 64 UTF-8 bytes)
-    case anEventNameThatIsAsLongAsTheValidatorAllowsItToBeX(aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: String?)
+    @inline(never)
+    public static func anEventNameThatIsAsLongAsTheValidatorAllowsItToBeX(aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: String?) -> Self {
+        var _values = LogEventFields(event: 5, capacity: 1)
+        _values.optionalString(aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy)
+        return Self(_values)
+    }
 
-    public typealias LoggenVersion = LoggenVersion6
+    public typealias LoggenVersion = LoggenVersion7
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    @_optimize(none)
-    public func _fields(into _values: inout LogEventFields) {
-        switch self {
-        case .`default`(let `class`, let `inout`, let `var`, let `let`, let `where`, let `is`):
-            _values.event = 0; _values.string(`class`); _values.int32(`inout`); _values.optionalBool(`var`); _values.array(`let`); _values.value(`where`); _values.optionalValue(`is`)
-        case .`init`(let `func`):
-            _values.event = 1; _values.string(`func`)
-        case .`return`(let `true`):
-            _values.event = 2; _values.int64(`true`)
-        case .`in`:
-            _values.event = 3
-        case .`nil`:
-            _values.event = 4
-        case .anEventNameThatIsAsLongAsTheValidatorAllowsItToBeX(let aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy):
-            _values.event = 5; _values.optionalString(aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy)
-        }
-    }
+    /// The event's number and field values, set by the event's static member.
+    public let _fieldValues: LogEventFields
 
-    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    private init(_ fieldValues: LogEventFields) { _fieldValues = fieldValues }
+
+    /// The category's events: name, then payload keys and constraints, one line per event in order.
     public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "a_category_name_that_is_exactly_as_long_as_the_validator_allows_", events: """
         default: class, inout, var, let, where, is
         init: func maxLength=4

@@ -4,13 +4,19 @@
 import BehaviorLog
 
 /// Events that share fields: daifuku's category-level common columns, sent with every event of the category.
-public enum CategoryFields: GeneratedLogEvent {
+public struct CategoryFields: GeneratedLogEvent {
     /// Sent when the screen opens.
     ///
     /// - Parameters:
     ///   - screen: The screen the event was sent from (at most 32 UTF-8 bytes)
     ///   - referrer: Where the user came from, personal data (at most 64 UTF-8 bytes; matches `^[a-z_]+$`; personal data)
-    case `open`(screen: String, referrer: String?)
+    @inline(never)
+    public static func `open`(screen: String, referrer: String?) -> Self {
+        var _values = LogEventFields(event: 0, capacity: 2)
+        _values.string(screen)
+        _values.optionalString(referrer)
+        return Self(_values)
+    }
 
     /// Sent on a tap.
     ///
@@ -18,23 +24,25 @@ public enum CategoryFields: GeneratedLogEvent {
     ///   - screen: The screen the event was sent from (at most 32 UTF-8 bytes)
     ///   - referrer: Where the user came from, personal data (at most 64 UTF-8 bytes; matches `^[a-z_]+$`; personal data)
     ///   - target: What was tapped (at most 16 UTF-8 bytes)
-    case tap(screen: String, referrer: String?, target: String)
+    @inline(never)
+    public static func tap(screen: String, referrer: String?, target: String) -> Self {
+        var _values = LogEventFields(event: 1, capacity: 3)
+        _values.string(screen)
+        _values.optionalString(referrer)
+        _values.string(target)
+        return Self(_values)
+    }
 
-    public typealias LoggenVersion = LoggenVersion6
+    public typealias LoggenVersion = LoggenVersion7
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    @_optimize(none)
-    public func _fields(into _values: inout LogEventFields) {
-        switch self {
-        case .`open`(let screen, let referrer):
-            _values.event = 0; _values.string(screen); _values.optionalString(referrer)
-        case .tap(let screen, let referrer, let target):
-            _values.event = 1; _values.string(screen); _values.optionalString(referrer); _values.string(target)
-        }
-    }
+    /// The event's number and field values, set by the event's static member.
+    public let _fieldValues: LogEventFields
 
-    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    private init(_ fieldValues: LogEventFields) { _fieldValues = fieldValues }
+
+    /// The category's events: name, then payload keys and constraints, one line per event in order.
     public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "category_fields", events: """
         open: screen maxLength=32, referrer maxLength=64 pattern=1 pii
         tap: screen maxLength=32, referrer maxLength=64 pattern=1 pii, target maxLength=16

@@ -20,7 +20,7 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// The colour
     public var shade: Shade { didSet { _build() } }
 
-    public typealias LoggenVersion = LoggenVersion6
+    public typealias LoggenVersion = LoggenVersion7
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

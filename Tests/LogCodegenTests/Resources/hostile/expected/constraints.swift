@@ -5,7 +5,7 @@ import BehaviorLog
 import Foundation
 
 /// Every constraint, alone and together.
-public enum Constraints: GeneratedLogEvent {
+public struct Constraints: GeneratedLogEvent {
     /// - Parameters:
     ///   - shortText: At most 8 bytes (at most 8 UTF-8 bytes)
     ///   - optionalShortText: At most 8 bytes, optional (at most 8 UTF-8 bytes)
@@ -21,7 +21,25 @@ public enum Constraints: GeneratedLogEvent {
     ///   - weights: Weights, any number (0...1)
     ///   - shades: Up to two shades (at most 2 elements)
     ///   - moments: Up to two moments (at most 2 elements)
-    case limited(shortText: String, optionalShortText: String?, code: String, quotedCode: String, percent: Int16, temperature: Int32, large: Int64, ratio: Double, scale: Float?, tags: [String], scores: [Int32], weights: [Double], shades: [Shade], moments: [Date]?)
+    @inline(never)
+    public static func limited(shortText: String, optionalShortText: String?, code: String, quotedCode: String, percent: Int16, temperature: Int32, large: Int64, ratio: Double, scale: Float?, tags: [String], scores: [Int32], weights: [Double], shades: [Shade], moments: [Date]?) -> Self {
+        var _values = LogEventFields(event: 0, capacity: 14)
+        _values.string(shortText)
+        _values.optionalString(optionalShortText)
+        _values.string(code)
+        _values.string(quotedCode)
+        _values.int16(percent)
+        _values.int32(temperature)
+        _values.int64(large)
+        _values.double(ratio)
+        _values.optionalFloat(scale)
+        _values.array(tags)
+        _values.array(scores)
+        _values.array(weights)
+        _values.array(shades)
+        _values.optionalArray(moments)
+        return Self(_values)
+    }
 
     /// Personal data under keyword names, alone and in arrays.
     ///
@@ -29,23 +47,25 @@ public enum Constraints: GeneratedLogEvent {
     ///   - class: A personal value named like a Swift keyword (its type as in the long category) (personal data)
     ///   - count: Not personal
     ///   - default: Personal, each element at most 8 bytes (at most 8 UTF-8 bytes; at most 3 elements; personal data)
-    case personal(`class`: String?, count: Int32, `default`: [String])
+    @inline(never)
+    public static func personal(`class`: String?, count: Int32, `default`: [String]) -> Self {
+        var _values = LogEventFields(event: 1, capacity: 3)
+        _values.optionalString(`class`)
+        _values.int32(count)
+        _values.array(`default`)
+        return Self(_values)
+    }
 
-    public typealias LoggenVersion = LoggenVersion6
+    public typealias LoggenVersion = LoggenVersion7
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    @_optimize(none)
-    public func _fields(into _values: inout LogEventFields) {
-        switch self {
-        case .limited(let shortText, let optionalShortText, let code, let quotedCode, let percent, let temperature, let large, let ratio, let scale, let tags, let scores, let weights, let shades, let moments):
-            _values.event = 0; _values.string(shortText); _values.optionalString(optionalShortText); _values.string(code); _values.string(quotedCode); _values.int16(percent); _values.int32(temperature); _values.int64(large); _values.double(ratio); _values.optionalFloat(scale); _values.array(tags); _values.array(scores); _values.array(weights); _values.array(shades); _values.optionalArray(moments)
-        case .personal(let `class`, let count, let `default`):
-            _values.event = 1; _values.optionalString(`class`); _values.int32(count); _values.array(`default`)
-        }
-    }
+    /// The event's number and field values, set by the event's static member.
+    public let _fieldValues: LogEventFields
 
-    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    private init(_ fieldValues: LogEventFields) { _fieldValues = fieldValues }
+
+    /// The category's events: name, then payload keys and constraints, one line per event in order.
     public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "constraints", events: """
         limited: short_text maxLength=8, optional_short_text maxLength=8, code maxLength=16 pattern=1, quoted_code pattern=2, percent min=0 max=100, temperature min=-40 max=60, large min=-9223372036854775808 max=9223372036854775807, ratio min=0 max=1, scale min=-0.5 max=2.5, tags maxCount=3 maxLength=4 pattern=3, scores maxCount=2 min=1 max=10, weights min=0 max=1, shades maxCount=2, moments maxCount=2
         personal: class pii, count, default maxCount=3 maxLength=8 pii

@@ -5,7 +5,7 @@ import BehaviorLog
 import Foundation
 
 /// Every type, plain, optional, array and optional array.
-public enum EveryType: GeneratedLogEvent {
+public struct EveryType: GeneratedLogEvent {
     /// Every type, plain.
     ///
     /// - Parameters:
@@ -21,7 +21,23 @@ public enum EveryType: GeneratedLogEvent {
     ///   - plainTimestamptz: A plain timestamptz
     ///   - plainShade: A plain Shade
     ///   - plainOutsidething: A plain OutsideThing
-    case plainValues(plainSmallint: Int16, plainInteger: Int32, plainBigint: Int64, plainReal: Float, plainDouble: Double, plainBoolean: Bool, plainString: String, plainDate: LogDate, plainTimestamp: Date, plainTimestamptz: Date, plainShade: Shade, plainOutsidething: OutsideThing)
+    @inline(never)
+    public static func plainValues(plainSmallint: Int16, plainInteger: Int32, plainBigint: Int64, plainReal: Float, plainDouble: Double, plainBoolean: Bool, plainString: String, plainDate: LogDate, plainTimestamp: Date, plainTimestamptz: Date, plainShade: Shade, plainOutsidething: OutsideThing) -> Self {
+        var _values = LogEventFields(event: 0, capacity: 12)
+        _values.int16(plainSmallint)
+        _values.int32(plainInteger)
+        _values.int64(plainBigint)
+        _values.float(plainReal)
+        _values.double(plainDouble)
+        _values.bool(plainBoolean)
+        _values.string(plainString)
+        _values.date(plainDate)
+        _values.timestamp(plainTimestamp)
+        _values.timestamp(plainTimestamptz)
+        _values.value(plainShade)
+        _values.value(plainOutsidething)
+        return Self(_values)
+    }
 
     /// Every type, optional.
     ///
@@ -38,7 +54,23 @@ public enum EveryType: GeneratedLogEvent {
     ///   - optionalTimestamptz: A optional timestamptz
     ///   - optionalShade: A optional Shade
     ///   - optionalOutsidething: A optional OutsideThing
-    case optionalValues(optionalSmallint: Int16?, optionalInteger: Int32?, optionalBigint: Int64?, optionalReal: Float?, optionalDouble: Double?, optionalBoolean: Bool?, optionalString: String?, optionalDate: LogDate?, optionalTimestamp: Date?, optionalTimestamptz: Date?, optionalShade: Shade?, optionalOutsidething: OutsideThing?)
+    @inline(never)
+    public static func optionalValues(optionalSmallint: Int16?, optionalInteger: Int32?, optionalBigint: Int64?, optionalReal: Float?, optionalDouble: Double?, optionalBoolean: Bool?, optionalString: String?, optionalDate: LogDate?, optionalTimestamp: Date?, optionalTimestamptz: Date?, optionalShade: Shade?, optionalOutsidething: OutsideThing?) -> Self {
+        var _values = LogEventFields(event: 1, capacity: 12)
+        _values.optionalInt16(optionalSmallint)
+        _values.optionalInt32(optionalInteger)
+        _values.optionalInt64(optionalBigint)
+        _values.optionalFloat(optionalReal)
+        _values.optionalDouble(optionalDouble)
+        _values.optionalBool(optionalBoolean)
+        _values.optionalString(optionalString)
+        _values.optionalDate(optionalDate)
+        _values.optionalTimestamp(optionalTimestamp)
+        _values.optionalTimestamp(optionalTimestamptz)
+        _values.optionalValue(optionalShade)
+        _values.optionalValue(optionalOutsidething)
+        return Self(_values)
+    }
 
     /// Every type, array.
     ///
@@ -55,7 +87,23 @@ public enum EveryType: GeneratedLogEvent {
     ///   - arrayTimestamptz: A array timestamptz
     ///   - arrayShade: A array Shade
     ///   - arrayOutsidething: A array OutsideThing
-    case arrayValues(arraySmallint: [Int16], arrayInteger: [Int32], arrayBigint: [Int64], arrayReal: [Float], arrayDouble: [Double], arrayBoolean: [Bool], arrayString: [String], arrayDate: [LogDate], arrayTimestamp: [Date], arrayTimestamptz: [Date], arrayShade: [Shade], arrayOutsidething: [OutsideThing])
+    @inline(never)
+    public static func arrayValues(arraySmallint: [Int16], arrayInteger: [Int32], arrayBigint: [Int64], arrayReal: [Float], arrayDouble: [Double], arrayBoolean: [Bool], arrayString: [String], arrayDate: [LogDate], arrayTimestamp: [Date], arrayTimestamptz: [Date], arrayShade: [Shade], arrayOutsidething: [OutsideThing]) -> Self {
+        var _values = LogEventFields(event: 2, capacity: 12)
+        _values.array(arraySmallint)
+        _values.array(arrayInteger)
+        _values.array(arrayBigint)
+        _values.array(arrayReal)
+        _values.array(arrayDouble)
+        _values.array(arrayBoolean)
+        _values.array(arrayString)
+        _values.array(arrayDate)
+        _values.array(arrayTimestamp)
+        _values.array(arrayTimestamptz)
+        _values.array(arrayShade)
+        _values.array(arrayOutsidething)
+        return Self(_values)
+    }
 
     /// Every type, optional array.
     ///
@@ -72,27 +120,34 @@ public enum EveryType: GeneratedLogEvent {
     ///   - optionalArrayTimestamptz: A optional array timestamptz
     ///   - optionalArrayShade: A optional array Shade
     ///   - optionalArrayOutsidething: A optional array OutsideThing
-    case optionalArrayValues(optionalArraySmallint: [Int16]?, optionalArrayInteger: [Int32]?, optionalArrayBigint: [Int64]?, optionalArrayReal: [Float]?, optionalArrayDouble: [Double]?, optionalArrayBoolean: [Bool]?, optionalArrayString: [String]?, optionalArrayDate: [LogDate]?, optionalArrayTimestamp: [Date]?, optionalArrayTimestamptz: [Date]?, optionalArrayShade: [Shade]?, optionalArrayOutsidething: [OutsideThing]?)
+    @inline(never)
+    public static func optionalArrayValues(optionalArraySmallint: [Int16]?, optionalArrayInteger: [Int32]?, optionalArrayBigint: [Int64]?, optionalArrayReal: [Float]?, optionalArrayDouble: [Double]?, optionalArrayBoolean: [Bool]?, optionalArrayString: [String]?, optionalArrayDate: [LogDate]?, optionalArrayTimestamp: [Date]?, optionalArrayTimestamptz: [Date]?, optionalArrayShade: [Shade]?, optionalArrayOutsidething: [OutsideThing]?) -> Self {
+        var _values = LogEventFields(event: 3, capacity: 12)
+        _values.optionalArray(optionalArraySmallint)
+        _values.optionalArray(optionalArrayInteger)
+        _values.optionalArray(optionalArrayBigint)
+        _values.optionalArray(optionalArrayReal)
+        _values.optionalArray(optionalArrayDouble)
+        _values.optionalArray(optionalArrayBoolean)
+        _values.optionalArray(optionalArrayString)
+        _values.optionalArray(optionalArrayDate)
+        _values.optionalArray(optionalArrayTimestamp)
+        _values.optionalArray(optionalArrayTimestamptz)
+        _values.optionalArray(optionalArrayShade)
+        _values.optionalArray(optionalArrayOutsidething)
+        return Self(_values)
+    }
 
-    public typealias LoggenVersion = LoggenVersion6
+    public typealias LoggenVersion = LoggenVersion7
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    @_optimize(none)
-    public func _fields(into _values: inout LogEventFields) {
-        switch self {
-        case .plainValues(let plainSmallint, let plainInteger, let plainBigint, let plainReal, let plainDouble, let plainBoolean, let plainString, let plainDate, let plainTimestamp, let plainTimestamptz, let plainShade, let plainOutsidething):
-            _values.event = 0; _values.int16(plainSmallint); _values.int32(plainInteger); _values.int64(plainBigint); _values.float(plainReal); _values.double(plainDouble); _values.bool(plainBoolean); _values.string(plainString); _values.date(plainDate); _values.timestamp(plainTimestamp); _values.timestamp(plainTimestamptz); _values.value(plainShade); _values.value(plainOutsidething)
-        case .optionalValues(let optionalSmallint, let optionalInteger, let optionalBigint, let optionalReal, let optionalDouble, let optionalBoolean, let optionalString, let optionalDate, let optionalTimestamp, let optionalTimestamptz, let optionalShade, let optionalOutsidething):
-            _values.event = 1; _values.optionalInt16(optionalSmallint); _values.optionalInt32(optionalInteger); _values.optionalInt64(optionalBigint); _values.optionalFloat(optionalReal); _values.optionalDouble(optionalDouble); _values.optionalBool(optionalBoolean); _values.optionalString(optionalString); _values.optionalDate(optionalDate); _values.optionalTimestamp(optionalTimestamp); _values.optionalTimestamp(optionalTimestamptz); _values.optionalValue(optionalShade); _values.optionalValue(optionalOutsidething)
-        case .arrayValues(let arraySmallint, let arrayInteger, let arrayBigint, let arrayReal, let arrayDouble, let arrayBoolean, let arrayString, let arrayDate, let arrayTimestamp, let arrayTimestamptz, let arrayShade, let arrayOutsidething):
-            _values.event = 2; _values.array(arraySmallint); _values.array(arrayInteger); _values.array(arrayBigint); _values.array(arrayReal); _values.array(arrayDouble); _values.array(arrayBoolean); _values.array(arrayString); _values.array(arrayDate); _values.array(arrayTimestamp); _values.array(arrayTimestamptz); _values.array(arrayShade); _values.array(arrayOutsidething)
-        case .optionalArrayValues(let optionalArraySmallint, let optionalArrayInteger, let optionalArrayBigint, let optionalArrayReal, let optionalArrayDouble, let optionalArrayBoolean, let optionalArrayString, let optionalArrayDate, let optionalArrayTimestamp, let optionalArrayTimestamptz, let optionalArrayShade, let optionalArrayOutsidething):
-            _values.event = 3; _values.optionalArray(optionalArraySmallint); _values.optionalArray(optionalArrayInteger); _values.optionalArray(optionalArrayBigint); _values.optionalArray(optionalArrayReal); _values.optionalArray(optionalArrayDouble); _values.optionalArray(optionalArrayBoolean); _values.optionalArray(optionalArrayString); _values.optionalArray(optionalArrayDate); _values.optionalArray(optionalArrayTimestamp); _values.optionalArray(optionalArrayTimestamptz); _values.optionalArray(optionalArrayShade); _values.optionalArray(optionalArrayOutsidething)
-        }
-    }
+    /// The event's number and field values, set by the event's static member.
+    public let _fieldValues: LogEventFields
 
-    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    private init(_ fieldValues: LogEventFields) { _fieldValues = fieldValues }
+
+    /// The category's events: name, then payload keys and constraints, one line per event in order.
     public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "every_type", events: """
         plain_values: plain_smallint, plain_integer, plain_bigint, plain_real, plain_double, plain_boolean, plain_string, plain_date, plain_timestamp, plain_timestamptz, plain_shade, plain_outsidething
         optional_values: optional_smallint, optional_integer, optional_bigint, optional_real, optional_double, optional_boolean, optional_string, optional_date, optional_timestamp, optional_timestamptz, optional_shade, optional_outsidething

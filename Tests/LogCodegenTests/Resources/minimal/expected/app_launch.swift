@@ -4,26 +4,28 @@
 import BehaviorLog
 
 /// Events of the app's start, with no common payload and no types.
-public enum AppLaunch: GeneratedLogEvent {
+public struct AppLaunch: GeneratedLogEvent {
     /// Sent when the app starts from scratch.
     ///
     /// - Parameters:
     ///   - durationMs: How long the start took, in milliseconds
-    case coldStart(durationMs: Int32)
+    @inline(never)
+    public static func coldStart(durationMs: Int32) -> Self {
+        var _values = LogEventFields(event: 0, capacity: 1)
+        _values.int32(durationMs)
+        return Self(_values)
+    }
 
-    public typealias LoggenVersion = LoggenVersion6
+    public typealias LoggenVersion = LoggenVersion7
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    @_optimize(none)
-    public func _fields(into _values: inout LogEventFields) {
-        switch self {
-        case .coldStart(let durationMs):
-            _values.event = 0; _values.int32(durationMs)
-        }
-    }
+    /// The event's number and field values, set by the event's static member.
+    public let _fieldValues: LogEventFields
 
-    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    private init(_ fieldValues: LogEventFields) { _fieldValues = fieldValues }
+
+    /// The category's events: name, then payload keys and constraints, one line per event in order.
     public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "app_launch", events: """
         cold_start: duration_ms
         """)

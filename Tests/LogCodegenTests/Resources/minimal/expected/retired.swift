@@ -4,17 +4,16 @@
 import BehaviorLog
 
 /// A category whose events are all obsolete: its type has no cases.
-public enum Retired: GeneratedLogEvent {
-    public typealias LoggenVersion = LoggenVersion6
+public struct Retired: GeneratedLogEvent {
+    public typealias LoggenVersion = LoggenVersion7
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
-    @_optimize(none)
-    public func _fields(into _values: inout LogEventFields) {
-        switch self {
-        }
-    }
+    /// The event's number and field values, set by the event's static member.
+    public let _fieldValues: LogEventFields
 
-    /// The category's events: name, then payload keys and constraints, one line per case in order.
+    private init(_ fieldValues: LogEventFields) { _fieldValues = fieldValues }
+
+    /// The category's events: name, then payload keys and constraints, one line per event in order.
     public static let _layout: LogPayloadLayout = LogPayloadLayout(category: "retired", events: "")
 }

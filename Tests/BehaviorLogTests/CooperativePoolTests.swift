@@ -87,7 +87,7 @@ struct CooperativePoolTests {
     @Test func aSyncInsideAnAsyncFunctionIsCaught() async throws {
         let directory = TemporaryDirectory("pool-planted")
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
-        let storage = try LogStoreOutbox(directory: directory.path, configuration: .standard)
+        let storage = LogStoreOutbox(directory: directory.path, configuration: .standard)
         let log = EncodedLog(envelope: LogEnvelope(tag: "recipe_search.search", payload: LogPayload()), body: Array("{}".utf8))
 
         try storage.append([log])

@@ -55,7 +55,7 @@ public struct SwiftRenderer: Sendable {
     }
 
     /// A type's documentation and its first line up to the opening brace, as in
-    /// `public enum RecipeSearch: GeneratedLogEvent {`.
+    /// `public struct RecipeSearch: GeneratedLogEvent {`.
     private func openType(
         _ keyword: String, _ name: String, documentation lines: [String], inheritance types: [String],
         into writer: inout CodeWriter

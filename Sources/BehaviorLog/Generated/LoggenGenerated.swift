@@ -76,7 +76,7 @@ public enum LoggenVersion5: LoggenCompatibleVersion {}
 public enum LoggenVersion6: LoggenCompatibleVersion {}
 
 /// Version 7 of the API that generated code uses: version 6 with each category a struct that
-/// holds its event's ``LogEventFields`` (``GeneratedLogEvent/_fieldValues``), made by a static
+/// holds its event's ``LogEventFields`` (`GeneratedLogEvent._fieldValues`), made by a static
 /// function per event (``LogEventFields/init(event:capacity:)``, then a call per value), not
 /// an enum with a case per event: less code per event in an app.
 public enum LoggenVersion7: LoggenCompatibleVersion {}

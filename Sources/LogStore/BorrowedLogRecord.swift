@@ -35,9 +35,13 @@ public struct BorrowedLogRecord {
         return UUID(uuid: uuid)
     }
 
-    /// A copy that owns its bytes.
+    /// A copy that owns its bytes. Always inlined in this module, so that a scan's body that
+    /// copies each record (the store's `read`) gets the payload's copy specialized,
+    /// not a call per record.
     public var record: LogRecord {
-        LogRecord(sequence: sequence, tag: tag, timestamp: timestamp, uuid: uuid, payload: Array(payload))
+        @inline(__always) get {
+            LogRecord(sequence: sequence, tag: tag, timestamp: timestamp, uuid: uuid, payload: Array(payload))
+        }
     }
 }
 

@@ -32,12 +32,8 @@ public struct LogEventFields: Sendable {
     /// The event's field values, in the order of its line in the ``LogPayloadLayout``.
     public private(set) var values: [LogValue]
 
-    /// No event yet, room for `capacity` values.
-    public init(capacity: Int) {
-        event = 0
-        values = []
-        values.reserveCapacity(capacity)
-    }
+    /// No event yet (the common payload's fields), room for `capacity` values.
+    public init(capacity: Int) { self.init(event: 0, capacity: capacity) }
 
     /// Event number `event`, no values yet, room for `capacity`: one call that a generated
     /// event's function starts with (not inlined into the app, as the appends below).

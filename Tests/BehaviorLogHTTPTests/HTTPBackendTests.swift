@@ -42,7 +42,7 @@ import Testing
         let output = try output(script: "500,429-1,200")
         let logs = TestLogs.make(5)
         await send(logs, through: output)
-        let received = try server.received()
+        let received = try await server.received()
         try #require(received.count == 3)
         #expect(output.statistics.sentLogs == 5)
         #expect(output.statistics.retryableFailures == 2)
@@ -70,12 +70,12 @@ import Testing
         output.writerIsIdle()
         await output.flush()
         try await Task.sleep(for: .milliseconds(200))  // four flush intervals
-        #expect(try server.received().isEmpty)
+        #expect(try await server.received().isEmpty)
         #expect(buffered.statistics.unsentLogs == 4)
 
         output.resume()  // now they go
         await HTTPBackendTestsSupport.drain({ await output.flush() }, unsent: { buffered.statistics.unsentLogs })
-        #expect(try server.received().count == 1)
+        #expect(try await server.received().count == 1)
         #expect(buffered.statistics.sentLogs == 4)
 
         output.suspend()
@@ -89,7 +89,7 @@ import Testing
         output.write(TestLogs.make(3, start: 6))
         #expect(buffered.statistics.deletedForConsent == 3)
         await output.shutdown()
-        #expect(try server.received().count == 1)
+        #expect(try await server.received().count == 1)
     }
 
     /// The output gives a send the backend's request timeout and 5 seconds more, so that the
@@ -114,12 +114,12 @@ import Testing
         output.write(TestLogs.make(5))
         await output.flush()
         try await Task.sleep(for: .milliseconds(200))  // four flush intervals
-        #expect(try server.received().isEmpty)
+        #expect(try await server.received().isEmpty)
         #expect(output.statistics.unsentLogs == 5)
 
         output.consentChanged(to: .granted)
         await HTTPBackendTestsSupport.drain({ await output.flush() }, unsent: { output.statistics.unsentLogs })
-        #expect(try server.received().count == 1)
+        #expect(try await server.received().count == 1)
         #expect(output.statistics.sentLogs == 5)
 
         output.consentChanged(to: .denied)
@@ -128,13 +128,13 @@ import Testing
         try await output.eraseAllData()
         #expect(try LogStoreReader(directory: directory).stats().recordCount == 0)
         await output.shutdown()
-        #expect(try server.received().count == 1)
+        #expect(try await server.received().count == 1)
     }
 
     @Test func setsAsideWhatTheServerRejectsAndCountsIt() async throws {
         let output = try output(script: "400")
         await send(TestLogs.make(5), through: output)
-        #expect(try server.received().count == 1)
+        #expect(try await server.received().count == 1)
         #expect(output.statistics.rejectedChunks == 1)
         #expect(output.statistics.rejectedLogs == 5)
         #expect(output.statistics.sentLogs == 0)
@@ -146,7 +146,7 @@ import Testing
         let output = try output(script: "hang-3,200", timeout: .seconds(1))
         let logs = TestLogs.make(3)
         await send(logs, through: output)
-        let received = try server.received()
+        let received = try await server.received()
         try #require(received.count == 2)
         #expect(try uuids(inLines: received[0].body) == uuids(inLines: received[1].body))
         #expect(output.statistics.sentLogs == 3)
@@ -158,7 +158,7 @@ import Testing
         let output = try output(script: "200", format: .jsonArray, gzip: true)
         let logs = TestLogs.make(4)
         await send(logs, through: output)
-        let request = try #require(try server.received().first)
+        let request = try #require(try await server.received().first)
         #expect(request.headers["content-type"] == "application/json")
         #expect(request.headers["content-encoding"] == "gzip")
         let array = try JSONSerialization.jsonObject(with: Data(request.body.utf8)) as! [[String: Any]]
@@ -177,7 +177,7 @@ import Testing
         let second = try output(script: "200", directory: directory)
         await HTTPBackendTestsSupport.drain({ await second.flush() }, unsent: { second.statistics.unsentLogs })
         #expect(second.statistics.sentLogs == 6)
-        let delivered = try server.received().filter { $0.path.hasSuffix("/200") }
+        let delivered = try await server.received().filter { $0.path.hasSuffix("/200") }
         #expect(try delivered.flatMap { try uuids(inLines: $0.body) }.count == 6)
         await second.shutdown()
     }

@@ -60,7 +60,7 @@ import Testing
         let body = Array(String(repeating: "{\"keyword\":\"egg\"}\n", count: 100).utf8)
         let url = server.url(script: "200")
         #expect(try await poster(gzip: true, headers: [("Authorization", "Bearer s3cret")]).post(body, to: url) == .accepted)
-        let received = try #require(try server.received().last)
+        let received = try #require(try await server.received().last)
         #expect(received.headers["content-encoding"] == "gzip")
         #expect(received.headers["content-type"] == "application/x-ndjson")
         #expect(received.headers["authorization"] == "Bearer s3cret")
@@ -167,7 +167,7 @@ import Testing
     @Test func aLargeBodyArrivesWhole() async throws {
         let body = Array(String(repeating: "{\"keyword\":\"egg\"}\n", count: 50_000).utf8)
         #expect(try await post("200", body: body) == .accepted)
-        let received = try #require(try server.received().last)
+        let received = try #require(try await server.received().last)
         #expect(received.body == String(decoding: body, as: UTF8.self))
     }
 

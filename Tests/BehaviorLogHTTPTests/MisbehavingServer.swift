@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import TestSupport
 
 /// The scripted loopback endpoint of `Tests/Support/misbehaving-http-server.py`, run for a test.
@@ -39,9 +42,11 @@ final class MisbehavingServer: Sendable {
         var time: Double
     }
 
-    /// Every POST so far.
-    func received() throws -> [Received] {
-        let data = try Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/requests")!)
+    /// Every POST so far. Asked without blocking: `Data(contentsOf:)` of a remote URL waits on
+    /// the cooperative pool for URLSession, which needs the pool too (a whole-suite hang seen
+    /// on 2 cores).
+    func received() async throws -> [Received] {
+        let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/requests")!)
         return try data.split(separator: 0x0A).map { try JSONDecoder().decode(Received.self, from: Data($0)) }
     }
 }

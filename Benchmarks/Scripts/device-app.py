@@ -7,8 +7,8 @@ Writes the package OUT/Package.swift, depending on the BehaviorLog package at RO
 executables that differ only in their logging:
 
   app-none   no SDK: the app's own start (a URL for its store, a line printed)
-  app-12     the SDK set up as README.md shows (a history and a buffered output with a local
-             backend), posting each of 12 generated events once
+  app-12     the SDK set up as README.md shows (a buffered output that writes its history's store,
+             sending to a local backend), posting each of 12 generated events once
   app-500    the same, posting each of 500 generated events once
 
 The events come from CORPUS_GENERATOR (gen_corpus.py, no obsolete events) through
@@ -40,9 +40,9 @@ final class AppBackend: LogBackend {
     func send(_ chunk: LogChunk) async -> LogDeliveryResult { .accepted }
 }
 
+let history = try LocalStoreOutput(directory: store.appending(path: "history"))
 let logger = BehaviorLogger(configuration: try LoggerConfiguration(outputs: [
-    OutputSetting(try LocalStoreOutput(directory: store.appending(path: "history"))),
-    OutputSetting(try BufferedOutput(directory: store.appending(path: "outputs/backend"), backend: AppBackend())),
+    OutputSetting(try BufferedOutput(history: history, backend: AppBackend())),
 ]))
 postEveryEvent(logger)
 await logger.shutdown()

@@ -1,7 +1,5 @@
 /// A statement in a generated body.
 public enum SwiftStatement: Hashable, Sendable {
-    /// `var name: Type = value`
-    case variable(name: String, type: String, value: SwiftExpression)
     /// `target = value`
     case assignment(target: SwiftExpression, value: SwiftExpression)
     /// An expression on its own line, such as a call.

@@ -283,15 +283,6 @@ public struct SwiftRenderer: Sendable {
     private func statements(_ statements: [SwiftStatement], into writer: inout CodeWriter) {
         for statement in statements {
             switch statement {
-            case .variable(let name, let type, let value):
-                writer.start()
-                writer.append("var ")
-                SwiftLiteral.appendIdentifier(name, to: &writer)
-                writer.append(": ")
-                writer.append(type)
-                writer.append(" = ")
-                expression(value, into: &writer)
-                writer.end()
             case .assignment(let target, let value):
                 writer.start()
                 expression(target, into: &writer)

@@ -26,7 +26,7 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// Reachability when the log was made; an *external* type the app defines
     public var network: NetworkKind? { didSet { _build() } }
 
-    public typealias LoggenVersion = LoggenVersion7
+    public typealias LoggenVersion = LoggenVersion8
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -52,14 +52,7 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     public private(set) var payload: LogPayload = LogPayload()
 
     private mutating func _build() {
-        var _values: LogEventFields = LogEventFields(capacity: 6)
-        _values.optionalInt64(userId)
-        _values.string(deviceId)
-        _values.string(appVersion)
-        _values.string(osVersion)
-        _values.value(deviceKind)
-        _values.optionalValue(network)
-        payload = Self._layout.payload(_values)
+        payload = Self._layout.payload(LogEventFields(capacity: 6).optionalInt64(userId).string(deviceId).string(appVersion).string(osVersion).value(deviceKind).optionalValue(network))
     }
 
     /// The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them.

@@ -15,13 +15,12 @@ public struct HomeBanner: GeneratedLogEvent {
     ///   - position: The banner's slot within its placement, from 1 (1...100)
     ///   - campaignCode: The campaign, such as `SPRING_2026` (at most 16 UTF-8 bytes; matches `^[A-Z0-9_]+$`)
     @inline(never)
-    public static func showBanner(bannerId: Int64, placement: BannerPlacement, position: Int16, campaignCode: String) -> Self {
-        var _values = LogEventFields(event: 0, capacity: 4)
-        _values.int64(bannerId)
-        _values.value(placement)
-        _values.int16(position)
-        _values.string(campaignCode)
-        return Self(_values)
+    public static func showBanner(bannerId: Int64, placement: BannerPlacement, position: Int16, campaignCode: String) -> HomeBanner {
+        .init(LogEventFields(event: 0, capacity: 4)
+            .int64(bannerId)
+            .value(placement)
+            .int16(position)
+            .string(campaignCode))
     }
 
     /// Sent when the user taps a banner.
@@ -34,18 +33,17 @@ public struct HomeBanner: GeneratedLogEvent {
     ///   - shownOn: The day, in the user's time zone
     ///   - seenBefore: Whether the user saw this banner in an earlier session
     @inline(never)
-    public static func tapBanner(bannerId: Int64, campaignCode: String, visibleRatio: Float, shownAt: Date, shownOn: LogDate, seenBefore: Bool) -> Self {
-        var _values = LogEventFields(event: 1, capacity: 6)
-        _values.int64(bannerId)
-        _values.string(campaignCode)
-        _values.float(visibleRatio)
-        _values.timestamp(shownAt)
-        _values.date(shownOn)
-        _values.bool(seenBefore)
-        return Self(_values)
+    public static func tapBanner(bannerId: Int64, campaignCode: String, visibleRatio: Float, shownAt: Date, shownOn: LogDate, seenBefore: Bool) -> HomeBanner {
+        .init(LogEventFields(event: 1, capacity: 6)
+            .int64(bannerId)
+            .string(campaignCode)
+            .float(visibleRatio)
+            .timestamp(shownAt)
+            .date(shownOn)
+            .bool(seenBefore))
     }
 
-    public typealias LoggenVersion = LoggenVersion7
+    public typealias LoggenVersion = LoggenVersion8
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

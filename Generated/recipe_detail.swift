@@ -15,13 +15,12 @@ public struct RecipeDetail: GeneratedLogEvent {
     ///   - rating: The recipe's average rating, when it has one (0...5)
     ///   - openedAt: The device's local time when the screen opened
     @inline(never)
-    public static func show(recipeId: Int64, referrer: ReferrerScreen, rating: Double?, openedAt: Date) -> Self {
-        var _values = LogEventFields(event: 0, capacity: 4)
-        _values.int64(recipeId)
-        _values.value(referrer)
-        _values.optionalDouble(rating)
-        _values.timestamp(openedAt)
-        return Self(_values)
+    public static func show(recipeId: Int64, referrer: ReferrerScreen, rating: Double?, openedAt: Date) -> RecipeDetail {
+        .init(LogEventFields(event: 0, capacity: 4)
+            .int64(recipeId)
+            .value(referrer)
+            .optionalDouble(rating)
+            .timestamp(openedAt))
     }
 
     /// Sent when the user enlarges the photo of a step.
@@ -30,11 +29,10 @@ public struct RecipeDetail: GeneratedLogEvent {
     ///   - recipeId: The recipe
     ///   - stepNumber: The step, from 1 (1...50)
     @inline(never)
-    public static func tapStepPhoto(recipeId: Int64, stepNumber: Int16) -> Self {
-        var _values = LogEventFields(event: 1, capacity: 2)
-        _values.int64(recipeId)
-        _values.int16(stepNumber)
-        return Self(_values)
+    public static func tapStepPhoto(recipeId: Int64, stepNumber: Int16) -> RecipeDetail {
+        .init(LogEventFields(event: 1, capacity: 2)
+            .int64(recipeId)
+            .int16(stepNumber))
     }
 
     /// Sent when the user saves the recipe to a folder.
@@ -43,14 +41,13 @@ public struct RecipeDetail: GeneratedLogEvent {
     ///   - recipeId: The recipe saved
     ///   - folderIds: The folders chosen; missing when saved to the default folder
     @inline(never)
-    public static func saveRecipe(recipeId: Int64, folderIds: [Int64]?) -> Self {
-        var _values = LogEventFields(event: 2, capacity: 2)
-        _values.int64(recipeId)
-        _values.optionalArray(folderIds)
-        return Self(_values)
+    public static func saveRecipe(recipeId: Int64, folderIds: [Int64]?) -> RecipeDetail {
+        .init(LogEventFields(event: 2, capacity: 2)
+            .int64(recipeId)
+            .optionalArray(folderIds))
     }
 
-    public typealias LoggenVersion = LoggenVersion7
+    public typealias LoggenVersion = LoggenVersion8
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

@@ -14,13 +14,12 @@ public struct RecipeSearch: GeneratedLogEvent {
     ///   - filters: The filters switched on, at most three (at most 3 elements)
     ///   - page: The result page, from 1 (1...1000)
     @inline(never)
-    public static func search(keyword: String, order: SearchOrder, filters: [SearchFilter], page: Int32) -> Self {
-        var _values = LogEventFields(event: 0, capacity: 4)
-        _values.string(keyword)
-        _values.value(order)
-        _values.array(filters)
-        _values.int32(page)
-        return Self(_values)
+    public static func search(keyword: String, order: SearchOrder, filters: [SearchFilter], page: Int32) -> RecipeSearch {
+        .init(LogEventFields(event: 0, capacity: 4)
+            .string(keyword)
+            .value(order)
+            .array(filters)
+            .int32(page))
     }
 
     /// Sent when the user opens a recipe from the results.
@@ -30,12 +29,11 @@ public struct RecipeSearch: GeneratedLogEvent {
     ///   - position: Where the recipe was in the list, from 1 (1...100)
     ///   - keyword: The keyword of the search that showed the result (at most 256 UTF-8 bytes)
     @inline(never)
-    public static func tapSearchResult(recipeId: Int64, position: Int16, keyword: String) -> Self {
-        var _values = LogEventFields(event: 1, capacity: 3)
-        _values.int64(recipeId)
-        _values.int16(position)
-        _values.string(keyword)
-        return Self(_values)
+    public static func tapSearchResult(recipeId: Int64, position: Int16, keyword: String) -> RecipeSearch {
+        .init(LogEventFields(event: 1, capacity: 3)
+            .int64(recipeId)
+            .int16(position)
+            .string(keyword))
     }
 
     /// Sent when the user taps a suggested keyword. Will be folded into `search`.
@@ -44,13 +42,12 @@ public struct RecipeSearch: GeneratedLogEvent {
     ///   - suggestion: The suggested keyword (at most 256 UTF-8 bytes)
     @available(*, deprecated, message: "Sent when the user taps a suggested keyword. Will be folded into `search`.")
     @inline(never)
-    public static func tapSuggestion(suggestion: String) -> Self {
-        var _values = LogEventFields(event: 2, capacity: 1)
-        _values.string(suggestion)
-        return Self(_values)
+    public static func tapSuggestion(suggestion: String) -> RecipeSearch {
+        .init(LogEventFields(event: 2, capacity: 1)
+            .string(suggestion))
     }
 
-    public typealias LoggenVersion = LoggenVersion7
+    public typealias LoggenVersion = LoggenVersion8
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

@@ -15,14 +15,13 @@ public struct UserPostDetail: GeneratedLogEvent {
     ///   - ingredientNames: The ingredients listed, at most 30, each at most 64 bytes (at most 64 UTF-8 bytes; at most 30 elements)
     ///   - authorNickname: The author's nickname, personal data Missing when the author deleted the account (at most 32 UTF-8 bytes; personal data)
     @inline(never)
-    public static func show(postId: Int64, recipeId: Int64, mediaKinds: [MediaKind], ingredientNames: [String], authorNickname: String?) -> Self {
-        var _values = LogEventFields(event: 0, capacity: 5)
-        _values.int64(postId)
-        _values.int64(recipeId)
-        _values.array(mediaKinds)
-        _values.array(ingredientNames)
-        _values.optionalString(authorNickname)
-        return Self(_values)
+    public static func show(postId: Int64, recipeId: Int64, mediaKinds: [MediaKind], ingredientNames: [String], authorNickname: String?) -> UserPostDetail {
+        .init(LogEventFields(event: 0, capacity: 5)
+            .int64(postId)
+            .int64(recipeId)
+            .array(mediaKinds)
+            .array(ingredientNames)
+            .optionalString(authorNickname))
     }
 
     /// Sent when the user opens a photo or video of the post.
@@ -32,12 +31,11 @@ public struct UserPostDetail: GeneratedLogEvent {
     ///   - position: Which media, from 1 (1...100)
     ///   - mediaKind: photo or video
     @inline(never)
-    public static func tapMedia(postId: Int64, position: Int16, mediaKind: MediaKind) -> Self {
-        var _values = LogEventFields(event: 1, capacity: 3)
-        _values.int64(postId)
-        _values.int16(position)
-        _values.value(mediaKind)
-        return Self(_values)
+    public static func tapMedia(postId: Int64, position: Int16, mediaKind: MediaKind) -> UserPostDetail {
+        .init(LogEventFields(event: 1, capacity: 3)
+            .int64(postId)
+            .int16(position)
+            .value(mediaKind))
     }
 
     /// Sent when the user taps the "show more" button under a long comment.
@@ -47,15 +45,14 @@ public struct UserPostDetail: GeneratedLogEvent {
     ///   - hiddenLineCount: How many lines the button revealed (1...10000)
     ///   - commentExcerpt: The first characters of the comment; to be removed, it is personal data (at most 140 UTF-8 bytes; personal data; deprecated)
     @inline(never)
-    public static func tapShowMore(postId: Int64, hiddenLineCount: Int32, commentExcerpt: String?) -> Self {
-        var _values = LogEventFields(event: 2, capacity: 3)
-        _values.int64(postId)
-        _values.int32(hiddenLineCount)
-        _values.optionalString(commentExcerpt)
-        return Self(_values)
+    public static func tapShowMore(postId: Int64, hiddenLineCount: Int32, commentExcerpt: String?) -> UserPostDetail {
+        .init(LogEventFields(event: 2, capacity: 3)
+            .int64(postId)
+            .int32(hiddenLineCount)
+            .optionalString(commentExcerpt))
     }
 
-    public typealias LoggenVersion = LoggenVersion7
+    public typealias LoggenVersion = LoggenVersion8
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

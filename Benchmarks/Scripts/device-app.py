@@ -68,15 +68,16 @@ def posts(generated):
             match = re.match(r"public struct (\w+): GeneratedLogEvent", line)
             if match:
                 category = match.group(1)
-            match = re.match(r"    public static func (`?\w+`?)\((.*)\) -> Self \{$", line)
-            if category and match:
+            # An event returns its category (`-> Self` before LoggenVersion8).
+            match = re.match(r"    public static func (`?\w+`?)\((.*)\) -> `?(\w+)`? \{$", line)
+            if category and match and match.group(3) in ("Self", category):
                 arguments = []
                 for parameter in match.group(2).split(", "):
                     label, swift_type = parameter.split(": ", 1)
                     arguments.append("%s: %s" % (label, value(swift_type)))
                 lines.append("    logger.post(%s.%s(%s))" % (category, match.group(1), ", ".join(arguments)))
-            match = re.match(r"    public static var (`?\w+`?): Self \{", line)
-            if category and match:
+            match = re.match(r"    public static var (`?\w+`?): `?(\w+)`? \{", line)
+            if category and match and match.group(2) in ("Self", category):
                 lines.append("    logger.post(%s.%s)" % (category, match.group(1)))
     return lines
 

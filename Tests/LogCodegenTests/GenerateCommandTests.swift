@@ -19,7 +19,7 @@ import TestSupport
         #expect(missing.status == 1)
         #expect(
             missing.standardError == """
-                \(output)/app_launch.swift: missing (+32 lines)
+                \(output)/app_launch.swift: missing (+31 lines)
                 \(output)/common+types.swift: missing (+22 lines)
                 \(output)/retired.swift: missing (+19 lines)
                 loggen: 3 generated file(s) out of date; run 'loggen generate \(definitions) --output \(output)'

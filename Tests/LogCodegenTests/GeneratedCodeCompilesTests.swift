@@ -50,10 +50,15 @@ import TestSupport
     }
 
     /// A file from a newer loggen, and files from older loggens whose code this runtime
-    /// refuses (its events were enums, it boxed its values, built an older table, did not
-    /// declare its `[pii]` fields), each fail with a clear message.
+    /// refuses (it handed over its values a statement each, its events were enums, it boxed
+    /// its values, built an older table, did not declare its `[pii]` fields), each fail with
+    /// a clear message.
     @Test(arguments: [
-        ("LoggenVersion8", "cannot find type 'LoggenVersion8' in scope"),
+        ("LoggenVersion9", "cannot find type 'LoggenVersion9' in scope"),
+        (
+            "LoggenVersion7",
+            "'LoggenVersion7' is unavailable: this generated code hands over its values one statement each; regenerate it"
+        ),
         ("LoggenVersion6", "'LoggenVersion6' is unavailable: this generated code makes its events enums; regenerate it"),
         (
             "LoggenVersion5",

@@ -33,7 +33,7 @@ import Testing
                     ///   - keyword: The search keyword (at most 256 UTF-8 bytes)
                     ///   - order: latest, popularity
                     @inline(never)
-                    public static func search(keyword: String, order: SearchOrder) -> Self {
+                    public static func search(keyword: String, order: SearchOrder) -> RecipeSearch {
                 """))
         #expect(
             text.contains(
@@ -41,15 +41,15 @@ import Testing
                     /// Use search instead.
                     @available(*, deprecated, message: "Use search instead.")
                     @inline(never)
-                    public static func oldThing(recipeId: Int64?) -> Self {
+                    public static func oldThing(recipeId: Int64?) -> RecipeSearch {
                 """))
         #expect(
             text.contains(
                 """
 
-                    public static var tapShowMore: Self { Self(LogEventFields(event: 2, capacity: 0)) }
+                    public static var tapShowMore: RecipeSearch { .init(LogEventFields(event: 2, capacity: 0)) }
 
-                    public typealias LoggenVersion = LoggenVersion7
+                    public typealias LoggenVersion = LoggenVersion8
                 """),
             "an event without fields is a static property")
         #expect(!text.contains("page"), "obsolete fields are not generated")
@@ -61,20 +61,18 @@ import Testing
         #expect(
             text.contains(
                 """
-                    public static func search(keyword: String, order: SearchOrder) -> Self {
-                        var _values = LogEventFields(event: 0, capacity: 2)
-                        _values.string(keyword)
-                        _values.value(order)
-                        return Self(_values)
+                    public static func search(keyword: String, order: SearchOrder) -> RecipeSearch {
+                        .init(LogEventFields(event: 0, capacity: 2)
+                            .string(keyword)
+                            .value(order))
                     }
                 """))
         #expect(
             text.contains(
                 """
-                    public static func oldThing(recipeId: Int64?) -> Self {
-                        var _values = LogEventFields(event: 1, capacity: 1)
-                        _values.optionalInt64(recipeId)
-                        return Self(_values)
+                    public static func oldThing(recipeId: Int64?) -> RecipeSearch {
+                        .init(LogEventFields(event: 1, capacity: 1)
+                            .optionalInt64(recipeId))
                     }
                 """),
             "each builtin, optional or not, has a call of its own type")
@@ -174,10 +172,7 @@ import Testing
                     public private(set) var payload: LogPayload = LogPayload()
 
                     private mutating func _build() {
-                        var _values: LogEventFields = LogEventFields(capacity: 2)
-                        _values.optionalInt64(userId)
-                        _values.string(appVersion)
-                        payload = Self._layout.payload(_values)
+                        payload = Self._layout.payload(LogEventFields(capacity: 2).optionalInt64(userId).string(appVersion))
                     }
                 """))
         #expect(
@@ -203,7 +198,7 @@ import Testing
     @Test func internalAccessDropsPublic() throws {
         let text = try file("recipe_search.swift", access: .internal)
         #expect(text.contains("\nstruct RecipeSearch: GeneratedLogEvent {"))
-        #expect(text.contains("\n    static func search(keyword: String, order: SearchOrder) -> Self {"))
+        #expect(text.contains("\n    static func search(keyword: String, order: SearchOrder) -> RecipeSearch {"))
         #expect(text.contains("\n    let _fieldValues: LogEventFields\n"))
         #expect(!text.contains("public "))
         let common = try file("common+types.swift", access: .internal)
@@ -282,15 +277,14 @@ import Testing
 
                 public struct Quiet: GeneratedLogEvent {
                     @inline(never)
-                    public static func `open`(count: Int64) -> Self {
-                        var _values = LogEventFields(event: 0, capacity: 1)
-                        _values.int64(count)
-                        return Self(_values)
+                    public static func `open`(count: Int64) -> Quiet {
+                        .init(LogEventFields(event: 0, capacity: 1)
+                            .int64(count))
                     }
 
-                    public static var shut: Self { Self(LogEventFields(event: 1, capacity: 0)) }
+                    public static var shut: Quiet { .init(LogEventFields(event: 1, capacity: 0)) }
 
-                    public typealias LoggenVersion = LoggenVersion7
+                    public typealias LoggenVersion = LoggenVersion8
                 """))
         let noted = try category("noted", "# noted\n\n## open\n\n- code: !string 8\n\n## shut\n")
         #expect(
@@ -300,7 +294,7 @@ import Testing
                     /// - Parameters:
                     ///   - code: (at most 8 UTF-8 bytes)
                     @inline(never)
-                    public static func `open`(code: String) -> Self {
+                    public static func `open`(code: String) -> Noted {
                 """))
         let terse = try category("terse", "# terse\n\n## open\n\n- when: !timestamp?\n\n## [deprecated] shut\n")
         #expect(
@@ -311,14 +305,13 @@ import Testing
 
                 public struct Terse: GeneratedLogEvent {
                     @inline(never)
-                    public static func `open`(when: Date?) -> Self {
-                        var _values = LogEventFields(event: 0, capacity: 1)
-                        _values.optionalTimestamp(when)
-                        return Self(_values)
+                    public static func `open`(when: Date?) -> Terse {
+                        .init(LogEventFields(event: 0, capacity: 1)
+                            .optionalTimestamp(when))
                     }
 
                     @available(*, deprecated)
-                    public static var shut: Self { Self(LogEventFields(event: 1, capacity: 0)) }
+                    public static var shut: Terse { .init(LogEventFields(event: 1, capacity: 0)) }
 
                 """))
     }

@@ -10,11 +10,10 @@
 /// ```swift generated
 /// public struct RecipeSearch: GeneratedLogEvent {
 ///     @inline(never)
-///     public static func search(keyword: String, order: SearchOrder) -> Self {
-///         var _values = LogEventFields(event: 0, capacity: 2)
-///         _values.string(keyword)
-///         _values.value(order)
-///         return Self(_values)
+///     public static func search(keyword: String, order: SearchOrder) -> RecipeSearch {
+///         .init(LogEventFields(event: 0, capacity: 2)
+///             .string(keyword)
+///             .value(order))
 ///     }
 ///     public let _fieldValues: LogEventFields
 ///     private init(_ fieldValues: LogEventFields) { _fieldValues = fieldValues }

@@ -13,11 +13,10 @@ import Foundation
 /// payload and the personal fields:
 ///
 /// ```swift generated
-/// public static func search(keyword: String, order: SearchOrder) -> Self {
-///     var _values = LogEventFields(event: 0, capacity: 2)
-///     _values.string(keyword)
-///     _values.value(order)
-///     return Self(_values)
+/// public static func search(keyword: String, order: SearchOrder) -> RecipeSearch {
+///     .init(LogEventFields(event: 0, capacity: 2)
+///         .string(keyword)
+///         .value(order))
 /// }
 /// ```
 ///
@@ -25,7 +24,10 @@ import Foundation
 /// its value in registers to one shared body here (never inlined into the app); an array
 /// literal of the values, boxed or as ``LogValue``s, made the app build every value in
 /// place (see docs/Codegen.md, `make bench-device`). The call names its type, so that the
-/// type checker has no overload to choose.
+/// type checker has no overload to choose, and the calls are chained (each consumes the
+/// fields and returns them), so that an event's body is one expression: a statement per
+/// call on a variable made the type checker look the variable up and check a statement
+/// for every field (docs/Performance.md).
 public struct LogEventFields: Sendable {
     /// The event's number in its type, counted from 0 in the order of the definitions.
     public var event: Int
@@ -50,99 +52,112 @@ public struct LogEventFields: Sendable {
         self.values = values
     }
 
-    /// Appends a `String` field.
+    /// Appends a `String` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func string(_ value: String) { values.append(.string(value)) }
+    public consuming func string(_ value: String) -> LogEventFields { Self.appending(.string(value), to: self) }
 
-    /// Appends a `String?` field.
+    /// Appends a `String?` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func optionalString(_ value: String?) { values.append(value.map { .string($0) } ?? .null) }
+    public consuming func optionalString(_ value: String?) -> LogEventFields { Self.appending(value.map { .string($0) } ?? .null, to: self) }
 
-    /// Appends an `Int16` field.
+    /// Appends an `Int16` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func int16(_ value: Int16) { values.append(.integer(Int64(value))) }
+    public consuming func int16(_ value: Int16) -> LogEventFields { Self.appending(.integer(Int64(value)), to: self) }
 
-    /// Appends an `Int32` field.
+    /// Appends an `Int32` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func int32(_ value: Int32) { values.append(.integer(Int64(value))) }
+    public consuming func int32(_ value: Int32) -> LogEventFields { Self.appending(.integer(Int64(value)), to: self) }
 
-    /// Appends an `Int64` field.
+    /// Appends an `Int64` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func int64(_ value: Int64) { values.append(.integer(value)) }
+    public consuming func int64(_ value: Int64) -> LogEventFields { Self.appending(.integer(value), to: self) }
 
-    /// Appends a `Float` field.
+    /// Appends a `Float` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func float(_ value: Float) { values.append(.float(value)) }
+    public consuming func float(_ value: Float) -> LogEventFields { Self.appending(.float(value), to: self) }
 
-    /// Appends a `Double` field.
+    /// Appends a `Double` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func double(_ value: Double) { values.append(.double(value)) }
+    public consuming func double(_ value: Double) -> LogEventFields { Self.appending(.double(value), to: self) }
 
-    /// Appends a `Bool` field.
+    /// Appends a `Bool` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func bool(_ value: Bool) { values.append(.bool(value)) }
+    public consuming func bool(_ value: Bool) -> LogEventFields { Self.appending(.bool(value), to: self) }
 
-    /// Appends a `LogDate` field.
+    /// Appends a `LogDate` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func date(_ value: LogDate) { values.append(.date(value)) }
+    public consuming func date(_ value: LogDate) -> LogEventFields { Self.appending(.date(value), to: self) }
 
-    /// Appends a `Date` field.
+    /// Appends a `Date` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func timestamp(_ value: Date) { values.append(.timestamp(value)) }
+    public consuming func timestamp(_ value: Date) -> LogEventFields { Self.appending(.timestamp(value), to: self) }
 
-    /// Appends an `Int16?` field.
+    /// Appends an `Int16?` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func optionalInt16(_ value: Int16?) { values.append(value.map { .integer(Int64($0)) } ?? .null) }
+    public consuming func optionalInt16(_ value: Int16?) -> LogEventFields { Self.appending(value.map { .integer(Int64($0)) } ?? .null, to: self) }
 
-    /// Appends an `Int32?` field.
+    /// Appends an `Int32?` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func optionalInt32(_ value: Int32?) { values.append(value.map { .integer(Int64($0)) } ?? .null) }
+    public consuming func optionalInt32(_ value: Int32?) -> LogEventFields { Self.appending(value.map { .integer(Int64($0)) } ?? .null, to: self) }
 
-    /// Appends an `Int64?` field.
+    /// Appends an `Int64?` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func optionalInt64(_ value: Int64?) { values.append(value.map { .integer($0) } ?? .null) }
+    public consuming func optionalInt64(_ value: Int64?) -> LogEventFields { Self.appending(value.map { .integer($0) } ?? .null, to: self) }
 
-    /// Appends a `Float?` field.
+    /// Appends a `Float?` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func optionalFloat(_ value: Float?) { values.append(value.map { .float($0) } ?? .null) }
+    public consuming func optionalFloat(_ value: Float?) -> LogEventFields { Self.appending(value.map { .float($0) } ?? .null, to: self) }
 
-    /// Appends a `Double?` field.
+    /// Appends a `Double?` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func optionalDouble(_ value: Double?) { values.append(value.map { .double($0) } ?? .null) }
+    public consuming func optionalDouble(_ value: Double?) -> LogEventFields { Self.appending(value.map { .double($0) } ?? .null, to: self) }
 
-    /// Appends a `Bool?` field.
+    /// Appends a `Bool?` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func optionalBool(_ value: Bool?) { values.append(value.map { .bool($0) } ?? .null) }
+    public consuming func optionalBool(_ value: Bool?) -> LogEventFields { Self.appending(value.map { .bool($0) } ?? .null, to: self) }
 
-    /// Appends a `LogDate?` field.
+    /// Appends a `LogDate?` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func optionalDate(_ value: LogDate?) { values.append(value.map { .date($0) } ?? .null) }
+    public consuming func optionalDate(_ value: LogDate?) -> LogEventFields { Self.appending(value.map { .date($0) } ?? .null, to: self) }
 
-    /// Appends a `Date?` field.
+    /// Appends a `Date?` field, and returns the fields for the next call.
     @inline(never)
-    public mutating func optionalTimestamp(_ value: Date?) { values.append(value.map { .timestamp($0) } ?? .null) }
+    public consuming func optionalTimestamp(_ value: Date?) -> LogEventFields { Self.appending(value.map { .timestamp($0) } ?? .null, to: self) }
 
     // The generic ones: one body for every type (not specialized into the app), and generic
     // over the element or the wrapped type, whose metadata the app has at hand, rather than
     // over `[T]` or `T?`, whose metadata it would look up at each call.
 
-    /// Appends a field of an enum or an external type, as its ``LogValueConvertible/logValue``.
+    /// Appends a field of an enum or an external type, as its ``LogValueConvertible/logValue``,
+    /// and returns the fields for the next call.
     @inline(never)
     @_semantics("optimize.sil.specialize.generic.never")
-    public mutating func value(_ value: some LogValueConvertible) { values.append(value.logValue) }
+    public consuming func value(_ value: some LogValueConvertible) -> LogEventFields { Self.appending(value.logValue, to: self) }
 
-    /// Appends an optional field of an enum or an external type.
+    /// Appends an optional field of an enum or an external type, and returns the fields for the
+    /// next call.
     @inline(never)
     @_semantics("optimize.sil.specialize.generic.never")
-    public mutating func optionalValue<Value: LogValueConvertible>(_ value: Value?) { values.append(value?.logValue ?? .null) }
+    public consuming func optionalValue<Value: LogValueConvertible>(_ value: Value?) -> LogEventFields { Self.appending(value?.logValue ?? .null, to: self) }
 
-    /// Appends an array field.
+    /// Appends an array field, and returns the fields for the next call.
     @inline(never)
     @_semantics("optimize.sil.specialize.generic.never")
-    public mutating func array<Element: LogValueConvertible>(_ value: [Element]) { values.append(value.logValue) }
+    public consuming func array<Element: LogValueConvertible>(_ value: [Element]) -> LogEventFields { Self.appending(value.logValue, to: self) }
 
-    /// Appends an optional array field.
+    /// Appends an optional array field, and returns the fields for the next call.
     @inline(never)
     @_semantics("optimize.sil.specialize.generic.never")
-    public mutating func optionalArray<Element: LogValueConvertible>(_ value: [Element]?) { values.append(value?.logValue ?? .null) }
+    public consuming func optionalArray<Element: LogValueConvertible>(_ value: [Element]?) -> LogEventFields {
+        Self.appending(value?.logValue ?? .null, to: self)
+    }
+
+    /// The fields with `value` appended: the body that every method above ends in, with a
+    /// jump, rather than a copy of `Array.append` in each (a builtin's method is about 25 bytes
+    /// in an app, not 90-150).
+    @inline(never)
+    static func appending(_ value: LogValue, to fields: consuming LogEventFields) -> LogEventFields {
+        fields.values.append(value)
+        return fields
+    }
 }

@@ -79,4 +79,15 @@ public enum LoggenVersion6: LoggenCompatibleVersion {}
 /// holds its event's ``LogEventFields`` (`GeneratedLogEvent._fieldValues`), made by a static
 /// function per event (``LogEventFields/init(event:capacity:)``, then a call per value), not
 /// an enum with a case per event: less code per event in an app.
+///
+/// Unavailable: its functions hand over each value with a statement (`_values.string(a)`)
+/// to ``LogEventFields`` methods that now return the fields instead of changing them, so
+/// the values would be lost.
+@available(*, unavailable, message: "this generated code hands over its values one statement each; regenerate it with this version's loggen")
 public enum LoggenVersion7: LoggenCompatibleVersion {}
+
+/// Version 8 of the API that generated code uses: version 7 with each event's values handed
+/// over in one chained expression (`.init(LogEventFields(event: 0, capacity: 2).string(a))`):
+/// ``LogEventFields``'s methods consume the fields and return them, so an event's body is one
+/// expression, which type-checks faster than a statement per value.
+public enum LoggenVersion8: LoggenCompatibleVersion {}

@@ -1,30 +1,11 @@
-/// A statement in a generated body. (Not `indirect`: a switch's cases hold their bodies in
-/// arrays, and a boxed statement or expression is an allocation each.)
+/// A statement in a generated body.
 public enum SwiftStatement: Hashable, Sendable {
-    /// `var name: Type = value`
-    case variable(name: String, type: String, value: SwiftExpression)
     /// `target = value`
     case assignment(target: SwiftExpression, value: SwiftExpression)
     /// An expression on its own line, such as a call.
     case expression(SwiftExpression)
     /// `return value`
     case `return`(SwiftExpression)
-    /// `switch subject { case …: … default: … }`; no `default:` when `default` is `nil`.
-    case `switch`(SwiftExpression, [SwiftSwitchCase], default: [SwiftStatement]? = nil)
-}
-
-/// One `case .name(let a, let b):` of a switch over an enum, with its body.
-public struct SwiftSwitchCase: Hashable, Sendable {
-    public var caseName: String
-    /// The names bound to the associated values, in order; empty to bind nothing.
-    public var bindings: [String]
-    public var body: [SwiftStatement]
-
-    public init(caseName: String, bindings: [String] = [], body: [SwiftStatement]) {
-        self.caseName = caseName
-        self.bindings = bindings
-        self.body = body
-    }
 }
 
 /// An expression of the small subset generated code uses. Only the cases that hold an

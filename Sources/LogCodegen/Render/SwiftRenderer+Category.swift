@@ -22,7 +22,8 @@ extension SwiftRenderer {
         // The struct's body first, one level in: whether the file imports Foundation (a
         // `Date` field) is known once every field is written.
         var body = CodeWriter(capacity: 1024 + 1024 * category.events.count, level: 1)
-        let needsFoundation = writeBody(category, translator: translator, into: &body)
+        let typeName = SwiftName.upperCamelCase(category.name)
+        let needsFoundation = writeBody(category, typeName: typeName, translator: translator, into: &body)
 
         var file = CodeWriter(capacity: 1024 + body.bytes.count)
         file.line(GeneratedFile.header(sources: [translator.baseName(category.file)]))
@@ -34,7 +35,7 @@ extension SwiftRenderer {
         file.start()
         file.append(access)
         file.append("struct ")
-        SwiftLiteral.appendIdentifier(SwiftName.upperCamelCase(category.name), to: &file)
+        SwiftLiteral.appendIdentifier(typeName, to: &file)
         file.append(": GeneratedLogEvent {")
         file.end()
         file.append(body)
@@ -46,7 +47,7 @@ extension SwiftRenderer {
     /// pass over the events.
     ///
     /// - Returns: whether a generated field has a Foundation type (`Date`).
-    private func writeBody(_ category: Category, translator: SwiftTranslator, into file: inout CodeWriter) -> Bool {
+    private func writeBody(_ category: Category, typeName: String, translator: SwiftTranslator, into file: inout CodeWriter) -> Bool {
         let hasEvents = category.events.contains { $0.status != .obsolete }
         var needsFoundation = false
         // The `_layout` table's lines, written during the pass over the events at the
@@ -116,10 +117,12 @@ extension SwiftRenderer {
             layoutLines.end()
 
             // The event: its documentation (above), deprecation, then
-            // `static func name(label: Type, …) -> Self` whose body starts a `LogEventFields`
-            // with the event's number, hands over each value with a call named after its type
-            // (`_values`: no field's Swift name starts with `_` and a letter, so none hides it)
-            // and returns it; `static var name: Self` for an event without fields.
+            // `static func name(label: Type, …) -> Category` whose body is one expression:
+            // `.init(LogEventFields(event: n, capacity: c)` and a chained call per value,
+            // named after its type (`.string(keyword)`); `static var name: Category` for an
+            // event without fields. One expression, the type named and `.init`: a statement
+            // per value on a variable, `-> Self` and `Self(…)` type-check slower
+            // (docs/Performance.md).
             if event.status == .deprecated {
                 let message = translator.oneLine(event.descriptions)
                 file.line(message.isEmpty ? "@available(*, deprecated)" : "@available(*, deprecated, message: " + SwiftLiteral.string(message) + ")")
@@ -130,7 +133,9 @@ extension SwiftRenderer {
                 file.append(access)
                 file.append("static var ")
                 SwiftLiteral.appendIdentifier(functionName, to: &file)
-                file.append(": Self { Self(LogEventFields(event: ")
+                file.append(": ")
+                SwiftLiteral.appendIdentifier(typeName, to: &file)
+                file.append(" { .init(LogEventFields(event: ")
                 file.append(Int64(number))
                 file.append(", capacity: 0)) }")
                 file.end()
@@ -144,25 +149,29 @@ extension SwiftRenderer {
                 SwiftLiteral.appendIdentifier(functionName, to: &file)
                 file.append(ascii: "(")
                 file.append(parameters)
-                file.append(") -> Self {")
+                file.append(") -> ")
+                SwiftLiteral.appendIdentifier(typeName, to: &file)
+                file.append(" {")
                 file.endBlockOpening { body in
                     body.start()
-                    body.append("var _values = LogEventFields(event: ")
+                    body.append(".init(LogEventFields(event: ")
                     body.append(Int64(number))
                     body.append(", capacity: ")
                     body.append(Int64(commonNames.count + names.count))
                     body.append(ascii: ")")
                     body.end()
-                    for (name, method) in zip(commonNames + names, commonMethods + methods) {
-                        body.start()
-                        body.append("_values.")
-                        body.append(method)
-                        body.append(ascii: "(")
-                        SwiftLiteral.appendIdentifier(name, to: &body)
-                        body.append(ascii: ")")
-                        body.end()
+                    body.indented { body in
+                        let count = commonNames.count + names.count
+                        for (index, (name, method)) in zip(commonNames + names, commonMethods + methods).enumerated() {
+                            body.start()
+                            body.append(ascii: ".")
+                            body.append(method)
+                            body.append(ascii: "(")
+                            SwiftLiteral.appendIdentifier(name, to: &body)
+                            body.append(index == count - 1 ? "))" : ")")
+                            body.end()
+                        }
                     }
-                    body.line("return Self(_values)")
                 }
             }
             number += 1

@@ -283,15 +283,6 @@ public struct SwiftRenderer: Sendable {
     private func statements(_ statements: [SwiftStatement], into writer: inout CodeWriter) {
         for statement in statements {
             switch statement {
-            case .variable(let name, let type, let value):
-                writer.start()
-                writer.append("var ")
-                SwiftLiteral.appendIdentifier(name, to: &writer)
-                writer.append(": ")
-                writer.append(type)
-                writer.append(" = ")
-                expression(value, into: &writer)
-                writer.end()
             case .assignment(let target, let value):
                 writer.start()
                 expression(target, into: &writer)
@@ -307,33 +298,6 @@ public struct SwiftRenderer: Sendable {
                 writer.append("return ")
                 expression(value, into: &writer)
                 writer.end()
-            case .switch(let subject, let cases, let defaultBody):
-                writer.start()
-                writer.append("switch ")
-                expression(subject, into: &writer)
-                writer.append(" {")
-                writer.end()
-                for switchCase in cases {
-                    writer.start()
-                    writer.append("case .")
-                    SwiftLiteral.appendIdentifier(switchCase.caseName, to: &writer)
-                    if !switchCase.bindings.isEmpty {
-                        writer.append(ascii: "(")
-                        for (index, binding) in switchCase.bindings.enumerated() {
-                            writer.append(index == 0 ? "let " : ", let ")
-                            SwiftLiteral.appendIdentifier(binding, to: &writer)
-                        }
-                        writer.append(ascii: ")")
-                    }
-                    writer.append(ascii: ":")
-                    writer.end()
-                    writer.indented { writer in self.statements(switchCase.body, into: &writer) }
-                }
-                if let defaultBody {
-                    writer.line("default:")
-                    writer.indented { writer in self.statements(defaultBody, into: &writer) }
-                }
-                writer.line("}")
             }
         }
     }

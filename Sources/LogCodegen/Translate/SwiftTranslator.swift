@@ -206,7 +206,7 @@ public struct SwiftTranslator: Sendable {
     /// The version check and the schema hash of ``LoggenGenerated``.
     func identityMembers() -> [SwiftDeclaration] {
         [
-            .typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion7")),
+            .typeAlias(SwiftTypeAlias(name: "LoggenVersion", type: "LoggenVersion8")),
             .property(
                 SwiftProperty(
                     documentation: [], isStatic: true, name: "schemaHash", type: "String",
@@ -214,26 +214,21 @@ public struct SwiftTranslator: Sendable {
         ]
     }
 
-    /// `_build()`'s body: `var _values = LogEventFields(capacity: n)`, one call per field
-    /// that hands its value over, `payload = Self._layout.payload(_values)`: the common payload
-    /// is built and checked by the same table as an event's payload
-    /// (``commonLayout(_:patterns:)``).
+    /// `_build()`'s body: `payload = Self._layout.payload(LogEventFields(capacity: n)` and a
+    /// chained call per field that hands its value over (`.string(deviceId)`), one expression
+    /// as an event's: the common payload is built and checked by the same table as an event's
+    /// payload (``commonLayout(_:patterns:)``).
     private func buildBody(_ fields: [Field]) -> [SwiftStatement] {
-        let values = SwiftExpression.identifier("_values")
-        var body: [SwiftStatement] = [
-            .variable(
-                name: "_values", type: "LogEventFields",
-                value: .call(.identifier("LogEventFields"), [SwiftArgument("capacity", .integer(Int64(fields.count)))]))
-        ]
+        var values = SwiftExpression.call(.identifier("LogEventFields"), [SwiftArgument("capacity", .integer(Int64(fields.count)))])
         for field in fields {
             let value = SwiftArgument(nil, .identifier(SwiftName.lowerCamelCase(field.name)))
-            body.append(.expression(.call(.member(values, SwiftTypeMapping.fieldsMethod(for: field)), [value])))
+            values = .call(.member(values, SwiftTypeMapping.fieldsMethod(for: field)), [value])
         }
-        body.append(
+        return [
             .assignment(
                 target: .identifier("payload"),
-                value: .call(.member(.member(.selfType, Self.layoutName), "payload"), [SwiftArgument(nil, values)])))
-        return body
+                value: .call(.member(.member(.selfType, Self.layoutName), "payload"), [SwiftArgument(nil, values)]))
+        ]
     }
 
     /// The common payload's `LogPayloadLayout`: one line, `common: ` and its fields as an

@@ -34,7 +34,7 @@ public struct GeneratedNameCheck: Sendable {
         "LogPayload", "LogPayloadLayout", "LogValue", "LogValueConvertible", "LoggenGenerated",
         "GeneratedLogEvent", "LogEventFields", "LogEventContents",
         "LoggenVersion1", "LoggenVersion2", "LoggenVersion3", "LoggenVersion4", "LoggenVersion5", "LoggenVersion6",
-        "LoggenVersion7",
+        "LoggenVersion7", "LoggenVersion8",
         commonPayloadTypeName, schemaTypeName,
     ]
 

@@ -15,15 +15,14 @@ public struct ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: GeneratedLog
     ///   - where: where
     ///   - is: is
     @inline(never)
-    public static func `default`(`class`: String, `inout`: Int32, `var`: Bool?, `let`: [Double], `where`: Shade, `is`: OutsideThing?) -> Self {
-        var _values = LogEventFields(event: 0, capacity: 6)
-        _values.string(`class`)
-        _values.int32(`inout`)
-        _values.optionalBool(`var`)
-        _values.array(`let`)
-        _values.value(`where`)
-        _values.optionalValue(`is`)
-        return Self(_values)
+    public static func `default`(`class`: String, `inout`: Int32, `var`: Bool?, `let`: [Double], `where`: Shade, `is`: OutsideThing?) -> ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows {
+        .init(LogEventFields(event: 0, capacity: 6)
+            .string(`class`)
+            .int32(`inout`)
+            .optionalBool(`var`)
+            .array(`let`)
+            .value(`where`)
+            .optionalValue(`is`))
     }
 
     /// The event named init.
@@ -31,10 +30,9 @@ public struct ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: GeneratedLog
     /// - Parameters:
     ///   - func: func (at most 4 UTF-8 bytes)
     @inline(never)
-    public static func `init`(`func`: String) -> Self {
-        var _values = LogEventFields(event: 1, capacity: 1)
-        _values.string(`func`)
-        return Self(_values)
+    public static func `init`(`func`: String) -> ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows {
+        .init(LogEventFields(event: 1, capacity: 1)
+            .string(`func`))
     }
 
     /// Deprecated: use "default" instead. \\ */ \u{7} bell
@@ -43,26 +41,24 @@ public struct ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows: GeneratedLog
     ///   - true: true
     @available(*, deprecated, message: "Deprecated: use \"default\" instead. \\\\ */ \u{7} bell")
     @inline(never)
-    public static func `return`(`true`: Int64) -> Self {
-        var _values = LogEventFields(event: 2, capacity: 1)
-        _values.int64(`true`)
-        return Self(_values)
+    public static func `return`(`true`: Int64) -> ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows {
+        .init(LogEventFields(event: 2, capacity: 1)
+            .int64(`true`))
     }
 
-    public static var `in`: Self { Self(LogEventFields(event: 3, capacity: 0)) }
+    public static var `in`: ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows { .init(LogEventFields(event: 3, capacity: 0)) }
 
-    public static var `nil`: Self { Self(LogEventFields(event: 4, capacity: 0)) }
+    public static var `nil`: ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows { .init(LogEventFields(event: 4, capacity: 0)) }
 
     /// - Parameters:
     ///   - aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: The longest field name (at most 64 UTF-8 bytes)
     @inline(never)
-    public static func anEventNameThatIsAsLongAsTheValidatorAllowsItToBeX(aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: String?) -> Self {
-        var _values = LogEventFields(event: 5, capacity: 1)
-        _values.optionalString(aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy)
-        return Self(_values)
+    public static func anEventNameThatIsAsLongAsTheValidatorAllowsItToBeX(aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy: String?) -> ACategoryNameThatIsExactlyAsLongAsTheValidatorAllows {
+        .init(LogEventFields(event: 5, capacity: 1)
+            .optionalString(aFieldNameThatIsAsLongAsTheValidatorAllowsItToBeXy))
     }
 
-    public typealias LoggenVersion = LoggenVersion7
+    public typealias LoggenVersion = LoggenVersion8
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

@@ -11,11 +11,10 @@ public struct CategoryFields: GeneratedLogEvent {
     ///   - screen: The screen the event was sent from (at most 32 UTF-8 bytes)
     ///   - referrer: Where the user came from, personal data (at most 64 UTF-8 bytes; matches `^[a-z_]+$`; personal data)
     @inline(never)
-    public static func `open`(screen: String, referrer: String?) -> Self {
-        var _values = LogEventFields(event: 0, capacity: 2)
-        _values.string(screen)
-        _values.optionalString(referrer)
-        return Self(_values)
+    public static func `open`(screen: String, referrer: String?) -> CategoryFields {
+        .init(LogEventFields(event: 0, capacity: 2)
+            .string(screen)
+            .optionalString(referrer))
     }
 
     /// Sent on a tap.
@@ -25,15 +24,14 @@ public struct CategoryFields: GeneratedLogEvent {
     ///   - referrer: Where the user came from, personal data (at most 64 UTF-8 bytes; matches `^[a-z_]+$`; personal data)
     ///   - target: What was tapped (at most 16 UTF-8 bytes)
     @inline(never)
-    public static func tap(screen: String, referrer: String?, target: String) -> Self {
-        var _values = LogEventFields(event: 1, capacity: 3)
-        _values.string(screen)
-        _values.optionalString(referrer)
-        _values.string(target)
-        return Self(_values)
+    public static func tap(screen: String, referrer: String?, target: String) -> CategoryFields {
+        .init(LogEventFields(event: 1, capacity: 3)
+            .string(screen)
+            .optionalString(referrer)
+            .string(target))
     }
 
-    public typealias LoggenVersion = LoggenVersion7
+    public typealias LoggenVersion = LoggenVersion8
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

@@ -20,7 +20,7 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     /// The colour
     public var shade: Shade { didSet { _build() } }
 
-    public typealias LoggenVersion = LoggenVersion7
+    public typealias LoggenVersion = LoggenVersion8
 
     public static var schemaHash: String { GeneratedSchema.hash }
 
@@ -42,12 +42,7 @@ public struct CommonPayload: LogCommonPayload, LoggenGenerated {
     public private(set) var payload: LogPayload = LogPayload()
 
     private mutating func _build() {
-        var _values: LogEventFields = LogEventFields(capacity: 4)
-        _values.optionalString(userName)
-        _values.int32(sessionCount)
-        _values.timestamp(startedAt)
-        _values.value(shade)
-        payload = Self._layout.payload(_values)
+        payload = Self._layout.payload(LogEventFields(capacity: 4).optionalString(userName).int32(sessionCount).timestamp(startedAt).value(shade))
     }
 
     /// The fields marked `[pii]`, for `PersonalDataFilter`; `CommonPayloadFilter` reads them.

@@ -22,23 +22,22 @@ public struct Constraints: GeneratedLogEvent {
     ///   - shades: Up to two shades (at most 2 elements)
     ///   - moments: Up to two moments (at most 2 elements)
     @inline(never)
-    public static func limited(shortText: String, optionalShortText: String?, code: String, quotedCode: String, percent: Int16, temperature: Int32, large: Int64, ratio: Double, scale: Float?, tags: [String], scores: [Int32], weights: [Double], shades: [Shade], moments: [Date]?) -> Self {
-        var _values = LogEventFields(event: 0, capacity: 14)
-        _values.string(shortText)
-        _values.optionalString(optionalShortText)
-        _values.string(code)
-        _values.string(quotedCode)
-        _values.int16(percent)
-        _values.int32(temperature)
-        _values.int64(large)
-        _values.double(ratio)
-        _values.optionalFloat(scale)
-        _values.array(tags)
-        _values.array(scores)
-        _values.array(weights)
-        _values.array(shades)
-        _values.optionalArray(moments)
-        return Self(_values)
+    public static func limited(shortText: String, optionalShortText: String?, code: String, quotedCode: String, percent: Int16, temperature: Int32, large: Int64, ratio: Double, scale: Float?, tags: [String], scores: [Int32], weights: [Double], shades: [Shade], moments: [Date]?) -> Constraints {
+        .init(LogEventFields(event: 0, capacity: 14)
+            .string(shortText)
+            .optionalString(optionalShortText)
+            .string(code)
+            .string(quotedCode)
+            .int16(percent)
+            .int32(temperature)
+            .int64(large)
+            .double(ratio)
+            .optionalFloat(scale)
+            .array(tags)
+            .array(scores)
+            .array(weights)
+            .array(shades)
+            .optionalArray(moments))
     }
 
     /// Personal data under keyword names, alone and in arrays.
@@ -48,15 +47,14 @@ public struct Constraints: GeneratedLogEvent {
     ///   - count: Not personal
     ///   - default: Personal, each element at most 8 bytes (at most 8 UTF-8 bytes; at most 3 elements; personal data)
     @inline(never)
-    public static func personal(`class`: String?, count: Int32, `default`: [String]) -> Self {
-        var _values = LogEventFields(event: 1, capacity: 3)
-        _values.optionalString(`class`)
-        _values.int32(count)
-        _values.array(`default`)
-        return Self(_values)
+    public static func personal(`class`: String?, count: Int32, `default`: [String]) -> Constraints {
+        .init(LogEventFields(event: 1, capacity: 3)
+            .optionalString(`class`)
+            .int32(count)
+            .array(`default`))
     }
 
-    public typealias LoggenVersion = LoggenVersion7
+    public typealias LoggenVersion = LoggenVersion8
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

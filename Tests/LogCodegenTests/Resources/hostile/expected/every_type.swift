@@ -22,21 +22,20 @@ public struct EveryType: GeneratedLogEvent {
     ///   - plainShade: A plain Shade
     ///   - plainOutsidething: A plain OutsideThing
     @inline(never)
-    public static func plainValues(plainSmallint: Int16, plainInteger: Int32, plainBigint: Int64, plainReal: Float, plainDouble: Double, plainBoolean: Bool, plainString: String, plainDate: LogDate, plainTimestamp: Date, plainTimestamptz: Date, plainShade: Shade, plainOutsidething: OutsideThing) -> Self {
-        var _values = LogEventFields(event: 0, capacity: 12)
-        _values.int16(plainSmallint)
-        _values.int32(plainInteger)
-        _values.int64(plainBigint)
-        _values.float(plainReal)
-        _values.double(plainDouble)
-        _values.bool(plainBoolean)
-        _values.string(plainString)
-        _values.date(plainDate)
-        _values.timestamp(plainTimestamp)
-        _values.timestamp(plainTimestamptz)
-        _values.value(plainShade)
-        _values.value(plainOutsidething)
-        return Self(_values)
+    public static func plainValues(plainSmallint: Int16, plainInteger: Int32, plainBigint: Int64, plainReal: Float, plainDouble: Double, plainBoolean: Bool, plainString: String, plainDate: LogDate, plainTimestamp: Date, plainTimestamptz: Date, plainShade: Shade, plainOutsidething: OutsideThing) -> EveryType {
+        .init(LogEventFields(event: 0, capacity: 12)
+            .int16(plainSmallint)
+            .int32(plainInteger)
+            .int64(plainBigint)
+            .float(plainReal)
+            .double(plainDouble)
+            .bool(plainBoolean)
+            .string(plainString)
+            .date(plainDate)
+            .timestamp(plainTimestamp)
+            .timestamp(plainTimestamptz)
+            .value(plainShade)
+            .value(plainOutsidething))
     }
 
     /// Every type, optional.
@@ -55,21 +54,20 @@ public struct EveryType: GeneratedLogEvent {
     ///   - optionalShade: A optional Shade
     ///   - optionalOutsidething: A optional OutsideThing
     @inline(never)
-    public static func optionalValues(optionalSmallint: Int16?, optionalInteger: Int32?, optionalBigint: Int64?, optionalReal: Float?, optionalDouble: Double?, optionalBoolean: Bool?, optionalString: String?, optionalDate: LogDate?, optionalTimestamp: Date?, optionalTimestamptz: Date?, optionalShade: Shade?, optionalOutsidething: OutsideThing?) -> Self {
-        var _values = LogEventFields(event: 1, capacity: 12)
-        _values.optionalInt16(optionalSmallint)
-        _values.optionalInt32(optionalInteger)
-        _values.optionalInt64(optionalBigint)
-        _values.optionalFloat(optionalReal)
-        _values.optionalDouble(optionalDouble)
-        _values.optionalBool(optionalBoolean)
-        _values.optionalString(optionalString)
-        _values.optionalDate(optionalDate)
-        _values.optionalTimestamp(optionalTimestamp)
-        _values.optionalTimestamp(optionalTimestamptz)
-        _values.optionalValue(optionalShade)
-        _values.optionalValue(optionalOutsidething)
-        return Self(_values)
+    public static func optionalValues(optionalSmallint: Int16?, optionalInteger: Int32?, optionalBigint: Int64?, optionalReal: Float?, optionalDouble: Double?, optionalBoolean: Bool?, optionalString: String?, optionalDate: LogDate?, optionalTimestamp: Date?, optionalTimestamptz: Date?, optionalShade: Shade?, optionalOutsidething: OutsideThing?) -> EveryType {
+        .init(LogEventFields(event: 1, capacity: 12)
+            .optionalInt16(optionalSmallint)
+            .optionalInt32(optionalInteger)
+            .optionalInt64(optionalBigint)
+            .optionalFloat(optionalReal)
+            .optionalDouble(optionalDouble)
+            .optionalBool(optionalBoolean)
+            .optionalString(optionalString)
+            .optionalDate(optionalDate)
+            .optionalTimestamp(optionalTimestamp)
+            .optionalTimestamp(optionalTimestamptz)
+            .optionalValue(optionalShade)
+            .optionalValue(optionalOutsidething))
     }
 
     /// Every type, array.
@@ -88,21 +86,20 @@ public struct EveryType: GeneratedLogEvent {
     ///   - arrayShade: A array Shade
     ///   - arrayOutsidething: A array OutsideThing
     @inline(never)
-    public static func arrayValues(arraySmallint: [Int16], arrayInteger: [Int32], arrayBigint: [Int64], arrayReal: [Float], arrayDouble: [Double], arrayBoolean: [Bool], arrayString: [String], arrayDate: [LogDate], arrayTimestamp: [Date], arrayTimestamptz: [Date], arrayShade: [Shade], arrayOutsidething: [OutsideThing]) -> Self {
-        var _values = LogEventFields(event: 2, capacity: 12)
-        _values.array(arraySmallint)
-        _values.array(arrayInteger)
-        _values.array(arrayBigint)
-        _values.array(arrayReal)
-        _values.array(arrayDouble)
-        _values.array(arrayBoolean)
-        _values.array(arrayString)
-        _values.array(arrayDate)
-        _values.array(arrayTimestamp)
-        _values.array(arrayTimestamptz)
-        _values.array(arrayShade)
-        _values.array(arrayOutsidething)
-        return Self(_values)
+    public static func arrayValues(arraySmallint: [Int16], arrayInteger: [Int32], arrayBigint: [Int64], arrayReal: [Float], arrayDouble: [Double], arrayBoolean: [Bool], arrayString: [String], arrayDate: [LogDate], arrayTimestamp: [Date], arrayTimestamptz: [Date], arrayShade: [Shade], arrayOutsidething: [OutsideThing]) -> EveryType {
+        .init(LogEventFields(event: 2, capacity: 12)
+            .array(arraySmallint)
+            .array(arrayInteger)
+            .array(arrayBigint)
+            .array(arrayReal)
+            .array(arrayDouble)
+            .array(arrayBoolean)
+            .array(arrayString)
+            .array(arrayDate)
+            .array(arrayTimestamp)
+            .array(arrayTimestamptz)
+            .array(arrayShade)
+            .array(arrayOutsidething))
     }
 
     /// Every type, optional array.
@@ -121,24 +118,23 @@ public struct EveryType: GeneratedLogEvent {
     ///   - optionalArrayShade: A optional array Shade
     ///   - optionalArrayOutsidething: A optional array OutsideThing
     @inline(never)
-    public static func optionalArrayValues(optionalArraySmallint: [Int16]?, optionalArrayInteger: [Int32]?, optionalArrayBigint: [Int64]?, optionalArrayReal: [Float]?, optionalArrayDouble: [Double]?, optionalArrayBoolean: [Bool]?, optionalArrayString: [String]?, optionalArrayDate: [LogDate]?, optionalArrayTimestamp: [Date]?, optionalArrayTimestamptz: [Date]?, optionalArrayShade: [Shade]?, optionalArrayOutsidething: [OutsideThing]?) -> Self {
-        var _values = LogEventFields(event: 3, capacity: 12)
-        _values.optionalArray(optionalArraySmallint)
-        _values.optionalArray(optionalArrayInteger)
-        _values.optionalArray(optionalArrayBigint)
-        _values.optionalArray(optionalArrayReal)
-        _values.optionalArray(optionalArrayDouble)
-        _values.optionalArray(optionalArrayBoolean)
-        _values.optionalArray(optionalArrayString)
-        _values.optionalArray(optionalArrayDate)
-        _values.optionalArray(optionalArrayTimestamp)
-        _values.optionalArray(optionalArrayTimestamptz)
-        _values.optionalArray(optionalArrayShade)
-        _values.optionalArray(optionalArrayOutsidething)
-        return Self(_values)
+    public static func optionalArrayValues(optionalArraySmallint: [Int16]?, optionalArrayInteger: [Int32]?, optionalArrayBigint: [Int64]?, optionalArrayReal: [Float]?, optionalArrayDouble: [Double]?, optionalArrayBoolean: [Bool]?, optionalArrayString: [String]?, optionalArrayDate: [LogDate]?, optionalArrayTimestamp: [Date]?, optionalArrayTimestamptz: [Date]?, optionalArrayShade: [Shade]?, optionalArrayOutsidething: [OutsideThing]?) -> EveryType {
+        .init(LogEventFields(event: 3, capacity: 12)
+            .optionalArray(optionalArraySmallint)
+            .optionalArray(optionalArrayInteger)
+            .optionalArray(optionalArrayBigint)
+            .optionalArray(optionalArrayReal)
+            .optionalArray(optionalArrayDouble)
+            .optionalArray(optionalArrayBoolean)
+            .optionalArray(optionalArrayString)
+            .optionalArray(optionalArrayDate)
+            .optionalArray(optionalArrayTimestamp)
+            .optionalArray(optionalArrayTimestamptz)
+            .optionalArray(optionalArrayShade)
+            .optionalArray(optionalArrayOutsidething))
     }
 
-    public typealias LoggenVersion = LoggenVersion7
+    public typealias LoggenVersion = LoggenVersion8
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

@@ -10,13 +10,12 @@ public struct AppLaunch: GeneratedLogEvent {
     /// - Parameters:
     ///   - durationMs: How long the start took, in milliseconds
     @inline(never)
-    public static func coldStart(durationMs: Int32) -> Self {
-        var _values = LogEventFields(event: 0, capacity: 1)
-        _values.int32(durationMs)
-        return Self(_values)
+    public static func coldStart(durationMs: Int32) -> AppLaunch {
+        .init(LogEventFields(event: 0, capacity: 1)
+            .int32(durationMs))
     }
 
-    public typealias LoggenVersion = LoggenVersion7
+    public typealias LoggenVersion = LoggenVersion8
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

@@ -5,7 +5,7 @@ import BehaviorLog
 
 /// The common payload: the fields sent with every event.
 public struct CommonPayload: LogCommonPayload, LoggenGenerated {
-    public typealias LoggenVersion = LoggenVersion7
+    public typealias LoggenVersion = LoggenVersion8
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

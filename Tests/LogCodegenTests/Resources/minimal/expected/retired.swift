@@ -5,7 +5,7 @@ import BehaviorLog
 
 /// A category whose events are all obsolete: its type has no cases.
 public struct Retired: GeneratedLogEvent {
-    public typealias LoggenVersion = LoggenVersion7
+    public typealias LoggenVersion = LoggenVersion8
 
     public static var schemaHash: String { GeneratedSchema.hash }
 

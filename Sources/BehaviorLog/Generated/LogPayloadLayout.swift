@@ -37,9 +37,6 @@
 public final class LogPayloadLayout: Sendable {
     /// The category's name as written (`recipe_search`).
     public let categoryName: String
-    /// The most fields an event of the table has: the room generated code's values are
-    /// collected in, so that collecting them allocates once.
-    public let maximumFieldCount: Int
     private let events: [EventLayout]
 
     /// Reads the events' lines.
@@ -61,7 +58,6 @@ public final class LogPayloadLayout: Sendable {
             let fields = colon < line.endIndex ? line[(colon + 1)...] : line[line.endIndex...]
             return EventLayout(name: name, tag: category + "." + name, fields: fields, patterns: patterns)
         }
-        maximumFieldCount = self.events.reduce(0) { max($0, $1.keys.count) }
     }
 
     /// The name as written of event number `event` (counted from 0).

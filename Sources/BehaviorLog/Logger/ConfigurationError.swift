@@ -1,5 +1,5 @@
 /// A configuration that cannot work, found when it is built: every configuration of the
-/// runtime (`LoggerConfiguration`, `BufferedOutputConfiguration`, and in `BehaviorLogHTTP`
+/// runtime (`LoggerConfiguration`, `BufferedOutputConfiguration`, `SamplingFilter`, and in `BehaviorLogHTTP`
 /// `HTTPBackendConfiguration` and `ClickHouseConfiguration`) checks its values in its
 /// initializer and throws this, rather than clamp a value silently or fail at the first log.
 ///

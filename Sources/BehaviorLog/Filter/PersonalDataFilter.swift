@@ -18,9 +18,7 @@ import LogStore
 /// cannot be read — an Apple device locked before its first unlock keeps it unreadable — the
 /// personal values are *held back* (removed from the log and counted in ``withheldValues``),
 /// never hashed with a new salt, which would silently change every hash of the install.
-///
-/// An immutable class, not a struct: a struct linked its value witnesses into every app.
-public final class PersonalDataFilter: LogFilter {
+public struct PersonalDataFilter: LogFilter {
     /// What happens to a personal value.
     public enum Mode: Sendable {
         /// The field is removed from the log.
@@ -42,13 +40,13 @@ public final class PersonalDataFilter: LogFilter {
         }
     }
 
-    public let mode: Mode
+    public var mode: Mode
     /// Hashes of recent values: the common payload's personal fields repeat on every log.
     private let cache = HashCache()
     /// Personal fields named here by tag, besides those the events declare
     /// (`LogEvent.personalDataFields`) — for logs posted by tag, or generated code that does
     /// not declare them.
-    public let additionalFields: [String: [String]]
+    public var additionalFields: [String: [String]]
 
     /// - Parameters:
     ///   - mode: Drop or hash.

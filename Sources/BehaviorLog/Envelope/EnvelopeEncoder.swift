@@ -17,10 +17,12 @@ import LogStore
 /// ```json
 /// {"uuid":"…","seq":1,"time":"2026-11-30T10:29:54.123Z","tag":"recipe_search.search","schema":"…","common":{…},"violations":[],"payload":{…}}
 /// ```
-package struct EnvelopeEncoder: Sendable {
+///
+/// An immutable class, not a struct: a struct linked its value witnesses into every app.
+package final class EnvelopeEncoder: Sendable {
     /// The schema's version or hash, written in every log's `schema` key; when empty, each
     /// log's own ``LogEnvelope/schema`` (its generated event type's hash) is written instead.
-    package var schemaVersion: String
+    package let schemaVersion: String
     private let schemaPrefix: [UInt8]
     /// For `body(of:)`, which any thread may call.
     private let sharedState = Locked(EnvelopeEncoder.newState())

@@ -93,7 +93,9 @@ public struct LogPayload: Equatable, Sendable {
 }
 
 /// A value that broke its definition's constraint, recorded in the log's envelope.
-public struct ConstraintViolation: Equatable, Sendable, CustomStringConvertible {
+///
+/// An immutable class, not a struct: a struct linked its value witnesses into every app.
+public final class ConstraintViolation: Equatable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {
         /// A string longer than its `!string N` byte limit; it was truncated.
         case maxLength
@@ -106,10 +108,10 @@ public struct ConstraintViolation: Equatable, Sendable, CustomStringConvertible 
     }
 
     /// The payload key of the field.
-    public internal(set) var field: String
-    public internal(set) var kind: Kind
+    public let field: String
+    public let kind: Kind
     /// What was wrong, for people: `"300 bytes, limit 256"`.
-    public internal(set) var detail: String
+    public let detail: String
 
     public init(field: String, kind: Kind, detail: String) {
         self.field = field
@@ -118,4 +120,8 @@ public struct ConstraintViolation: Equatable, Sendable, CustomStringConvertible 
     }
 
     public var description: String { "\(field): \(kind.rawValue): \(detail)" }
+
+    public static func == (lhs: ConstraintViolation, rhs: ConstraintViolation) -> Bool {
+        lhs.field == rhs.field && lhs.kind == rhs.kind && lhs.detail == rhs.detail
+    }
 }

@@ -248,6 +248,8 @@ private func wholeNumber(_ bytes: ArraySlice<UInt8>) -> Int64? {
 }
 
 /// `bytes` cut at each `separator`, in order; empty pieces kept only when `keepingEmpty`.
+/// Never inlined: the table is read once, and its three callers shared one copy.
+@inline(never)
 private func pieces(of bytes: ArraySlice<UInt8>, separatedBy separator: UInt8, keepingEmpty: Bool) -> [ArraySlice<UInt8>] {
     var result: [ArraySlice<UInt8>] = []
     var start = bytes.startIndex

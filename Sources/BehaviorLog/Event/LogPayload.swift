@@ -7,7 +7,7 @@ public struct LogPayload: Equatable, Sendable {
     /// The fields, in order.
     public private(set) var fields: [(key: String, value: LogValue)]
     /// The constraint violations found while the payload was built.
-    public var violations: [ConstraintViolation]
+    public internal(set) var violations: [ConstraintViolation]
 
     public init(capacity: Int = 0) {
         fields = []

@@ -40,13 +40,13 @@ public struct PersonalDataFilter: LogFilter {
         }
     }
 
-    public var mode: Mode
+    public internal(set) var mode: Mode
     /// Hashes of recent values: the common payload's personal fields repeat on every log.
     private let cache = HashCache()
     /// Personal fields named here by tag, besides those the events declare
     /// (`LogEvent.personalDataFields`) — for logs posted by tag, or generated code that does
     /// not declare them.
-    public var additionalFields: [String: [String]]
+    public internal(set) var additionalFields: [String: [String]]
 
     /// - Parameters:
     ///   - mode: Drop or hash.

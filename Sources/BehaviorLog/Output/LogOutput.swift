@@ -57,9 +57,9 @@ extension LogOutput {
 /// shared by every output; the format is in docs/Runtime.md).
 public struct EncodedLog: Sendable {
     /// The log, after the filters.
-    public var envelope: LogEnvelope
+    public internal(set) var envelope: LogEnvelope
     /// The envelope without `uuid`, `seq`, `time` and `tag`: the bytes a store keeps.
-    public var body: [UInt8]
+    public internal(set) var body: [UInt8]
 
     public init(envelope: LogEnvelope, body: [UInt8]) {
         self.envelope = envelope

@@ -16,7 +16,7 @@ public struct BufferedOutputConfiguration: Sendable {
     /// chunk. A backlog found at start-up is sent at once, chunk after chunk.
     public internal(set) var flushInterval: Duration
     /// How long one send may take before it counts as a retryable failure.
-    public package(set) var sendTimeout: Duration
+    public internal(set) var sendTimeout: Duration
     /// The wait after the first failed send; each further failure doubles it, up to
     /// `maximumRetryDelay`.
     public internal(set) var retryDelay: Duration

@@ -132,10 +132,11 @@ package final class EnvelopeEncoder: Sendable {
     }
 
     /// The full envelope of a stored log as one JSON object (no newline): the framed fields,
-    /// then the stored payload bytes spliced in.
+    /// then the stored payload bytes spliced in. Internal, for the tests: a package function
+    /// is kept in every app, with the generic code it calls.
     /// - Parameters:
     ///   - body: The stored payload bytes, as `body(of:)` made them (a JSON object).
-    package static func envelope(uuid: UUID, sequence: UInt64, time: Date, tag: String, body: some Collection<UInt8>) -> [UInt8] {
+    static func envelope(uuid: UUID, sequence: UInt64, time: Date, tag: String, body: some Collection<UInt8>) -> [UInt8] {
         var writer = JSONWriter(capacity: 96 + tag.utf8.count + body.count)
         appendEnvelope(uuid: uuid, sequence: sequence, time: time, tag: tag, body: body, to: &writer)
         return writer.bytes

@@ -48,6 +48,13 @@ public final class LogPattern: Sendable {
 
 /// `Regex` is not declared `Sendable`, but a compiled regex is immutable and its lazily
 /// built program is published atomically, so sharing one between threads is safe.
-private struct CompiledRegex: @unchecked Sendable {
+///
+/// A class, not a struct: `Regex` has no fixed layout, so a struct (and an optional of it)
+/// brought value witnesses and outlined copies into every app.
+private final class CompiledRegex: @unchecked Sendable {
     let regex: Regex<AnyRegexOutput>
+
+    init(regex: Regex<AnyRegexOutput>) {
+        self.regex = regex
+    }
 }

@@ -96,7 +96,7 @@ public struct LogPayload: Equatable, Sendable {
 ///
 /// An immutable class, not a struct: a struct linked its value witnesses into every app.
 public final class ConstraintViolation: Equatable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
         /// A string longer than its `!string N` byte limit; it was truncated.
         case maxLength
         /// A number outside its range; it was clamped.
@@ -105,6 +105,17 @@ public final class ConstraintViolation: Equatable, Sendable, CustomStringConvert
         case pattern
         /// An array with more elements than allowed; it was cut.
         case maxCount
+
+        /// The name the envelope writes (`"maxLength"`). A switch, not a `String` raw type:
+        /// `RawRepresentable` and `init(rawValue:)`, which nothing called, were linked into every app.
+        public var rawValue: String {
+            switch self {
+            case .maxLength: "maxLength"
+            case .range: "range"
+            case .pattern: "pattern"
+            case .maxCount: "maxCount"
+            }
+        }
     }
 
     /// The payload key of the field.

@@ -23,7 +23,8 @@ final class BufferedOutputCore: Sendable {
         /// immutable class made when read.
         @exclusivity(unchecked) var statistics = (
             sentLogs: 0, sentChunks: 0, retryableFailures: 0, rejectedChunks: 0, rejectedLogs: 0, storeErrors: 0,
-            deletedForConsent: 0, lastError: String?.none)
+            deletedForConsent: 0, lastError: String?.none
+        )
         @exclusivity(unchecked) var reportedStoreError = false
         /// The output was released without `shutdown()`: the sender closes the store as it ends.
         @exclusivity(unchecked) var released = false

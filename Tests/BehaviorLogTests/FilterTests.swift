@@ -40,8 +40,8 @@ import TestSupport
     }
 
     @Test func samplingRejectsBadRatesAndPatterns() {
-        #expect(throws: SamplingRateError.self) { _ = try SamplingFilter(rates: [("a.b", 1.5)]) }
-        #expect(throws: SamplingRateError.self) { _ = try SamplingFilter(rates: [("a.b", .nan)]) }
+        #expect(throws: ConfigurationError.self) { _ = try SamplingFilter(rates: [("a.b", 1.5)]) }
+        #expect(throws: ConfigurationError.self) { _ = try SamplingFilter(rates: [("a.b", .nan)]) }
         #expect(throws: TagPatternError.self) { _ = try SamplingFilter(rates: [("a..b", 0.5)]) }
     }
 

@@ -221,7 +221,7 @@ import Testing
         let wakeAgain = queue.setConsent(.denied)
         #expect(!wakeAgain)
         #expect(queue.consent == .denied)
-        #expect(queue.consentChanges == [.init(index: 0, consent: .granted), .init(index: 2, consent: .denied)])
+        #expect(queue.consentChanges.map(\.index) == [0, 2] && queue.consentChanges.map(\.consent) == [.granted, .denied])
         #expect(queue.nextStep(napped: false) == .work, "a change is handed on without a nap")
         var batch: [EncodedLog] = []
         var changes: [Queue.ConsentChange] = []

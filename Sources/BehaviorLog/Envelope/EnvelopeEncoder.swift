@@ -17,10 +17,12 @@ import LogStore
 /// ```json
 /// {"uuid":"…","seq":1,"time":"2026-11-30T10:29:54.123Z","tag":"recipe_search.search","schema":"…","common":{…},"violations":[],"payload":{…}}
 /// ```
-package struct EnvelopeEncoder: Sendable {
+///
+/// An immutable class, not a struct: a struct linked its value witnesses into every app.
+package final class EnvelopeEncoder: Sendable {
     /// The schema's version or hash, written in every log's `schema` key; when empty, each
     /// log's own ``LogEnvelope/schema`` (its generated event type's hash) is written instead.
-    package var schemaVersion: String
+    package let schemaVersion: String
     private let schemaPrefix: [UInt8]
     /// For `body(of:)`, which any thread may call.
     private let sharedState = Locked(EnvelopeEncoder.newState())
@@ -130,10 +132,11 @@ package struct EnvelopeEncoder: Sendable {
     }
 
     /// The full envelope of a stored log as one JSON object (no newline): the framed fields,
-    /// then the stored payload bytes spliced in.
+    /// then the stored payload bytes spliced in. Internal, for the tests: a package function
+    /// is kept in every app, with the generic code it calls.
     /// - Parameters:
     ///   - body: The stored payload bytes, as `body(of:)` made them (a JSON object).
-    package static func envelope(uuid: UUID, sequence: UInt64, time: Date, tag: String, body: some Collection<UInt8>) -> [UInt8] {
+    static func envelope(uuid: UUID, sequence: UInt64, time: Date, tag: String, body: some Collection<UInt8>) -> [UInt8] {
         var writer = JSONWriter(capacity: 96 + tag.utf8.count + body.count)
         appendEnvelope(uuid: uuid, sequence: sequence, time: time, tag: tag, body: body, to: &writer)
         return writer.bytes

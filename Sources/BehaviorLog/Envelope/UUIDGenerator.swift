@@ -42,7 +42,7 @@ final class UUIDGenerator: Sendable {
 /// SplitMix64: a tiny generator and a good 64-bit mixing function; the same everywhere, so
 /// a seed replays a sequence (the demo's sessions, the tests' draws).
 package struct SplitMix64: RandomNumberGenerator, Sendable {
-    package var state: UInt64
+    package private(set) var state: UInt64
 
     package init(state: UInt64) {
         self.state = state

@@ -4,9 +4,10 @@ import LogCore
 ///
 /// `!date` fields use it, so that "the day the user chose" never shifts by a time zone.
 public struct LogDate: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+    // Read-only: a date is checked when made (no February 30th), and an app links no setters.
+    public internal(set) var year: Int
+    public internal(set) var month: Int
+    public internal(set) var day: Int
 
     /// A date; `nil` when the month or day does not exist (February 30th).
     public init?(year: Int, month: Int, day: Int) {

@@ -7,7 +7,7 @@ public struct LogPayload: Equatable, Sendable {
     /// The fields, in order.
     public private(set) var fields: [(key: String, value: LogValue)]
     /// The constraint violations found while the payload was built.
-    public var violations: [ConstraintViolation]
+    public internal(set) var violations: [ConstraintViolation]
 
     public init(capacity: Int = 0) {
         fields = []
@@ -93,8 +93,10 @@ public struct LogPayload: Equatable, Sendable {
 }
 
 /// A value that broke its definition's constraint, recorded in the log's envelope.
-public struct ConstraintViolation: Equatable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Hashable, Sendable {
+///
+/// An immutable class, not a struct: a struct linked its value witnesses into every app.
+public final class ConstraintViolation: Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
         /// A string longer than its `!string N` byte limit; it was truncated.
         case maxLength
         /// A number outside its range; it was clamped.
@@ -103,13 +105,24 @@ public struct ConstraintViolation: Equatable, Sendable, CustomStringConvertible 
         case pattern
         /// An array with more elements than allowed; it was cut.
         case maxCount
+
+        /// The name the envelope writes (`"maxLength"`). A switch, not a `String` raw type:
+        /// `RawRepresentable` and `init(rawValue:)`, which nothing called, were linked into every app.
+        public var rawValue: String {
+            switch self {
+            case .maxLength: "maxLength"
+            case .range: "range"
+            case .pattern: "pattern"
+            case .maxCount: "maxCount"
+            }
+        }
     }
 
     /// The payload key of the field.
-    public internal(set) var field: String
-    public internal(set) var kind: Kind
+    public let field: String
+    public let kind: Kind
     /// What was wrong, for people: `"300 bytes, limit 256"`.
-    public internal(set) var detail: String
+    public let detail: String
 
     public init(field: String, kind: Kind, detail: String) {
         self.field = field
@@ -118,4 +131,8 @@ public struct ConstraintViolation: Equatable, Sendable, CustomStringConvertible 
     }
 
     public var description: String { "\(field): \(kind.rawValue): \(detail)" }
+
+    public static func == (lhs: ConstraintViolation, rhs: ConstraintViolation) -> Bool {
+        lhs.field == rhs.field && lhs.kind == rhs.kind && lhs.detail == rhs.detail
+    }
 }

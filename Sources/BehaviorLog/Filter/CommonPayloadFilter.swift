@@ -7,7 +7,9 @@
 ///
 /// Given the generated `CommonPayload`, the filter marks its `[pii]` fields
 /// (`CommonPayload.personalDataFields`) for ``PersonalDataFilter`` by itself.
-public struct CommonPayloadFilter: LogFilter {
+///
+/// An immutable class, not a struct: a struct linked its value witnesses into every app.
+public final class CommonPayloadFilter: LogFilter {
     private let provider: @Sendable () -> LogPayload
     private let personalDataFields: [String]
 
@@ -26,7 +28,7 @@ public struct CommonPayloadFilter: LogFilter {
     ///     (the default) takes the fields marked `[pii]` in the definitions
     ///     (`Common.personalDataFields`).
     ///   - provider: Called on the posting thread for every log.
-    public init<Common: LogCommonPayload>(personalDataFields: [String]? = nil, _ provider: @escaping @Sendable () -> Common) {
+    public convenience init<Common: LogCommonPayload>(personalDataFields: [String]? = nil, _ provider: @escaping @Sendable () -> Common) {
         self.init(personalDataFields: personalDataFields ?? Common.personalDataFields) { provider().payload }
     }
 

@@ -34,9 +34,11 @@ public enum LogFilterDecision: Sendable, Equatable {
 }
 
 /// A filter bound to the tags it applies to.
-public struct FilterSetting: Sendable {
-    public internal(set) var filter: any LogFilter
-    public internal(set) var tagPattern: TagPattern
+///
+/// An immutable class, not a struct: a struct linked its value witnesses into every app.
+public final class FilterSetting: Sendable {
+    public let filter: any LogFilter
+    public let tagPattern: TagPattern
 
     /// - Parameters:
     ///   - filter: The filter.
@@ -47,7 +49,7 @@ public struct FilterSetting: Sendable {
     }
 
     /// - Throws: `TagPatternError` when the pattern is invalid.
-    public init(_ filter: any LogFilter, tagPattern: String) throws(TagPatternError) {
+    public convenience init(_ filter: any LogFilter, tagPattern: String) throws(TagPatternError) {
         self.init(filter, tagPattern: try TagPattern(tagPattern))
     }
 }

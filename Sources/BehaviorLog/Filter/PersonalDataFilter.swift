@@ -40,13 +40,13 @@ public struct PersonalDataFilter: LogFilter {
         }
     }
 
-    public var mode: Mode
+    public internal(set) var mode: Mode
     /// Hashes of recent values: the common payload's personal fields repeat on every log.
     private let cache = HashCache()
     /// Personal fields named here by tag, besides those the events declare
     /// (`LogEvent.personalDataFields`) — for logs posted by tag, or generated code that does
     /// not declare them.
-    public var additionalFields: [String: [String]]
+    public internal(set) var additionalFields: [String: [String]]
 
     /// - Parameters:
     ///   - mode: Drop or hash.
@@ -288,13 +288,23 @@ private func output(of redaction: CommonRedaction, for common: LogPayload, field
 }
 
 /// The install's salt could not be kept.
-public struct PersonalDataSaltError: Error, CustomStringConvertible {
-    public internal(set) var path: String
-    public internal(set) var reason: String
+///
+/// An immutable class, not a struct: a struct linked its value witnesses into every app.
+public final class PersonalDataSaltError: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
     /// What to do about it.
-    public internal(set) var fix: String = "give a writable directory"
+    public let fix: String
     /// The salt file exists but cannot be used (unreadable now, or damaged): no new salt is made.
-    var existsButUnusable = false
+    let existsButUnusable: Bool
+
+    init(path: String, reason: String, fix: String = "give a writable directory", existsButUnusable: Bool = false) {
+        self.path = path
+        self.reason = reason
+        self.fix = fix
+        self.existsButUnusable = existsButUnusable
+    }
+
     public var description: String {
         "cannot use the personal-data salt at \(path): \(reason); \(fix)"
     }

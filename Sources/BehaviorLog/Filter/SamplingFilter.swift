@@ -15,13 +15,15 @@ public struct SamplingFilter: LogFilter {
 
     /// - Parameters:
     ///   - rates: Patterns with the fraction of their logs to keep, from 0 to 1.
-    /// - Throws: `SamplingRateError` for a rate outside 0…1; `TagPatternError` for a bad pattern.
+    /// - Throws: `ConfigurationError` for a rate outside 0…1; `TagPatternError` for a bad pattern.
     public init(rates: [(pattern: String, rate: Double)]) throws {
         var parsed: [(TagPattern, UInt64, Bool)] = []
         for (text, rate) in rates {
             let pattern = try TagPattern(text)
             guard rate.isFinite, (0...1).contains(rate) else {
-                throw SamplingRateError(pattern: text, rate: rate)
+                throw ConfigurationError(
+                    "SamplingFilter: invalid sampling rate \(rate) for `\(text)`: write the fraction of logs to keep, from 0 to 1 (0.1 keeps one in ten)"
+                )
             }
             let threshold = rate >= 1 ? UInt64.max : UInt64((rate * 0x1p64).rounded(.down))
             parsed.append((pattern, threshold, rate >= 1))
@@ -58,14 +60,5 @@ public struct SamplingFilter: LogFilter {
             for index in 8..<16 { value = value << 8 | UInt64(raw[index]) }
             return SplitMix64.mix(value)
         }
-    }
-}
-
-/// A sampling rate that is not a fraction between 0 and 1.
-public struct SamplingRateError: Error, CustomStringConvertible {
-    public internal(set) var pattern: String
-    public internal(set) var rate: Double
-    public var description: String {
-        "invalid sampling rate \(rate) for `\(pattern)`: write the fraction of logs to keep, from 0 to 1 (0.1 keeps one in ten)"
     }
 }

@@ -4,9 +4,11 @@
 ///
 /// A routed log leaves the main stream: outputs bound to `.main` no longer see it, outputs
 /// bound to `.every` still do (a history store usually wants every log).
-public struct ViolationRoutingFilter: LogFilter {
+///
+/// An immutable class, not a struct: a struct linked its value witnesses into every app.
+public final class ViolationRoutingFilter: LogFilter {
     /// The route's name.
-    public var route: String
+    public let route: String
 
     public init(route: String = "violations") {
         self.route = route

@@ -15,7 +15,10 @@ import LogCore
 /// anchored character-class patterns definitions use (`^[A-Z0-9_]+$`) are answered first by
 /// `SimplePatternMatcher`, which gives the same answers without allocating for short
 /// printable ASCII strings.
-public struct LogPattern: Sendable {
+///
+/// A class, immutable: a struct holding a `Regex` (of no fixed layout) made every app link
+/// about 1.5 KB of value witnesses to copy one; a reference is copied by a retain.
+public final class LogPattern: Sendable {
     /// The expression as written in the definition.
     public let source: String
     private let compiled: CompiledRegex?
@@ -45,6 +48,13 @@ public struct LogPattern: Sendable {
 
 /// `Regex` is not declared `Sendable`, but a compiled regex is immutable and its lazily
 /// built program is published atomically, so sharing one between threads is safe.
-private struct CompiledRegex: @unchecked Sendable {
+///
+/// A class, not a struct: `Regex` has no fixed layout, so a struct (and an optional of it)
+/// brought value witnesses and outlined copies into every app.
+private final class CompiledRegex: @unchecked Sendable {
     let regex: Regex<AnyRegexOutput>
+
+    init(regex: Regex<AnyRegexOutput>) {
+        self.regex = regex
+    }
 }

@@ -11,6 +11,8 @@
 /// value is made valid where that is safe, the violation is recorded in
 /// ``LogPayload/violations`` and reported to the handler.
 extension LogPayload {
+    /// Never inlined: one copy for the checks' rare violations, not one in each check.
+    @inline(never)
     mutating func record(_ key: String, _ kind: ConstraintViolation.Kind, element: Int?, _ detail: String) {
         let violation = ConstraintViolation(
             field: key, kind: kind, detail: element.map { "element \($0): " + detail } ?? detail)

@@ -37,9 +37,6 @@
 public final class LogPayloadLayout: Sendable {
     /// The category's name as written (`recipe_search`).
     public let categoryName: String
-    /// The most fields an event of the table has: the room generated code's values are
-    /// collected in, so that collecting them allocates once.
-    public let maximumFieldCount: Int
     private let events: [EventLayout]
 
     /// Reads the events' lines.
@@ -61,7 +58,6 @@ public final class LogPayloadLayout: Sendable {
             let fields = colon < line.endIndex ? line[(colon + 1)...] : line[line.endIndex...]
             return EventLayout(name: name, tag: category + "." + name, fields: fields, patterns: patterns)
         }
-        maximumFieldCount = self.events.reduce(0) { max($0, $1.keys.count) }
     }
 
     /// The name as written of event number `event` (counted from 0).
@@ -252,6 +248,8 @@ private func wholeNumber(_ bytes: ArraySlice<UInt8>) -> Int64? {
 }
 
 /// `bytes` cut at each `separator`, in order; empty pieces kept only when `keepingEmpty`.
+/// Never inlined: the table is read once, and its three callers shared one copy.
+@inline(never)
 private func pieces(of bytes: ArraySlice<UInt8>, separatedBy separator: UInt8, keepingEmpty: Bool) -> [ArraySlice<UInt8>] {
     var result: [ArraySlice<UInt8>] = []
     var start = bytes.startIndex

@@ -36,10 +36,9 @@ struct LogQueue<Waiter> {
     }
 
     /// A change of consent not yet handed to the outputs: from the `index`-th queued log on.
-    struct ConsentChange: Equatable {
-        var index: Int
-        var consent: LogConsent
-    }
+    /// A tuple, not a struct nested in this generic type, whose metadata and value witnesses
+    /// every app linked.
+    typealias ConsentChange = (index: Int, consent: LogConsent)
 
     /// What the writer does next (``nextStep(napped:)``).
     enum WriterStep: Equatable { case work, nap, sleep, exit }
@@ -257,7 +256,7 @@ struct LogQueue<Waiter> {
     mutating func setConsent(_ consent: LogConsent) -> Bool {
         guard consent != self.consent else { return false }
         self.consent = consent
-        consentChanges.append(ConsentChange(index: pending.count, consent: consent))
+        consentChanges.append((pending.count, consent))
         return interruptWriterRest()
     }
 

@@ -4,27 +4,28 @@
 /// Validated when built: the initializer throws a `ConfigurationError` for a value out of
 /// range, and tag patterns are checked when the settings are built (`FilterSetting(…,
 /// tagPattern:)` throws), so a bad configuration fails at start-up, not at the first log. The
-/// values cannot be changed afterwards (a change would skip those checks).
-public struct LoggerConfiguration: Sendable {
+/// values cannot be changed afterwards (a change would skip those checks). An immutable class,
+/// not a struct: a struct linked its value witnesses into every app.
+public final class LoggerConfiguration: Sendable {
     /// The filter chain, in order.
-    public internal(set) var filters: [FilterSetting]
+    public let filters: [FilterSetting]
     /// The outputs; each log goes to every output whose pattern and route match it.
-    public internal(set) var outputs: [OutputSetting]
+    public let outputs: [OutputSetting]
     /// The schema's version or hash, written in every log's `schema` key. Empty (the
     /// default) writes each generated event's own `schemaHash` (`GeneratedSchema.hash`, the
     /// hash `loggen schema` prints), and an empty `schema` for logs posted by tag; a value
     /// set here overrides it for every log.
-    public internal(set) var schemaVersion: String
+    public let schemaVersion: String
     /// How many logs may wait in memory for the writer (at least 1). When the queue is full,
     /// `post` waits until the writer takes the queue (a spill; about one batch's write at
     /// most): memory stays bounded and no log is dropped; the caller waits instead — but
     /// never the main thread (see `BehaviorLogger`). (Waiting, not writing the queue itself:
     /// the writer is already writing, so a poster that took over would first wait for that
     /// batch, then stop the writer while it wrote its own.)
-    public internal(set) var queueCapacity: Int
+    public let queueCapacity: Int
     /// The user's consent at start: the answer the app kept, `.granted` by default (see
     /// `LogConsent`; change it later with `BehaviorLogger.setConsent(_:)`).
-    public internal(set) var consent: LogConsent
+    public let consent: LogConsent
 
     /// - Parameters:
     ///   - filters: The filter chain, in order (none by default).

@@ -338,19 +338,35 @@ private final class RelayBox: Sendable {
     func call(_ error: any Error) { errorTarget.withLock { $0 }?(error) }
 }
 
-/// What a ``LocalStoreOutput`` did since it opened.
-public struct LocalStoreOutputStatistics: Sendable, Equatable {
+/// What a ``LocalStoreOutput`` did since it opened: a snapshot.
+///
+/// An immutable class, not a struct: a struct linked its value witnesses into every app.
+public final class LocalStoreOutputStatistics: Sendable, Equatable {
     /// Logs appended to the store.
-    public internal(set) var written: Int
+    public let written: Int
     /// Of those, the first `durable` are synced.
-    public internal(set) var durable: Int
+    public let durable: Int
     /// Logs the store refused (a full disk, protected data unavailable), held in memory to be
     /// written when it takes writes again.
-    public internal(set) var heldLogs: Int
+    public let heldLogs: Int
     /// Logs the store refused that did not fit in memory: lost to the history.
-    public internal(set) var lostLogs: Int
+    public let lostLogs: Int
     /// Writes and syncs that failed.
-    public internal(set) var storeErrors: Int
+    public let storeErrors: Int
     /// The last error, for a debug screen.
-    public internal(set) var lastError: String?
+    public let lastError: String?
+
+    init(written: Int, durable: Int, heldLogs: Int, lostLogs: Int, storeErrors: Int, lastError: String?) {
+        self.written = written
+        self.durable = durable
+        self.heldLogs = heldLogs
+        self.lostLogs = lostLogs
+        self.storeErrors = storeErrors
+        self.lastError = lastError
+    }
+
+    public static func == (lhs: LocalStoreOutputStatistics, rhs: LocalStoreOutputStatistics) -> Bool {
+        lhs.written == rhs.written && lhs.durable == rhs.durable && lhs.heldLogs == rhs.heldLogs && lhs.lostLogs == rhs.lostLogs
+            && lhs.storeErrors == rhs.storeErrors && lhs.lastError == rhs.lastError
+    }
 }

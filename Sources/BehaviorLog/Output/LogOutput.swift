@@ -57,9 +57,9 @@ extension LogOutput {
 /// shared by every output; the format is in docs/Runtime.md).
 public struct EncodedLog: Sendable {
     /// The log, after the filters.
-    public var envelope: LogEnvelope
+    public internal(set) var envelope: LogEnvelope
     /// The envelope without `uuid`, `seq`, `time` and `tag`: the bytes a store keeps.
-    public var body: [UInt8]
+    public internal(set) var body: [UInt8]
 
     public init(envelope: LogEnvelope, body: [UInt8]) {
         self.envelope = envelope
@@ -86,13 +86,15 @@ public enum OutputRoute: Sendable, Equatable {
 }
 
 /// An output bound to the tags and the route it receives.
-public struct OutputSetting: Sendable {
-    public internal(set) var output: any LogOutput
-    public internal(set) var tagPattern: TagPattern
-    public internal(set) var route: OutputRoute
+///
+/// An immutable class, not a struct: a struct linked its value witnesses into every app.
+public final class OutputSetting: Sendable {
+    public let output: any LogOutput
+    public let tagPattern: TagPattern
+    public let route: OutputRoute
     /// Whether the output follows the user's consent (`LogConsent`): it receives no log posted
     /// under `.denied`, and is told each change of consent.
-    public internal(set) var requiresConsent: Bool
+    public let requiresConsent: Bool
 
     /// - Parameters:
     ///   - output: The output.
@@ -110,7 +112,7 @@ public struct OutputSetting: Sendable {
     }
 
     /// - Throws: `TagPatternError` when the pattern is invalid.
-    public init(
+    public convenience init(
         _ output: any LogOutput, tagPattern: String, route: OutputRoute = .main, requiresConsent: Bool? = nil
     ) throws(TagPatternError) {
         self.init(output, tagPattern: try TagPattern(tagPattern), route: route, requiresConsent: requiresConsent)

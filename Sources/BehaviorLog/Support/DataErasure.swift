@@ -56,8 +56,16 @@ public func eraseAllData(in directory: URL) throws {
 }
 
 /// `eraseAllData(in:)` could not delete something.
-public struct DataErasureError: Error, CustomStringConvertible {
-    public internal(set) var path: String
-    public internal(set) var reason: String
+///
+/// An immutable class, not a struct: a struct linked its value witnesses into every app.
+public final class DataErasureError: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+
+    init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     public var description: String { "cannot erase \(path): \(reason)" }
 }

@@ -16,7 +16,7 @@ public struct BufferedOutputConfiguration: Sendable {
     /// chunk. A backlog found at start-up is sent at once, chunk after chunk.
     public internal(set) var flushInterval: Duration
     /// How long one send may take before it counts as a retryable failure.
-    public package(set) var sendTimeout: Duration
+    public internal(set) var sendTimeout: Duration
     /// The wait after the first failed send; each further failure doubles it, up to
     /// `maximumRetryDelay`.
     public internal(set) var retryDelay: Duration
@@ -90,37 +90,64 @@ extension Duration {
     }
 }
 
-/// What a `BufferedOutput` did since it started.
-public struct BufferedOutputStatistics: Sendable, Equatable {
+/// What a `BufferedOutput` did since it started: a snapshot.
+///
+/// An immutable class, not a struct: a struct linked its value witnesses into every app.
+public final class BufferedOutputStatistics: Sendable, Equatable {
     /// Logs the backend accepted.
-    public internal(set) var sentLogs: Int = 0
+    public let sentLogs: Int
     /// Chunks the backend accepted.
-    public internal(set) var sentChunks: Int = 0
+    public let sentChunks: Int
     /// Send attempts that failed and will be retried (timeouts included).
-    public internal(set) var retryableFailures: Int = 0
+    public let retryableFailures: Int
     /// Chunks the backend rejected for good; their logs were set aside.
-    public internal(set) var rejectedChunks: Int = 0
+    public let rejectedChunks: Int
     /// Logs set aside after a permanent failure.
-    public internal(set) var rejectedLogs: Int = 0
+    public let rejectedLogs: Int
     /// Logs in the output's store waiting to be sent.
-    public internal(set) var unsentLogs: Int = 0
+    public let unsentLogs: Int
     /// Logs the store refused (a full disk, protected data unavailable), held in memory to be
     /// appended when it takes writes again.
-    public internal(set) var heldLogs: Int = 0
+    public let heldLogs: Int
     /// Logs the store refused that did not fit in memory: lost to this output, counted exactly.
-    public internal(set) var lostLogs: Int = 0
+    public let lostLogs: Int
     /// Unsent logs the store's caps (`maximumTotalBytes`, `maximumAge`) dropped: lost to the
     /// backend. Kept in the store across runs (`logview stats` shows it as dropped), from its
     /// creation — for a history, from the first time a buffered output used it — until
     /// `eraseAllData()`. Counted past the store's cursor `sent`, which trails the sends by at
     /// most half a second: a log sent in that half second before a cap dropped it counts too.
-    public internal(set) var droppedByCaps: Int = 0
+    public let droppedByCaps: Int
     /// Appends and syncs of the output's store that failed (the error is printed once per
     /// failing period and kept in `lastError`).
-    public internal(set) var storeErrors: Int = 0
+    public let storeErrors: Int
     /// Logs deleted unsent because the user denied consent (`LogConsent.denied`), with any log
     /// written to the output under it.
-    public internal(set) var deletedForConsent: Int = 0
+    public let deletedForConsent: Int
     /// The last error, for a debug screen.
-    public internal(set) var lastError: String?
+    public let lastError: String?
+
+    init(
+        sentLogs: Int, sentChunks: Int, retryableFailures: Int, rejectedChunks: Int, rejectedLogs: Int, unsentLogs: Int,
+        heldLogs: Int, lostLogs: Int, droppedByCaps: Int, storeErrors: Int, deletedForConsent: Int, lastError: String?
+    ) {
+        self.sentLogs = sentLogs
+        self.sentChunks = sentChunks
+        self.retryableFailures = retryableFailures
+        self.rejectedChunks = rejectedChunks
+        self.rejectedLogs = rejectedLogs
+        self.unsentLogs = unsentLogs
+        self.heldLogs = heldLogs
+        self.lostLogs = lostLogs
+        self.droppedByCaps = droppedByCaps
+        self.storeErrors = storeErrors
+        self.deletedForConsent = deletedForConsent
+        self.lastError = lastError
+    }
+
+    public static func == (lhs: BufferedOutputStatistics, rhs: BufferedOutputStatistics) -> Bool {
+        lhs.sentLogs == rhs.sentLogs && lhs.sentChunks == rhs.sentChunks && lhs.retryableFailures == rhs.retryableFailures
+            && lhs.rejectedChunks == rhs.rejectedChunks && lhs.rejectedLogs == rhs.rejectedLogs && lhs.unsentLogs == rhs.unsentLogs
+            && lhs.heldLogs == rhs.heldLogs && lhs.lostLogs == rhs.lostLogs && lhs.droppedByCaps == rhs.droppedByCaps
+            && lhs.storeErrors == rhs.storeErrors && lhs.deletedForConsent == rhs.deletedForConsent && lhs.lastError == rhs.lastError
+    }
 }

@@ -19,7 +19,12 @@ final class BufferedOutputCore: Sendable {
         @exclusivity(unchecked) var finishWaiters: [CheckedContinuation<Void, Never>] = []
         @exclusivity(unchecked) var abandonSend: (@Sendable () -> Void)?
         @exclusivity(unchecked) var appendedBytes = 0
-        @exclusivity(unchecked) var statistics = BufferedOutputStatistics()
+        /// The counts ``BufferedOutputStatistics`` reports, as a tuple: the statistics are an
+        /// immutable class made when read.
+        @exclusivity(unchecked) var statistics = (
+            sentLogs: 0, sentChunks: 0, retryableFailures: 0, rejectedChunks: 0, rejectedLogs: 0, storeErrors: 0,
+            deletedForConsent: 0, lastError: String?.none
+        )
         @exclusivity(unchecked) var reportedStoreError = false
         /// The output was released without `shutdown()`: the sender closes the store as it ends.
         @exclusivity(unchecked) var released = false
@@ -83,13 +88,13 @@ final class BufferedOutputCore: Sendable {
 
     /// What the output did so far.
     var statistics: BufferedOutputStatistics {
-        var result = state.withLock { $0.statistics }
-        result.unsentLogs = storage.pendingCount
-        result.droppedByCaps = storage.droppedByCaps
+        let counts = state.withLock { $0.statistics }
         let (held, lost, _) = refusals.counts
-        result.heldLogs = held + opening.queuedCount
-        result.lostLogs = Int(lost)
-        return result
+        return BufferedOutputStatistics(
+            sentLogs: counts.sentLogs, sentChunks: counts.sentChunks, retryableFailures: counts.retryableFailures,
+            rejectedChunks: counts.rejectedChunks, rejectedLogs: counts.rejectedLogs, unsentLogs: storage.pendingCount,
+            heldLogs: held + opening.queuedCount, lostLogs: Int(lost), droppedByCaps: storage.droppedByCaps,
+            storeErrors: counts.storeErrors, deletedForConsent: counts.deletedForConsent, lastError: counts.lastError)
     }
 
     // MARK: LogOutput

@@ -62,7 +62,7 @@ extension LogRecord {
 public struct LogChunk: Sendable {
     /// The logs as the output's store keeps them: framing (sequence, tag, time, UUID) and
     /// payload bytes (the rest of the envelope).
-    public var logs: [LogRecord]
+    public internal(set) var logs: [LogRecord]
 
     public init(logs: [LogRecord]) {
         self.logs = logs

@@ -35,7 +35,7 @@ final class LogStoreOutbox: OutboxStorage {
     private let history: LocalStoreOutput?
     /// The logs appended last, which the sender reads without reading the store back.
     private let recent = Locked(RecentLogs(maximumCount: 8_192, maximumBytes: 4 << 20))
-    private let failureHandler = Locked<(@Sendable (any Error) -> Void)?>(nil)
+    private let failureHandler: Locked<(@Sendable (any Error) -> Void)?>
     private let rejectedDirectory: String
     private let rejected = Locked<LogStoreWriter?>(nil)
     /// The cursor `sent` in memory, as last persisted, and when. A tuple, not a struct of its
@@ -52,7 +52,7 @@ final class LogStoreOutbox: OutboxStorage {
     private let cursorInterval: Duration
     private let cursorLogs: UInt64
 
-    init(
+    convenience init(
         directory: String, configuration: LogStoreConfiguration, syncInterval: Duration = .seconds(5),
         cursorInterval: Double = 0.5, cursorLogs: Int = 10_000
     ) {
@@ -60,26 +60,35 @@ final class LogStoreOutbox: OutboxStorage {
         var storeConfiguration = configuration
         storeConfiguration.syncEveryRecords = Int.max
         storeConfiguration.syncInterval = .seconds(Int32.max)
-        writer = LogStoreWriter(deferringOpenOf: directory, configuration: storeConfiguration)
-        let handler = failureHandler
-        scheduler = SyncScheduler(writer: writer, interval: syncInterval, name: "bl-sync.\((directory as NSString).lastPathComponent)") { error in
+        let writer = LogStoreWriter(deferringOpenOf: directory, configuration: storeConfiguration)
+        let handler = Locked<(@Sendable (any Error) -> Void)?>(nil)
+        let scheduler = SyncScheduler(writer: writer, interval: syncInterval, name: "bl-sync.\((directory as NSString).lastPathComponent)") { error in
             if let error { handler.withLock { $0 }?(error) }
         }
-        rejectedDirectory = (directory as NSString).appendingPathComponent("rejected")
-        acknowledged = AtomicCounter(0)
-        cursorState = Locked((0, 0, .now))
-        self.cursorInterval = .seconds(cursorInterval)
-        self.cursorLogs = UInt64(max(1, cursorLogs))
-        history = nil
+        self.init(
+            writer: writer, scheduler: scheduler, failureHandler: handler, history: nil,
+            rejectedDirectory: (directory as NSString).appendingPathComponent("rejected"), cursorInterval: cursorInterval, cursorLogs: cursorLogs)
     }
 
     /// The outbox in `history`'s store: its writer, its sync schedule (the history's
     /// `syncInterval`), its thread's opening; rejected chunks go to `history/rejected`.
-    init(history: LocalStoreOutput, cursorInterval: Double = 0.5, cursorLogs: Int = 10_000) {
-        writer = history.writer
-        scheduler = history.scheduler
+    convenience init(history: LocalStoreOutput, cursorInterval: Double = 0.5, cursorLogs: Int = 10_000) {
+        self.init(
+            writer: history.writer, scheduler: history.scheduler, failureHandler: Locked(nil), history: history,
+            rejectedDirectory: history.directory.appending(path: "rejected").path, cursorInterval: cursorInterval, cursorLogs: cursorLogs)
+    }
+
+    /// The one designated initializer, so that the stored properties' initial values are
+    /// code once, not once in each of the two initializers above.
+    private init(
+        writer: LogStoreWriter, scheduler: SyncScheduler, failureHandler: Locked<(@Sendable (any Error) -> Void)?>,
+        history: LocalStoreOutput?, rejectedDirectory: String, cursorInterval: Double, cursorLogs: Int
+    ) {
+        self.writer = writer
+        self.scheduler = scheduler
+        self.failureHandler = failureHandler
         self.history = history
-        rejectedDirectory = history.directory.appending(path: "rejected").path
+        self.rejectedDirectory = rejectedDirectory
         acknowledged = AtomicCounter(0)
         cursorState = Locked((0, 0, .now))
         self.cursorInterval = .seconds(cursorInterval)

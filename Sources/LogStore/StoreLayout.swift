@@ -121,10 +121,9 @@ struct StoreLayout: Sendable {
     func createDirectory(protection: LogFileProtection = .completeUntilFirstUserAuthentication) throws(LogStoreError) -> Bool {
         let kind: System.FileKind?
         do { kind = try fileSystem.kind(of: directory) } catch { throw .system(operation: "create directory", path: directory, errno: error.code) }
-        switch kind {
-        case .directory: return false
-        case .regular, .other: throw .system(operation: "use as a store directory", path: directory, errno: System.Failure.notADirectory.code)
-        case nil: break
+        if let kind {
+            guard kind == .directory else { throw .system(operation: "use as a store directory", path: directory, errno: System.Failure.notADirectory.code) }
+            return false
         }
         guard try makeDirectoryAndMissingParents(directory, syncingItsEntry: false) else { return false }
         fileSystem.protect(directory: directory, with: protection)

@@ -6,8 +6,10 @@ final class StoreReadingCore: @unchecked Sendable {
     let layout: StoreLayout
     /// Segment base sequences from headers (`nil`: damaged header); a header never changes.
     private var baseSequences: [UInt64: UInt64?] = [:]
-    /// Summaries of closed segments, keyed by number, valid while the file size is unchanged.
-    private var summaries: [UInt64: LogSegmentInfo] = [:]
+    /// Summaries of closed segments in increasing number (each knows its number), valid while the
+    /// file size is unchanged. A sorted array, not a dictionary keyed by number: the dictionary's
+    /// specialised code (insert, filter) cost the runtime an app links 2 KB (issue 26).
+    private var summaries: [LogSegmentInfo] = []
     /// Where the previous read stopped, so that the next chunk continues without a search.
     private var continuation: Continuation?
     private var current: (segment: OpenSegment, scanner: SegmentScanner)?
@@ -105,7 +107,7 @@ final class StoreReadingCore: @unchecked Sendable {
             guard let scanner = try scanner(for: number) else { continue }
             if let point = resume, point.segment == number {
                 scanner.seek(to: point.offset, lastSequence: point.lastSequence)
-            } else if let summary = summaries[number], let point = summary.seekPoint(for: after + 1) {
+            } else if case (true, let found) = summaryIndex(of: number), let point = summaries[found].seekPoint(for: after + 1) {
                 scanner.seek(to: point.offset, lastSequence: point.lastSequence)
             } else {
                 let segment = current!.segment
@@ -187,15 +189,29 @@ final class StoreReadingCore: @unchecked Sendable {
         guard let segment = try OpenSegment.open(layout, number: number) else { return nil }
         defer { segment.file.close() }
         let size = try segment.file.size()
-        if let cached = summaries[number], cached.fileBytes == size { return cached }
+        let (cached, index) = summaryIndex(of: number)
+        if cached, summaries[index].fileBytes == size { return summaries[index] }
         let info: LogSegmentInfo
         if let indexed = SegmentIndexFile.load(layout, number: number, segmentBytes: size) {
             info = indexed
         } else {
             info = try LogSegmentInfo.scan(segment)
         }
-        summaries[number] = info
+        if cached { summaries[index] = info } else { summaries.insert(info, at: index) }
         return info
+    }
+
+    /// Where the summary of segment `number` is in `summaries`, or would be inserted (a binary search).
+    private func summaryIndex(of number: UInt64) -> (found: Bool, index: Int) {
+        var low = 0
+        var high = summaries.count
+        while low < high {
+            let middle = (low + high) / 2
+            let other = summaries[middle].number
+            if other == number { return (true, middle) }
+            if other < number { low = middle + 1 } else { high = middle }
+        }
+        return (false, low)
     }
 
     /// Summaries of every segment, oldest first; the last (the one being written) is scanned
@@ -216,7 +232,9 @@ final class StoreReadingCore: @unchecked Sendable {
                 }
             }
         }
-        summaries = summaries.filter { segments.contains($0.key) }
+        var kept: [LogSegmentInfo] = []
+        for summary in summaries where segments.contains(summary.number) { kept.append(summary) }
+        summaries = kept
         return infos
     }
 

@@ -4,8 +4,11 @@
 /// closures hand it around).
 final class StoreReadingCore: @unchecked Sendable {
     let layout: StoreLayout
-    /// Segment base sequences from headers (`nil`: damaged header); a header never changes.
-    private var baseSequences: [UInt64: UInt64?] = [:]
+    /// Segment numbers in increasing order, and the base sequence each one's header gives (a
+    /// header never changes; a damaged or unwritten one is not kept). Sorted arrays, not a
+    /// dictionary, for the reason `summaries` gives.
+    private var baseNumbers: [UInt64] = []
+    private var baseSequences: [UInt64] = []
     /// Summaries of closed segments in increasing number (each knows its number), valid while the
     /// file size is unchanged. A sorted array, not a dictionary keyed by number: the dictionary's
     /// specialised code (insert, filter) cost the runtime an app links 2 KB (issue 26).
@@ -167,14 +170,18 @@ final class StoreReadingCore: @unchecked Sendable {
     private func firstSegmentIndex(holdingAfter after: UInt64, in segments: [UInt64]) throws(LogStoreError) -> Int {
         for index in stride(from: segments.count - 1, through: 0, by: -1) {
             let base: UInt64?
-            if let cached = baseSequences[segments[index]] {
-                base = cached
+            let (cached, at) = Self.position(of: segments[index], in: baseNumbers)
+            if cached {
+                base = baseSequences[at]
             } else {
                 guard let segment = try OpenSegment.open(layout, number: segments[index]) else { continue }
                 segment.file.close()
                 base = segment.header?.baseSequence
                 // A header not written yet (a segment being created) is looked at again next time.
-                if base != nil { baseSequences[segments[index]] = base }
+                if let base {
+                    baseNumbers.insert(segments[index], at: at)
+                    baseSequences.insert(base, at: at)
+                }
             }
             if let base, base <= after &+ 1 { return index }
             if base == nil { continue }
@@ -210,6 +217,18 @@ final class StoreReadingCore: @unchecked Sendable {
             let other = summaries[middle].number
             if other == number { return (true, middle) }
             if other < number { low = middle + 1 } else { high = middle }
+        }
+        return (false, low)
+    }
+
+    /// Where `number` is in the increasing `numbers`, or would be inserted (a binary search).
+    private static func position(of number: UInt64, in numbers: [UInt64]) -> (found: Bool, index: Int) {
+        var low = 0
+        var high = numbers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if numbers[middle] == number { return (true, middle) }
+            if numbers[middle] < number { low = middle + 1 } else { high = middle }
         }
         return (false, low)
     }

@@ -4,7 +4,7 @@ import LogStore
 
 /// Modes compared by their `open` flags: LogCore leaves `OpenMode` without `Equatable` so that
 /// the runtime an app links carries no conformance it does not use (issue 26).
-extension System.OpenMode: @retroactive Equatable {
+extension System.OpenMode: Equatable {
     public static func == (left: System.OpenMode, right: System.OpenMode) -> Bool { left.flags == right.flags }
 }
 

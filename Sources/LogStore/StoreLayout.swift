@@ -11,7 +11,10 @@ import LogCore
 /// cursor-<name>                 a consumer's acknowledged sequence number
 /// dropped                       how many records the caps dropped, in total
 /// ```
-struct StoreLayout: Sendable {
+///
+/// Immutable, and a final class, not a struct: at `-Osize` a struct of references is copied and destroyed
+/// through value witnesses of its own, which cost the runtime an app links more than a class (issue 26).
+final class StoreLayout: Sendable {
     let directory: String
     /// Where the files are: the operating system's, or a test's.
     let fileSystem: any StoreFileSystem

@@ -19,12 +19,22 @@ final class StoreReadingCore: @unchecked Sendable {
     /// The tags met so far, so that a scan matches tags by their bytes.
     private var tagTable = TagTable()
 
-    private struct Continuation {
-        var after: UInt64
-        var filter: LogRecordFilter
-        var segment: UInt64
-        var offset: Int
-        var lastSequence: UInt64?
+    /// Immutable, and a final class, not a struct: at `-Osize` a struct of references is copied
+    /// and destroyed through value witnesses of its own, which cost more than a class (issue 26).
+    private final class Continuation {
+        let after: UInt64
+        let filter: LogRecordFilter
+        let segment: UInt64
+        let offset: Int
+        let lastSequence: UInt64?
+
+        init(after: UInt64, filter: LogRecordFilter, segment: UInt64, offset: Int, lastSequence: UInt64?) {
+            self.after = after
+            self.filter = filter
+            self.segment = segment
+            self.offset = offset
+            self.lastSequence = lastSequence
+        }
     }
 
     init(layout: StoreLayout) {

@@ -392,17 +392,32 @@ final class WriterCore: @unchecked Sendable {
 
     /// A sync begun under the lock whose `fsync` runs outside it (``beginSync()``,
     /// ``finishSync(_:failure:)``), so that appends and reads go on during the `fsync`.
-    struct PendingSync {
+    ///
+    /// Immutable, and a final class, not a struct, for the reason ``ActiveSegment`` gives.
+    final class PendingSync {
         /// A duplicate of the segment's descriptor: the writer may close (rotate) the segment
         /// meanwhile; `fsync` on the duplicate still syncs the same file.
-        var descriptor: Int32
-        var path: String
-        var fileSystem: any StoreFileSystem
-        var method: System.SyncMethod
-        var segmentNumber: UInt64
+        let descriptor: Int32
+        let path: String
+        let fileSystem: any StoreFileSystem
+        let method: System.SyncMethod
+        let segmentNumber: UInt64
         /// Everything up to here was written to the file before the `fsync` began.
-        var target: UInt64
-        var failuresBefore: UInt64
+        let target: UInt64
+        let failuresBefore: UInt64
+
+        init(
+            descriptor: Int32, path: String, fileSystem: any StoreFileSystem, method: System.SyncMethod, segmentNumber: UInt64,
+            target: UInt64, failuresBefore: UInt64
+        ) {
+            self.descriptor = descriptor
+            self.path = path
+            self.fileSystem = fileSystem
+            self.method = method
+            self.segmentNumber = segmentNumber
+            self.target = target
+            self.failuresBefore = failuresBefore
+        }
     }
 
     /// Sync failures so far: a sync that another sync's failure overtook does not count as durable.

@@ -1,7 +1,9 @@
 import Foundation
 
 /// A stored log, as a reader returns it.
-public struct LogRecord: Hashable, Sendable {
+///
+/// `Equatable`, not `Hashable`: nothing hashes a record, and every app linked the hashing code (issue 26).
+public struct LogRecord: Equatable, Sendable {
     /// The store-wide sequence number: increasing, never reused (gaps are possible after a failed write).
     public var sequence: UInt64
     /// `category.event`.

@@ -89,19 +89,23 @@ public struct LogStoreConfiguration: Sendable {
 
 /// What a store's sync promises after a power loss or a kernel panic (an app that is killed
 /// loses nothing that reached `write`, whatever the method). See docs/Store.md.
-public enum LogStoreSyncMethod: String, Sendable, CaseIterable {
+///
+/// A struct with the methods as static properties, not an enum: an enum's value witnesses, raw
+/// values and `Hashable`/`CaseIterable` conformances were in every app (issue 26).
+public struct LogStoreSyncMethod: Equatable, Sendable {
+    /// The platform layer's method.
+    let system: System.SyncMethod
+    @usableFromInline init(_ system: System.SyncMethod) { self.system = system }
+
     /// The data is on stable storage: `F_FULLFSYNC` on Apple's systems (the drive flushes its
     /// cache; `fsync` where the file system refuses it), `fsync` on Linux.
-    case full
+    @_alwaysEmitIntoClient public static var full: LogStoreSyncMethod { LogStoreSyncMethod(.full) }
     /// Apple's `F_BARRIERFSYNC`: writes before the sync reach storage before writes after it, so
     /// a power loss can lose a tail of the store but never leave a hole; cheaper than a full
     /// flush. `fsync` on Linux (which flushes).
-    case barrier
+    @_alwaysEmitIntoClient public static var barrier: LogStoreSyncMethod { LogStoreSyncMethod(.barrier) }
 
-    var system: System.SyncMethod {
-        switch self {
-        case .full: .full
-        case .barrier: .barrier
-        }
+    public static func == (left: LogStoreSyncMethod, right: LogStoreSyncMethod) -> Bool {
+        left.system.isFull == right.system.isFull
     }
 }

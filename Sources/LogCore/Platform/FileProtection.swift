@@ -7,7 +7,7 @@ extension System {
     /// runtime an app links value witnesses and synthesised `Equatable`/`Hashable` conformances
     /// that nothing uses (issue 26).
     public struct DataProtection: Sendable {
-        @usableFromInline let code: UInt8
+        package let code: UInt8
         @usableFromInline init(_ code: UInt8) { self.code = code }
 
         /// Unreadable and unwritable while the device is locked (`NSFileProtectionComplete`).

@@ -46,9 +46,16 @@ public struct BorrowedLogRecord {
 }
 
 /// What a scan's body asks for next.
-public enum LogScanDecision: Sendable {
+///
+/// A struct with the two decisions as static properties, not an enum: an enum's value witnesses
+/// and `Hashable` conformance were in every app (issue 26).
+public struct LogScanDecision: Sendable {
+    /// Whether the scan stops after this record.
+    @usableFromInline let stops: Bool
+    @usableFromInline init(stops: Bool) { self.stops = stops }
+
     /// Hand out the next matching record.
-    case `continue`
+    @_alwaysEmitIntoClient public static var `continue`: LogScanDecision { LogScanDecision(stops: false) }
     /// Stop after this record; the next scan after its sequence number continues from here.
-    case stop
+    @_alwaysEmitIntoClient public static var stop: LogScanDecision { LogScanDecision(stops: true) }
 }

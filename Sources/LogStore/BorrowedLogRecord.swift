@@ -50,12 +50,13 @@ public struct BorrowedLogRecord {
 /// A struct with the two decisions as static properties, not an enum: an enum's value witnesses
 /// and `Hashable` conformance were in every app (issue 26).
 public struct LogScanDecision: Sendable {
-    /// Whether the scan stops after this record.
-    @usableFromInline let stops: Bool
-    @usableFromInline init(stops: Bool) { self.stops = stops }
+    /// 1 when the scan stops after this record: a byte, not a `Bool`, since a type of a `Bool`'s
+    /// layout needs value witnesses of its own and a byte's are the standard library's.
+    @usableFromInline let code: UInt8
+    @usableFromInline init(code: UInt8) { self.code = code }
 
     /// Hand out the next matching record.
-    @_alwaysEmitIntoClient public static var `continue`: LogScanDecision { LogScanDecision(stops: false) }
+    @_alwaysEmitIntoClient public static var `continue`: LogScanDecision { LogScanDecision(code: 0) }
     /// Stop after this record; the next scan after its sequence number continues from here.
-    @_alwaysEmitIntoClient public static var stop: LogScanDecision { LogScanDecision(stops: true) }
+    @_alwaysEmitIntoClient public static var stop: LogScanDecision { LogScanDecision(code: 1) }
 }

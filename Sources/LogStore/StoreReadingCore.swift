@@ -147,7 +147,7 @@ final class StoreReadingCore: @unchecked Sendable {
                     lastSequence = header.sequence
                     handedOut += 1
                     let decision = try body(BorrowedLogRecord(frame: bytes, header: header, tag: tags.tag(tag)))
-                    if decision.stops || handedOut == limit {
+                    if decision.code != 0 || handedOut == limit {
                         continuation = Continuation(
                             after: lastSequence, filter: filter, segment: number,
                             offset: scanner.position, lastSequence: scanner.lastSequence)

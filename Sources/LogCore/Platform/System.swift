@@ -324,12 +324,15 @@ public enum System {
     /// How a sync is made (see ``sync(_:method:)``). A struct with static properties emitted
     /// into their callers, not an enum, for the reason ``OpenMode`` gives.
     public struct SyncMethod: Sendable {
-        /// Whether the method is `.full`.
-        package let isFull: Bool
-        @usableFromInline init(isFull: Bool) { self.isFull = isFull }
+        /// 1 for `.full`, 0 for `.barrier`: a byte, not a `Bool`, since a type of a `Bool`'s
+        /// layout needs value witnesses of its own and a byte's are the standard library's.
+        @usableFromInline let code: UInt8
+        @usableFromInline init(code: UInt8) { self.code = code }
 
-        @_alwaysEmitIntoClient public static var full: SyncMethod { SyncMethod(isFull: true) }
-        @_alwaysEmitIntoClient public static var barrier: SyncMethod { SyncMethod(isFull: false) }
+        @_alwaysEmitIntoClient public static var full: SyncMethod { SyncMethod(code: 1) }
+        @_alwaysEmitIntoClient public static var barrier: SyncMethod { SyncMethod(code: 0) }
+        /// Whether the method is `.full`.
+        @_alwaysEmitIntoClient public var isFull: Bool { code == 1 }
     }
 
     // MARK: Processes and threads

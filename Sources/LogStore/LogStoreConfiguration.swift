@@ -94,7 +94,7 @@ public struct LogStoreConfiguration: Sendable {
 ///
 /// A struct with the methods as static properties, not an enum: an enum's value witnesses, raw
 /// values and `Hashable`/`CaseIterable` conformances were in every app (issue 26).
-public struct LogStoreSyncMethod: Equatable, Sendable {
+public struct LogStoreSyncMethod: Equatable, Sendable, CustomStringConvertible {
     /// The platform layer's method.
     let system: System.SyncMethod
     @usableFromInline init(_ system: System.SyncMethod) { self.system = system }
@@ -110,4 +110,7 @@ public struct LogStoreSyncMethod: Equatable, Sendable {
     public static func == (left: LogStoreSyncMethod, right: LogStoreSyncMethod) -> Bool {
         left.system.isFull == right.system.isFull
     }
+
+    /// The method's name, as the enum it was printed (`full`).
+    public var description: String { system.isFull ? "full" : "barrier" }
 }

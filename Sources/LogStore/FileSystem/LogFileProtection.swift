@@ -13,7 +13,7 @@ import LogCore
 ///
 /// A struct with the classes as static properties, not an enum: an enum's value witnesses, raw
 /// values and `Hashable`/`CaseIterable` conformances were in every app (issue 26).
-public struct LogFileProtection: Equatable, Sendable {
+public struct LogFileProtection: Equatable, Sendable, CustomStringConvertible {
     /// The platform layer's name for the class (``System/protect(directory:with:)`` applies it).
     let dataProtection: System.DataProtection
     @usableFromInline init(_ dataProtection: System.DataProtection) { self.dataProtection = dataProtection }
@@ -37,5 +37,15 @@ public struct LogFileProtection: Equatable, Sendable {
 
     public static func == (left: LogFileProtection, right: LogFileProtection) -> Bool {
         left.dataProtection.code == right.dataProtection.code
+    }
+
+    /// The class's name, as the enum it was printed (`complete`).
+    public var description: String {
+        switch dataProtection.code {
+        case 0: "complete"
+        case 1: "completeUnlessOpen"
+        case 2: "completeUntilFirstUserAuthentication"
+        default: "none"
+        }
     }
 }

@@ -13,7 +13,7 @@ public enum BlockingCalls {
     /// One blocking call made on a watched task.
     public struct Call: Sendable, CustomStringConvertible {
         /// What blocked (`fsync`, `Worker.join`, …).
-        public var name: String
+        public internal(set) var name: String
 
         public var description: String { "\(name) on a task (Swift's cooperative pool)" }
     }

@@ -22,7 +22,7 @@ import Musl
 public enum System {
     /// An error number (`errno`) from a failed call.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public var code: Int32
+        public internal(set) var code: Int32
         public init(_ code: Int32) { self.code = code }
         /// The last call's `errno`.
         public static var last: Failure { Failure(errno) }

@@ -24,7 +24,9 @@ public struct LogRecord: Equatable, Sendable {
         self.payload = payload
     }
 
-    /// The record without its sequence number.
+    /// The record without its sequence number. (Emitted into its callers: the runtime does not
+    /// use it, and every function of LogStore is in every app; issue 26.)
+    @_alwaysEmitIntoClient
     public var entry: LogEntry {
         LogEntry(tag: tag, timestamp: timestamp, uuid: uuid, payload: payload)
     }

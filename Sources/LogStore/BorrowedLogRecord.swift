@@ -46,9 +46,17 @@ public struct BorrowedLogRecord {
 }
 
 /// What a scan's body asks for next.
-public enum LogScanDecision: Sendable {
+///
+/// A struct with the two decisions as static properties, not an enum: an enum's value witnesses
+/// and `Hashable` conformance were in every app (issue 26).
+public struct LogScanDecision: Sendable {
+    /// 1 when the scan stops after this record: a byte, not a `Bool`, since a type of a `Bool`'s
+    /// layout needs value witnesses of its own and a byte's are the standard library's.
+    @usableFromInline let code: UInt8
+    @usableFromInline init(code: UInt8) { self.code = code }
+
     /// Hand out the next matching record.
-    case `continue`
+    @_alwaysEmitIntoClient public static var `continue`: LogScanDecision { LogScanDecision(code: 0) }
     /// Stop after this record; the next scan after its sequence number continues from here.
-    case stop
+    @_alwaysEmitIntoClient public static var stop: LogScanDecision { LogScanDecision(code: 1) }
 }

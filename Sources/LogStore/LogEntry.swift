@@ -1,7 +1,9 @@
 import Foundation
 
 /// A log to append: what the writer stores, before it has a sequence number.
-public struct LogEntry: Hashable, Sendable {
+///
+/// `Equatable`, not `Hashable`: nothing hashes an entry, and every app linked the hashing code (issue 26).
+public struct LogEntry: Equatable, Sendable {
     /// `category.event`, kept outside the payload so that queries filter without decoding.
     public var tag: String
     /// When the log happened.

@@ -1,14 +1,16 @@
 /// Which records a read returns. Segments whose index shows no match are skipped unread.
+/// Read-only for apps (built by its initializer): a setter and two modify accessors per field
+/// were in every app (issue 26).
 public struct LogRecordFilter: Equatable, Sendable {
     /// Exact tags (`"search.submitted"`); `nil` for any.
-    public var tags: Set<String>?
+    public internal(set) var tags: Set<String>?
     /// Categories: a record matches when its tag starts with `category.`; `nil` for any.
     /// A record matches when it matches `tags` or `categories` (when both are set).
-    public var categories: Set<String>?
+    public internal(set) var categories: Set<String>?
     /// The earliest timestamp, inclusive.
-    public var from: LogTimestamp?
+    public internal(set) var from: LogTimestamp?
     /// The latest timestamp, exclusive.
-    public var until: LogTimestamp?
+    public internal(set) var until: LogTimestamp?
 
     /// A filter; with no arguments it matches everything.
     public init(tags: Set<String>? = nil, categories: Set<String>? = nil, from: LogTimestamp? = nil, until: LogTimestamp? = nil) {

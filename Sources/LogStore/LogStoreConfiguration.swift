@@ -1,11 +1,13 @@
 import LogCore
-/// How a ``LogStoreWriter`` batches, syncs, rotates and caps. Validated when built.
+/// How a ``LogStoreWriter`` batches, syncs, rotates and caps. Validated when built: the sizes,
+/// the age cap and the sync method are read-only (`public internal(set)`), set through the
+/// validating initializer, so an app links no setters for them (issue 26).
 public struct LogStoreConfiguration: Sendable {
     /// A segment is closed and a new one started when it reaches this size (default 8 MiB).
-    public var segmentBytes: Int
+    public internal(set) var segmentBytes: Int
     /// Appended records are kept in memory and written with one `write` when this many bytes are
     /// pending (default 256 KiB), or on `flush`, `sync`, `read` and `close`.
-    public var writeBufferBytes: Int
+    public internal(set) var writeBufferBytes: Int
     /// Group commit by count: `fsync` after this many records since the last sync (default 1,000).
     public var syncEveryRecords: Int
     /// Group commit by time: `fsync` at the first append (or ``LogStoreWriter/syncIfDue()``) this
@@ -20,13 +22,13 @@ public struct LogStoreConfiguration: Sendable {
     public var maximumTotalBytes: Int?
     /// Cap on age: closed segments whose newest record is older are dropped (default 30 days,
     /// at least 1 second; `nil` for none).
-    public var maximumAge: Duration?
+    public internal(set) var maximumAge: Duration?
     /// Called (outside the writer's lock, on the appending thread) whenever the durable sequence
     /// number advances.
     public var onDurable: (@Sendable (UInt64) -> Void)?
     /// How a sync is made: what it guarantees after a power loss, on Apple's systems
     /// (default ``LogStoreSyncMethod/full``; on Linux both are `fsync`).
-    public var syncMethod: LogStoreSyncMethod = .full
+    public internal(set) var syncMethod: LogStoreSyncMethod = .full
     /// The data-protection class of a store directory the writer creates, on Apple devices
     /// (default ``LogFileProtection/completeUntilFirstUserAuthentication``; nothing elsewhere).
     public var fileProtection: LogFileProtection = .completeUntilFirstUserAuthentication
@@ -89,19 +91,26 @@ public struct LogStoreConfiguration: Sendable {
 
 /// What a store's sync promises after a power loss or a kernel panic (an app that is killed
 /// loses nothing that reached `write`, whatever the method). See docs/Store.md.
-public enum LogStoreSyncMethod: String, Sendable, CaseIterable {
+///
+/// A struct with the methods as static properties, not an enum: an enum's value witnesses, raw
+/// values and `Hashable`/`CaseIterable` conformances were in every app (issue 26).
+public struct LogStoreSyncMethod: Equatable, Sendable, CustomStringConvertible {
+    /// The platform layer's method.
+    let system: System.SyncMethod
+    @usableFromInline init(_ system: System.SyncMethod) { self.system = system }
+
     /// The data is on stable storage: `F_FULLFSYNC` on Apple's systems (the drive flushes its
     /// cache; `fsync` where the file system refuses it), `fsync` on Linux.
-    case full
+    @_alwaysEmitIntoClient public static var full: LogStoreSyncMethod { LogStoreSyncMethod(.full) }
     /// Apple's `F_BARRIERFSYNC`: writes before the sync reach storage before writes after it, so
     /// a power loss can lose a tail of the store but never leave a hole; cheaper than a full
     /// flush. `fsync` on Linux (which flushes).
-    case barrier
+    @_alwaysEmitIntoClient public static var barrier: LogStoreSyncMethod { LogStoreSyncMethod(.barrier) }
 
-    var system: System.SyncMethod {
-        switch self {
-        case .full: .full
-        case .barrier: .barrier
-        }
+    public static func == (left: LogStoreSyncMethod, right: LogStoreSyncMethod) -> Bool {
+        left.system.isFull == right.system.isFull
     }
+
+    /// The method's name, as the enum it was printed (`full`).
+    public var description: String { system.isFull ? "full" : "barrier" }
 }

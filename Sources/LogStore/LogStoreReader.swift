@@ -75,9 +75,10 @@ public final class LogStoreReader: Sendable {
     }
 
     /// Up to `limit` records after cursor `name`'s acknowledged position (the cursor is not moved).
+    /// (Emitted into its callers, the tools: the runtime never reads by cursor here; issue 26.)
+    @_alwaysEmitIntoClient
     public func read(cursor name: String, limit: Int) throws(LogStoreError) -> [LogRecord] {
-        let after = try acknowledgedSequence(cursor: name)
-        return try core.withLock { (core) throws(LogStoreError) in try core.read(after: after, limit: limit, filter: .all) }
+        try read(after: try acknowledgedSequence(cursor: name), limit: limit)
     }
 
     /// The acknowledged sequence of cursor `name` (0 if it does not exist).

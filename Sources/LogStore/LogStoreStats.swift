@@ -7,11 +7,14 @@ public struct LogStoreStats: Sendable {
     /// Records dropped by the caps (size, age) since the store was created.
     public internal(set) var droppedByCaps: UInt64
 
-    /// Bytes in all segment files.
+    /// Bytes in all segment files. (Emitted into its callers, as ``sequenceRange`` is: the
+    /// runtime does not read it, and every function of LogStore is in every app; issue 26.)
+    @_alwaysEmitIntoClient
     public var totalBytes: Int { segments.reduce(0) { $0 + $1.fileBytes } }
     /// Good records in all segments.
     public var recordCount: Int { segments.reduce(0) { $0 + $1.recordCount } }
     /// The first and last sequence numbers stored; `nil` when the store is empty.
+    @_alwaysEmitIntoClient
     public var sequenceRange: ClosedRange<UInt64>? {
         let ranges = segments.compactMap(\.sequenceRange)
         guard let first = ranges.first, let last = ranges.last else { return nil }

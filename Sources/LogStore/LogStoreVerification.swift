@@ -29,6 +29,8 @@ public struct LogStoreVerification: Equatable, Sendable {
     init() {}
 
     /// Whether nothing is wrong beyond an unfinished write at the very end.
+    /// (Emitted into its callers, the tools; issue 26.)
+    @_alwaysEmitIntoClient
     public var isIntact: Bool {
         corruptSkipped == 0 && damagedHeaders == 0 && sequenceRegressions == 0
     }

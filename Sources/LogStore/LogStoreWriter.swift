@@ -406,11 +406,11 @@ public final class LogStoreWriter: Sendable {
 /// A batch append that failed part way: its first `kept` entries are in the store, the rest are not.
 public struct LogStoreAppendFailure: Error, CustomStringConvertible {
     /// How many entries, from the first, the store kept.
-    public var kept: Int
+    public internal(set) var kept: Int
     /// The sequence number of the last entry kept.
-    public var lastKeptSequence: UInt64?
+    public internal(set) var lastKeptSequence: UInt64?
     /// Why the rest were not.
-    public var error: LogStoreError
+    public internal(set) var error: LogStoreError
     public var description: String { error.description }
 
     /// For the runtime's outputs, which refuse a batch themselves (a store that did not open).

@@ -4,9 +4,11 @@ import LogCore
 /// A point in time with microsecond precision: microseconds since 1970-01-01 00:00:00 UTC.
 ///
 /// Records carry it outside their payload, so that time-range queries never decode a payload.
-public struct LogTimestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+/// `Comparable`, not `Hashable`, and read-only for apps: nothing hashes or changes one, and
+/// every app linked that code (issue 26).
+public struct LogTimestamp: Comparable, Sendable, CustomStringConvertible {
     /// Microseconds since the Unix epoch (negative before 1970).
-    public var microsecondsSince1970: Int64
+    public internal(set) var microsecondsSince1970: Int64
 
     /// A timestamp from microseconds since the Unix epoch.
     public init(microsecondsSince1970: Int64) {

@@ -1,9 +1,17 @@
 /// A segment file opened for reading, with its header (`nil` when the header is damaged; the
-/// records are still read, each has its own checksum).
-struct OpenSegment {
+/// records are still read, each has its own checksum). Immutable, and
+/// a final class, not a struct: at `-Osize` a struct of references is copied and destroyed
+/// through value witnesses of its own, which cost the runtime an app links more than a class (issue 26).
+final class OpenSegment {
     let number: UInt64
     let file: SystemFile
     let header: SegmentHeader?
+
+    init(number: UInt64, file: SystemFile, header: SegmentHeader?) {
+        self.number = number
+        self.file = file
+        self.header = header
+    }
 
     /// Opens segment `number`; `nil` when it has been deleted meanwhile.
     static func open(_ layout: StoreLayout, number: UInt64) throws(LogStoreError) -> OpenSegment? {

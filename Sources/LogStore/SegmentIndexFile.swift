@@ -47,23 +47,27 @@ enum SegmentIndexFile {
         let stored = bytes[body...].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         guard stored == CRC32C.checksum(Array(bytes[0..<body])) else { return nil }
         var offset = magic.count
-        func take<T: FixedWidthInteger>(_: T.Type) -> T? {
-            guard offset + MemoryLayout<T>.size <= body else { return nil }
-            var value: T = 0
-            for index in (0..<MemoryLayout<T>.size).reversed() { value = value << 8 | T(truncatingIfNeeded: bytes[offset + index]) }
-            offset += MemoryLayout<T>.size
+        // One reader of `size` little-endian bytes (1, 2, 4 or 8), not one generic over the
+        // integer type: its specialisations and inlined copies were 1 KB of every app (issue 26).
+        func take(_ size: Int) -> UInt64? {
+            guard offset + size <= body else { return nil }
+            var value: UInt64 = 0
+            for index in stride(from: offset + size - 1, through: offset, by: -1) { value = value << 8 | UInt64(bytes[index]) }
+            offset += size
             return value
         }
         func count(_ value: UInt64?) -> Int? { value.flatMap { $0 <= UInt64(Int.max) ? Int($0) : nil } }
-        guard let storedNumber = take(UInt64.self), storedNumber == number,
-            let base = take(UInt64.self), let hasRecords = take(UInt8.self),
-            let first = take(UInt64.self), let last = take(UInt64.self),
-            let earliest = take(Int64.self), let latest = take(Int64.self),
-            let recordCount = count(take(UInt64.self)), let fileBytes = count(take(UInt64.self)),
-            let validBytes = count(take(UInt64.self)), let corrupt = count(take(UInt64.self)),
-            let skipped = count(take(UInt64.self)), let torn = count(take(UInt64.self)),
-            let tagCount = take(UInt32.self), first <= last, earliest <= latest
+        guard let storedNumber = take(8), storedNumber == number,
+            let base = take(8), let hasRecords = take(1),
+            let first = take(8), let last = take(8),
+            let earliestBits = take(8), let latestBits = take(8),
+            let recordCount = count(take(8)), let fileBytes = count(take(8)),
+            let validBytes = count(take(8)), let corrupt = count(take(8)),
+            let skipped = count(take(8)), let torn = count(take(8)),
+            let tagCount = take(4), first <= last, Int64(bitPattern: earliestBits) <= Int64(bitPattern: latestBits)
         else { return nil }
+        let earliest = Int64(bitPattern: earliestBits)
+        let latest = Int64(bitPattern: latestBits)
         var info = LogSegmentInfo(number: number, baseSequence: base)
         if hasRecords == 1 {
             info.sequenceRange = first...last
@@ -76,15 +80,15 @@ enum SegmentIndexFile {
         info.skippedBytes = skipped
         info.tornTailBytes = torn
         for _ in 0..<tagCount {
-            guard let length = take(UInt16.self), offset + Int(length) <= body else { return nil }
+            guard let length = take(2), offset + Int(length) <= body else { return nil }
             let tag = String(decoding: bytes[offset..<offset + Int(length)], as: UTF8.self)
             offset += Int(length)
-            guard let tagRecords = count(take(UInt64.self)) else { return nil }
+            guard let tagRecords = count(take(8)) else { return nil }
             info.tagCounts[tag] = tagRecords
         }
-        guard let sparseCount = take(UInt32.self), Int(sparseCount) <= (body - offset) / 16 else { return nil }
+        guard let sparseCount = take(4), Int(sparseCount) <= (body - offset) / 16 else { return nil }
         for _ in 0..<sparseCount {
-            guard let sequence = take(UInt64.self), let position = count(take(UInt64.self)) else { return nil }
+            guard let sequence = take(8), let position = count(take(8)) else { return nil }
             info.sparseSequences.append(sequence)
             info.sparseOffsets.append(position)
         }

@@ -11,7 +11,10 @@ import LogCore
 /// cursor-<name>                 a consumer's acknowledged sequence number
 /// dropped                       how many records the caps dropped, in total
 /// ```
-struct StoreLayout: Sendable {
+///
+/// Immutable, and a final class, not a struct: at `-Osize` a struct of references is copied and destroyed
+/// through value witnesses of its own, which cost the runtime an app links more than a class (issue 26).
+final class StoreLayout: Sendable {
     let directory: String
     /// Where the files are: the operating system's, or a test's.
     let fileSystem: any StoreFileSystem
@@ -121,10 +124,9 @@ struct StoreLayout: Sendable {
     func createDirectory(protection: LogFileProtection = .completeUntilFirstUserAuthentication) throws(LogStoreError) -> Bool {
         let kind: System.FileKind?
         do { kind = try fileSystem.kind(of: directory) } catch { throw .system(operation: "create directory", path: directory, errno: error.code) }
-        switch kind {
-        case .directory: return false
-        case .regular, .other: throw .system(operation: "use as a store directory", path: directory, errno: System.Failure.notADirectory.code)
-        case nil: break
+        if let kind {
+            guard kind == .directory else { throw .system(operation: "use as a store directory", path: directory, errno: System.Failure.notADirectory.code) }
+            return false
         }
         guard try makeDirectoryAndMissingParents(directory, syncingItsEntry: false) else { return false }
         fileSystem.protect(directory: directory, with: protection)

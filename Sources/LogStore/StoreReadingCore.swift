@@ -4,22 +4,37 @@
 /// closures hand it around).
 final class StoreReadingCore: @unchecked Sendable {
     let layout: StoreLayout
-    /// Segment base sequences from headers (`nil`: damaged header); a header never changes.
-    private var baseSequences: [UInt64: UInt64?] = [:]
-    /// Summaries of closed segments, keyed by number, valid while the file size is unchanged.
-    private var summaries: [UInt64: LogSegmentInfo] = [:]
+    /// Segment numbers in increasing order, and the base sequence each one's header gives (a
+    /// header never changes; a damaged or unwritten one is not kept). Sorted arrays, not a
+    /// dictionary, for the reason `summaries` gives.
+    private var baseNumbers: [UInt64] = []
+    private var baseSequences: [UInt64] = []
+    /// Summaries of closed segments in increasing number (each knows its number), valid while the
+    /// file size is unchanged. A sorted array, not a dictionary keyed by number: the dictionary's
+    /// specialised code (insert, filter) cost the runtime an app links 2 KB (issue 26).
+    private var summaries: [LogSegmentInfo] = []
     /// Where the previous read stopped, so that the next chunk continues without a search.
     private var continuation: Continuation?
     private var current: (segment: OpenSegment, scanner: SegmentScanner)?
     /// The tags met so far, so that a scan matches tags by their bytes.
     private var tagTable = TagTable()
 
-    private struct Continuation {
-        var after: UInt64
-        var filter: LogRecordFilter
-        var segment: UInt64
-        var offset: Int
-        var lastSequence: UInt64?
+    /// Immutable, and a final class, not a struct: at `-Osize` a struct of references is copied
+    /// and destroyed through value witnesses of its own, which cost more than a class (issue 26).
+    private final class Continuation {
+        let after: UInt64
+        let filter: LogRecordFilter
+        let segment: UInt64
+        let offset: Int
+        let lastSequence: UInt64?
+
+        init(after: UInt64, filter: LogRecordFilter, segment: UInt64, offset: Int, lastSequence: UInt64?) {
+            self.after = after
+            self.filter = filter
+            self.segment = segment
+            self.offset = offset
+            self.lastSequence = lastSequence
+        }
     }
 
     init(layout: StoreLayout) {
@@ -105,7 +120,7 @@ final class StoreReadingCore: @unchecked Sendable {
             guard let scanner = try scanner(for: number) else { continue }
             if let point = resume, point.segment == number {
                 scanner.seek(to: point.offset, lastSequence: point.lastSequence)
-            } else if let summary = summaries[number], let point = summary.seekPoint(for: after + 1) {
+            } else if case (true, let found) = summaryIndex(of: number), let point = summaries[found].seekPoint(for: after + 1) {
                 scanner.seek(to: point.offset, lastSequence: point.lastSequence)
             } else {
                 let segment = current!.segment
@@ -132,7 +147,7 @@ final class StoreReadingCore: @unchecked Sendable {
                     lastSequence = header.sequence
                     handedOut += 1
                     let decision = try body(BorrowedLogRecord(frame: bytes, header: header, tag: tags.tag(tag)))
-                    if decision == .stop || handedOut == limit {
+                    if decision.code != 0 || handedOut == limit {
                         continuation = Continuation(
                             after: lastSequence, filter: filter, segment: number,
                             offset: scanner.position, lastSequence: scanner.lastSequence)
@@ -165,14 +180,18 @@ final class StoreReadingCore: @unchecked Sendable {
     private func firstSegmentIndex(holdingAfter after: UInt64, in segments: [UInt64]) throws(LogStoreError) -> Int {
         for index in stride(from: segments.count - 1, through: 0, by: -1) {
             let base: UInt64?
-            if let cached = baseSequences[segments[index]] {
-                base = cached
+            let (cached, at) = Self.position(of: segments[index], in: baseNumbers)
+            if cached {
+                base = baseSequences[at]
             } else {
                 guard let segment = try OpenSegment.open(layout, number: segments[index]) else { continue }
                 segment.file.close()
                 base = segment.header?.baseSequence
                 // A header not written yet (a segment being created) is looked at again next time.
-                if base != nil { baseSequences[segments[index]] = base }
+                if let base {
+                    baseNumbers.insert(segments[index], at: at)
+                    baseSequences.insert(base, at: at)
+                }
             }
             if let base, base <= after &+ 1 { return index }
             if base == nil { continue }
@@ -187,15 +206,41 @@ final class StoreReadingCore: @unchecked Sendable {
         guard let segment = try OpenSegment.open(layout, number: number) else { return nil }
         defer { segment.file.close() }
         let size = try segment.file.size()
-        if let cached = summaries[number], cached.fileBytes == size { return cached }
+        let (cached, index) = summaryIndex(of: number)
+        if cached, summaries[index].fileBytes == size { return summaries[index] }
         let info: LogSegmentInfo
         if let indexed = SegmentIndexFile.load(layout, number: number, segmentBytes: size) {
             info = indexed
         } else {
             info = try LogSegmentInfo.scan(segment)
         }
-        summaries[number] = info
+        if cached { summaries[index] = info } else { summaries.insert(info, at: index) }
         return info
+    }
+
+    /// Where the summary of segment `number` is in `summaries`, or would be inserted (a binary search).
+    private func summaryIndex(of number: UInt64) -> (found: Bool, index: Int) {
+        var low = 0
+        var high = summaries.count
+        while low < high {
+            let middle = (low + high) / 2
+            let other = summaries[middle].number
+            if other == number { return (true, middle) }
+            if other < number { low = middle + 1 } else { high = middle }
+        }
+        return (false, low)
+    }
+
+    /// Where `number` is in the increasing `numbers`, or would be inserted (a binary search).
+    private static func position(of number: UInt64, in numbers: [UInt64]) -> (found: Bool, index: Int) {
+        var low = 0
+        var high = numbers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if numbers[middle] == number { return (true, middle) }
+            if numbers[middle] < number { low = middle + 1 } else { high = middle }
+        }
+        return (false, low)
     }
 
     /// Summaries of every segment, oldest first; the last (the one being written) is scanned
@@ -216,7 +261,9 @@ final class StoreReadingCore: @unchecked Sendable {
                 }
             }
         }
-        summaries = summaries.filter { segments.contains($0.key) }
+        var kept: [LogSegmentInfo] = []
+        for summary in summaries where segments.contains(summary.number) { kept.append(summary) }
+        summaries = kept
         return infos
     }
 

@@ -51,15 +51,25 @@ final class WriterCore: @unchecked Sendable {
     /// Tests set this to make the next fsync fail with that errno (a real EIO cannot be provoked).
     var injectedSyncFailure: Int32?
 
-    private struct ActiveSegment {
-        var file: SystemFile
-        var number: UInt64
+    /// A final class, not a struct: at `-Osize` a struct of this many references is copied and
+    /// destroyed through value witnesses of its own (2.5 KB the runtime carried; issue 26).
+    private final class ActiveSegment {
+        let file: SystemFile
+        let number: UInt64
         /// Bytes in the file.
         var size: Int
         /// The summary of what is in the file.
         var written: LogSegmentInfo
         /// The summary including the records still in the buffer.
         var buffered: LogSegmentInfo
+
+        init(file: SystemFile, number: UInt64, size: Int, written: LogSegmentInfo, buffered: LogSegmentInfo) {
+            self.file = file
+            self.number = number
+            self.size = size
+            self.written = written
+            self.buffered = buffered
+        }
     }
 
     init(directory: String, configuration: LogStoreConfiguration) throws(LogStoreError) {
@@ -382,17 +392,32 @@ final class WriterCore: @unchecked Sendable {
 
     /// A sync begun under the lock whose `fsync` runs outside it (``beginSync()``,
     /// ``finishSync(_:failure:)``), so that appends and reads go on during the `fsync`.
-    struct PendingSync {
+    ///
+    /// Immutable, and a final class, not a struct, for the reason ``ActiveSegment`` gives.
+    final class PendingSync {
         /// A duplicate of the segment's descriptor: the writer may close (rotate) the segment
         /// meanwhile; `fsync` on the duplicate still syncs the same file.
-        var descriptor: Int32
-        var path: String
-        var fileSystem: any StoreFileSystem
-        var method: System.SyncMethod
-        var segmentNumber: UInt64
+        let descriptor: Int32
+        let path: String
+        let fileSystem: any StoreFileSystem
+        let method: System.SyncMethod
+        let segmentNumber: UInt64
         /// Everything up to here was written to the file before the `fsync` began.
-        var target: UInt64
-        var failuresBefore: UInt64
+        let target: UInt64
+        let failuresBefore: UInt64
+
+        init(
+            descriptor: Int32, path: String, fileSystem: any StoreFileSystem, method: System.SyncMethod, segmentNumber: UInt64,
+            target: UInt64, failuresBefore: UInt64
+        ) {
+            self.descriptor = descriptor
+            self.path = path
+            self.fileSystem = fileSystem
+            self.method = method
+            self.segmentNumber = segmentNumber
+            self.target = target
+            self.failuresBefore = failuresBefore
+        }
     }
 
     /// Sync failures so far: a sync that another sync's failure overtook does not count as durable.

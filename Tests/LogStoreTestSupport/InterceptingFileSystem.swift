@@ -2,6 +2,12 @@ import Foundation
 import LogCore
 import LogStore
 
+/// Modes compared by their `open` flags: LogCore leaves `OpenMode` without `Equatable` so that
+/// the runtime an app links carries no conformance it does not use (issue 26).
+extension System.OpenMode: Equatable {
+    public static func == (left: System.OpenMode, right: System.OpenMode) -> Bool { left.flags == right.flags }
+}
+
 /// A call the store makes through its file-system seam, as ``InterceptingFileSystem`` shows it.
 package enum FileSystemCall: Equatable, Sendable {
     case open(String, System.OpenMode)

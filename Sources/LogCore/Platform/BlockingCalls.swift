@@ -13,11 +13,22 @@ public enum BlockingCalls {
     /// One blocking call made on a watched task.
     public struct Call: Sendable, CustomStringConvertible {
         /// What blocked (`fsync`, `Worker.join`, …).
-        public var name: String
+        public internal(set) var name: String
 
         public var description: String { "\(name) on a task (Swift's cooperative pool)" }
     }
 
+    /// Whether calls are recorded: in debug builds only.
+    @_alwaysEmitIntoClient
+    public static var isRecording: Bool {
+        #if DEBUG
+        true
+        #else
+        false
+        #endif
+    }
+
+    #if DEBUG
     /// Where the calls of one ``watch(_:)`` go.
     final class Recorder: Sendable {
         let calls = Locked<[Call]>([])
@@ -32,15 +43,6 @@ public enum BlockingCalls {
     @TaskLocal static var recorder: Recorder?
     #endif
 
-    /// Whether calls are recorded: in debug builds only.
-    public static var isRecording: Bool {
-        #if DEBUG
-        true
-        #else
-        false
-        #endif
-    }
-
     /// Runs `body`, then returns the blocking calls made on its task and its child tasks
     /// (always none in a release build).
     public static func watch(_ body: () async throws -> Void) async rethrows -> [Call] {
@@ -52,14 +54,32 @@ public enum BlockingCalls {
         #endif
         return recorder.calls.withLock { $0 }
     }
+    #else
+    // A release build records nothing, so it carries no recorder, no task-local value and no
+    // `watch` of its own: the runtime an app links is release (issue 26).
 
+    /// Runs `body`, then returns the blocking calls made on its task and its child tasks
+    /// (always none in a release build).
+    @_alwaysEmitIntoClient
+    public static func watch(_ body: () async throws -> Void) async rethrows -> [Call] {
+        try await body()
+        return []
+    }
+    #endif
+
+    #if DEBUG
     /// Called by a blocking primitive before it blocks: records the call when a watched task
     /// makes it.
     /// - Parameter name: What blocks (`fsync`, `Worker.join`, …).
     public static func check(_ name: StaticString) {
-        #if DEBUG
         guard let recorder else { return }
         recorder.calls.withLock { $0.append(Call(name: "\(name)")) }
-        #endif
     }
+    #else
+    /// Called by a blocking primitive before it blocks; a release build records nothing, so
+    /// the call is nothing at all in its callers.
+    /// - Parameter name: What blocks (`fsync`, `Worker.join`, …).
+    @_alwaysEmitIntoClient @inline(__always)
+    public static func check(_ name: StaticString) {}
+    #endif
 }

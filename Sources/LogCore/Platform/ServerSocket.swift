@@ -101,11 +101,16 @@ extension System {
     }
 
     /// What ``waitUntilReady(_:for:milliseconds:)`` waits for.
-    public enum Readiness: Sendable {
+    /// A struct of `poll`'s events, not an enum: an enum's value witnesses and synthesised
+    /// conformances would be in every app, though only `LogServer` waits (issue 26).
+    public struct Readiness: Sendable {
+        @usableFromInline let events: Int16
+        @usableFromInline init(_ events: Int16) { self.events = events }
+
         /// Bytes to read, the end of the stream, or a connection to accept.
-        case readable
+        @_alwaysEmitIntoClient public static var readable: Readiness { Readiness(Int16(POLLIN)) }
         /// Room to write.
-        case writable
+        @_alwaysEmitIntoClient public static var writable: Readiness { Readiness(Int16(POLLOUT)) }
     }
 
     /// Waits up to `milliseconds` (0: not at all) for a descriptor to be ready (`poll`),
@@ -114,8 +119,7 @@ extension System {
     ///   otherwise (the read or write that follows then reports the error).
     @_alwaysEmitIntoClient
     public static func waitUntilReady(_ descriptor: Int32, for readiness: Readiness, milliseconds: Int32) -> Bool {
-        let events = readiness == .readable ? POLLIN : POLLOUT
-        var entry = pollfd(fd: descriptor, events: Int16(events), revents: 0)
+        var entry = pollfd(fd: descriptor, events: readiness.events, revents: 0)
         while true {
             let ready = poll(&entry, 1, milliseconds)
             if ready > 0 { return true }

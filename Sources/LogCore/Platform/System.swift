@@ -22,7 +22,7 @@ import Musl
 public enum System {
     /// An error number (`errno`) from a failed call.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public var code: Int32
+        public internal(set) var code: Int32
         public init(_ code: Int32) { self.code = code }
         /// The last call's `errno`.
         public static var last: Failure { Failure(errno) }
@@ -72,34 +72,29 @@ public enum System {
 
     /// How a file is opened. New files get mode 0600 unless said; a final link is not followed
     /// unless said; descriptors are closed on `exec`.
-    public enum OpenMode: Sendable {
-        case readOnly
-        case readWrite
-        /// Read and write, created if missing.
-        case readWriteCreating
-        /// Write only, appending, created new (fails if the file exists).
-        case appendingNew
-        /// Write only, appending, created if missing.
-        case appending
-        /// Write only, created or emptied.
-        case replacing
-        /// Write only, created new (fails if the file exists).
-        case writingNew
-        /// A directory, to sync it.
-        case directory
+    ///
+    /// A struct of `open`'s flags with the modes as static properties emitted into their callers,
+    /// not an enum: an enum costs the runtime an app links value witnesses and synthesised
+    /// `Equatable`/`Hashable` conformances that nothing uses (issue 26).
+    public struct OpenMode: Sendable {
+        /// The `open` flags of the mode.
+        package let flags: Int32
+        @usableFromInline init(_ flags: Int32) { self.flags = flags }
 
-        fileprivate var flags: Int32 {
-            switch self {
-            case .readOnly: O_RDONLY
-            case .readWrite: O_RDWR
-            case .readWriteCreating: O_RDWR | O_CREAT
-            case .appendingNew: O_WRONLY | O_CREAT | O_EXCL | O_APPEND
-            case .appending: O_WRONLY | O_CREAT | O_APPEND
-            case .replacing: O_WRONLY | O_CREAT | O_TRUNC
-            case .writingNew: O_WRONLY | O_CREAT | O_EXCL
-            case .directory: O_RDONLY | O_DIRECTORY
-            }
-        }
+        @_alwaysEmitIntoClient public static var readOnly: OpenMode { OpenMode(O_RDONLY) }
+        @_alwaysEmitIntoClient public static var readWrite: OpenMode { OpenMode(O_RDWR) }
+        /// Read and write, created if missing.
+        @_alwaysEmitIntoClient public static var readWriteCreating: OpenMode { OpenMode(O_RDWR | O_CREAT) }
+        /// Write only, appending, created new (fails if the file exists).
+        @_alwaysEmitIntoClient public static var appendingNew: OpenMode { OpenMode(O_WRONLY | O_CREAT | O_EXCL | O_APPEND) }
+        /// Write only, appending, created if missing.
+        @_alwaysEmitIntoClient public static var appending: OpenMode { OpenMode(O_WRONLY | O_CREAT | O_APPEND) }
+        /// Write only, created or emptied.
+        @_alwaysEmitIntoClient public static var replacing: OpenMode { OpenMode(O_WRONLY | O_CREAT | O_TRUNC) }
+        /// Write only, created new (fails if the file exists).
+        @_alwaysEmitIntoClient public static var writingNew: OpenMode { OpenMode(O_WRONLY | O_CREAT | O_EXCL) }
+        /// A directory, to sync it.
+        @_alwaysEmitIntoClient public static var directory: OpenMode { OpenMode(O_RDONLY | O_DIRECTORY) }
     }
 
     /// Opens a file.
@@ -209,8 +204,25 @@ public enum System {
         _ = try retrying { rmdir(path) }
     }
 
-    /// What is at a path, without following a final link: `nil` when nothing is.
-    public enum FileKind: Sendable { case directory, regular, other }
+    /// What is at a path, without following a final link: `nil` when nothing is. A struct with
+    /// static properties emitted into their callers, not an enum, for the reason ``OpenMode`` gives.
+    public struct FileKind: Equatable, Sendable {
+        @usableFromInline let code: UInt8
+        @usableFromInline init(_ code: UInt8) { self.code = code }
+
+        @_alwaysEmitIntoClient public static var directory: FileKind { FileKind(0) }
+        @_alwaysEmitIntoClient public static var regular: FileKind { FileKind(1) }
+        @_alwaysEmitIntoClient public static var other: FileKind { FileKind(2) }
+
+        /// The kind of a `stat` mode.
+        fileprivate init(mode: mode_t) {
+            switch mode & S_IFMT {
+            case S_IFDIR: code = 0
+            case S_IFREG: code = 1
+            default: code = 2
+            }
+        }
+    }
 
     public static func kind(of path: String) throws(Failure) -> FileKind? {
         var info = stat()
@@ -219,11 +231,7 @@ public enum System {
         } catch  where error.isNotFound {
             return nil
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .directory
-        case S_IFREG: return .regular
-        default: return .other
-        }
+        return FileKind(mode: info.st_mode)
     }
 
     /// What `stat` says of a file: enough to tell that its bytes changed without reading them,
@@ -236,11 +244,7 @@ public enum System {
         public let inode: UInt64
 
         fileprivate init(_ info: stat) {
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: kind = .directory
-            case S_IFREG: kind = .regular
-            default: kind = .other
-            }
+            kind = FileKind(mode: info.st_mode)
             size = Int64(info.st_size)
             #if canImport(Darwin)
             let modified = info.st_mtimespec
@@ -311,14 +315,25 @@ public enum System {
     public static func sync(_ descriptor: Int32, method: SyncMethod) throws(Failure) {
         BlockingCalls.check("fsync")
         #if canImport(Darwin)
-        let command = method == .full ? F_FULLFSYNC : F_BARRIERFSYNC
+        let command = method.isFull ? F_FULLFSYNC : F_BARRIERFSYNC
         if (try? retrying({ fcntl(descriptor, command) })) != nil { return }
         #endif
         _ = try retrying { fsync(descriptor) }
     }
 
-    /// How a sync is made (see ``sync(_:method:)``).
-    public enum SyncMethod: Sendable { case full, barrier }
+    /// How a sync is made (see ``sync(_:method:)``). A struct with static properties emitted
+    /// into their callers, not an enum, for the reason ``OpenMode`` gives.
+    public struct SyncMethod: Sendable {
+        /// 1 for `.full`, 0 for `.barrier`: a byte, not a `Bool`, since a type of a `Bool`'s
+        /// layout needs value witnesses of its own and a byte's are the standard library's.
+        @usableFromInline let code: UInt8
+        @usableFromInline init(code: UInt8) { self.code = code }
+
+        @_alwaysEmitIntoClient public static var full: SyncMethod { SyncMethod(code: 1) }
+        @_alwaysEmitIntoClient public static var barrier: SyncMethod { SyncMethod(code: 0) }
+        /// Whether the method is `.full`.
+        @_alwaysEmitIntoClient public var isFull: Bool { code == 1 }
+    }
 
     // MARK: Processes and threads
 

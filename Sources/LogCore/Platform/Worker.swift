@@ -8,12 +8,26 @@ import Musl
 import Foundation
 
 /// What a worker's thread does next, decided under its lock (``Worker/next(_:)``).
-public enum WorkerDecision<Step> {
+///
+/// A struct with the two decisions as static functions emitted into their callers, not an enum:
+/// a generic enum of two payloads had eleven value witnesses, 2.4 KB of every app (issue 26).
+public struct WorkerDecision<Step> {
+    /// The step to run; `nil` to wait.
+    @usableFromInline let step: Step?
+    /// When waiting, the deadline; `nil` for none.
+    @usableFromInline let deadline: UInt64?
+    @usableFromInline init(step: Step?, deadline: UInt64?) {
+        self.step = step
+        self.deadline = deadline
+    }
+
     /// Do `Step` now, with the lock released.
-    case run(Step)
+    @_alwaysEmitIntoClient
+    public static func run(_ step: Step) -> WorkerDecision { WorkerDecision(step: step, deadline: nil) }
     /// Wait for ``Worker/wake()``, or until the monotonic deadline (``System/monotonicNanoseconds()``),
     /// then decide again. `nil`: no deadline (an idle worker costs no wake-ups).
-    case wait(untilNanoseconds: UInt64?)
+    @_alwaysEmitIntoClient
+    public static func wait(untilNanoseconds deadline: UInt64?) -> WorkerDecision { WorkerDecision(step: nil, deadline: deadline) }
 }
 
 /// The runtime's one worker primitive: a thread of its own, its state behind the package's lock
@@ -133,15 +147,14 @@ public final class Worker<State>: @unchecked Sendable {  // state under `locked`
                 pthread_mutex_lock(locked.mutex)
                 continue
             }
-            switch decide(&locked.value.pointee) {
-            case .run(let step):
-                return step
-            case .wait(untilNanoseconds: nil):
-                pthread_cond_wait(condition, locked.mutex)
-            case .wait(untilNanoseconds: let deadline?):
+            let decision = decide(&locked.value.pointee)
+            if let step = decision.step { return step }
+            if let deadline = decision.deadline {
                 let now = System.monotonicNanoseconds()
                 guard deadline > now else { continue }
                 Self.wait(condition, locked.mutex, nanoseconds: deadline - now)
+            } else {
+                pthread_cond_wait(condition, locked.mutex)
             }
         }
     }

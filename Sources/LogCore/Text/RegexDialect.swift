@@ -8,8 +8,14 @@ public enum RegexDialect {
         do {
             return try Regex(pattern)
         } catch {
+            // The first line that is not empty (the whole text when there is none), found by
+            // hand: `split(whereSeparator:)` was 1 KB of specialised code in every app (issue 26).
             let message = String(describing: error)
-            throw RegexSyntaxError(message: message.split(whereSeparator: \.isNewline).first.map(String.init) ?? message)
+            var start = message.startIndex
+            while start < message.endIndex, message[start].isNewline { start = message.index(after: start) }
+            var end = start
+            while end < message.endIndex, !message[end].isNewline { end = message.index(after: end) }
+            throw RegexSyntaxError(message: start == end ? message : String(message[start..<end]))
         }
     }
 }

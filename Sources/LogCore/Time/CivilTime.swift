@@ -6,17 +6,18 @@
 /// reads its text; ``UnixTime`` converts `Date`s.
 ///
 /// Days are converted with Howard Hinnant's `days_from_civil` algorithms (proleptic Gregorian).
+/// Read-only outside LogCore (`public internal(set)`): a setter and two modify accessors per
+/// field were in every app (issue 26).
 public struct CivilTime: Equatable, Sendable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-    public var hour: Int
-    public var minute: Int
-    public var second: Int
+    public internal(set) var year: Int
+    public internal(set) var month: Int
+    public internal(set) var day: Int
+    public internal(set) var hour: Int
+    public internal(set) var minute: Int
+    public internal(set) var second: Int
     /// Microseconds within the second, 0..<1_000_000.
-    public var microsecond: Int
+    public internal(set) var microsecond: Int
 
-    @_alwaysEmitIntoClient
     public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, microsecond: Int = 0) {
         self.year = year
         self.month = month

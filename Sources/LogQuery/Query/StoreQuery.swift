@@ -189,17 +189,17 @@ public final class StoreQuery {
     /// The part of the query the store applies itself: the exact tags that match the
     /// patterns among those the index knows, and the time window.
     private func storeFilter(_ query: LogQuery, segments: [LogSegmentInfo]) -> LogRecordFilter {
-        var filter = LogRecordFilter(
-            from: query.since.map(LogTimestamp.init(microsecondsSince1970:)),
-            until: query.until.map(LogTimestamp.init(microsecondsSince1970:)))
+        var tags: Set<String>?
         if !query.tagPatterns.isEmpty {
-            var tags: Set<String> = []
+            var matching: Set<String> = []
             for segment in segments {
-                for tag in segment.tagCounts.keys where tagMatches(tag, query) { tags.insert(tag) }
+                for tag in segment.tagCounts.keys where tagMatches(tag, query) { matching.insert(tag) }
             }
-            filter.tags = tags
+            tags = matching
         }
-        return filter
+        return LogRecordFilter(
+            tags: tags, from: query.since.map(LogTimestamp.init(microsecondsSince1970:)),
+            until: query.until.map(LogTimestamp.init(microsecondsSince1970:)))
     }
 
     /// Whether a log passes the query: ``LogQuery/matches(_:)``, with tag patterns matched

@@ -57,9 +57,8 @@ public struct TimeExpression: Sendable {
 
     private func startOfLocalDay(containing moment: Int64) -> Int64 {
         let offset = offsetSeconds(at: moment)
-        var civil = CivilTime(microseconds: moment, offsetSeconds: offset)
-        civil.hour = 0; civil.minute = 0; civil.second = 0; civil.microsecond = 0
-        return localMoment(civil)
+        let civil = CivilTime(microseconds: moment, offsetSeconds: offset)
+        return localMoment(CivilTime(year: civil.year, month: civil.month, day: civil.day))
     }
 
     private func offsetSeconds(at moment: Int64) -> Int {

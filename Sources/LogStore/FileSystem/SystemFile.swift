@@ -1,11 +1,19 @@
 import LogCore
 
 /// An open file of a store: its descriptor, its path for messages, and the file system it
-/// belongs to. Every failure becomes a ``LogStoreError`` that names the file.
-struct SystemFile {
+/// belongs to. Every failure becomes a ``LogStoreError`` that names the file. Immutable, and
+/// a final class, not a struct: at `-Osize` a struct of references is copied and destroyed
+/// through value witnesses of its own, which cost the runtime an app links more than a class (issue 26).
+final class SystemFile {
     let descriptor: Int32
     let path: String
     let fileSystem: any StoreFileSystem
+
+    init(descriptor: Int32, path: String, fileSystem: any StoreFileSystem) {
+        self.descriptor = descriptor
+        self.path = path
+        self.fileSystem = fileSystem
+    }
 
     /// Opens `path` without following a symbolic link; new files get mode 0600.
     static func open(_ path: String, _ mode: System.OpenMode, in fileSystem: any StoreFileSystem, operation: String = "open") throws(LogStoreError)

@@ -50,7 +50,7 @@ MUTATIONS = [
     ("Linux's two-argument pthread_setname_np in the Darwin branch", "System.swift",
      "_ = pthread_setname_np(name)", "_ = pthread_setname_np(pthread_self(), name)", "argument", False, "host"),
     ("an API above the floor (iOS 17) in a branch only Apple devices compile", "FileProtection.swift",
-     "case .complete: .complete", "case .complete: .completeWhenUserInactive", "iOS 17", False, "ios"),
+     "case 0: .complete", "case 0: .completeWhenUserInactive", "iOS 17", False, "ios"),
     ("Linux's MSG_NOSIGNAL in the Darwin branch, which compiles on Linux", "ServerSocket.swift",
      "let sent = send(descriptor, start, bytes.count, 0)",
      "let sent = send(descriptor, start, bytes.count, Int32(MSG_NOSIGNAL))", "MSG_NOSIGNAL", True, "host"),

@@ -46,7 +46,8 @@ import LogStore
         let listener: (descriptor: Int32, port: UInt16)
         do {
             listener = try System.listenTCP(host: "::1", port: 0, backlog: 8)
-        } catch .bind, .address {
+        } catch {
+            guard error.call == "bind" || error.call == "getaddrinfo" else { throw error }
             // Reported, not failed: a machine (a container) without IPv6 on its loopback.
             print("ServerSocketTests: note: ::1 cannot be bound here; the IPv6 port path is not exercised")
             return

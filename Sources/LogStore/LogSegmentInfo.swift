@@ -12,20 +12,15 @@ public struct LogSegmentInfo: Equatable, Sendable {
     /// The number of good records.
     public internal(set) var recordCount: Int
     /// Records per tag.
-    public internal(set) var tagCounts: [String: Int] {
-        get {
-            guard runCount > 0 else { return countedTags }
-            var counts = countedTags
-            counts[runTag, default: 0] += runCount
-            return counts
-        }
-        set {
-            countedTags = newValue
-            runTag = ""
-            runCount = 0
-        }
+    public var tagCounts: [String: Int] {
+        guard runCount > 0 else { return countedTags }
+        var counts = countedTags
+        counts[runTag, default: 0] += runCount
+        return counts
     }
-    private var countedTags: [String: Int]
+    /// The counts of the runs before the latest; the index file's reader fills it directly (a
+    /// setter of `tagCounts` would copy the dictionary once per tag, and was linked into every app).
+    var countedTags: [String: Int]
     /// The tag of the latest run of records, not yet in `countedTags`.
     private var runTag = ""
     private var runCount = 0

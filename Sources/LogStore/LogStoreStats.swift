@@ -1,11 +1,13 @@
 /// The state of a store (``LogStoreReader/stats()``, ``LogStoreWriter/stats()``).
-public struct LogStoreStats: Sendable {
+///
+/// An immutable class, not a struct: a struct linked its value witnesses into every app.
+public final class LogStoreStats: Sendable {
     /// Every segment, oldest first; the last is the one being written.
-    public internal(set) var segments: [LogSegmentInfo]
+    public let segments: [LogSegmentInfo]
     /// Consumers' positions.
-    public internal(set) var cursors: [LogCursorState]
+    public let cursors: [LogCursorState]
     /// Records dropped by the caps (size, age) since the store was created.
-    public internal(set) var droppedByCaps: UInt64
+    public let droppedByCaps: UInt64
 
     /// Bytes in all segment files. (Emitted into its callers, as ``sequenceRange`` is: the
     /// runtime does not read it, and every function of LogStore is in every app; issue 26.)

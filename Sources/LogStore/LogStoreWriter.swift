@@ -404,13 +404,15 @@ public final class LogStoreWriter: Sendable {
 }
 
 /// A batch append that failed part way: its first `kept` entries are in the store, the rest are not.
-public struct LogStoreAppendFailure: Error, CustomStringConvertible {
+///
+/// An immutable class, not a struct: a struct linked its value witnesses into every app.
+public final class LogStoreAppendFailure: Error, CustomStringConvertible {
     /// How many entries, from the first, the store kept.
-    public internal(set) var kept: Int
+    public let kept: Int
     /// The sequence number of the last entry kept.
-    public internal(set) var lastKeptSequence: UInt64?
+    public let lastKeptSequence: UInt64?
     /// Why the rest were not.
-    public internal(set) var error: LogStoreError
+    public let error: LogStoreError
     public var description: String { error.description }
 
     /// For the runtime's outputs, which refuse a batch themselves (a store that did not open).

@@ -84,7 +84,7 @@ enum SegmentIndexFile {
             let tag = String(decoding: bytes[offset..<offset + Int(length)], as: UTF8.self)
             offset += Int(length)
             guard let tagRecords = count(take(8)) else { return nil }
-            info.tagCounts[tag] = tagRecords
+            info.countedTags[tag] = tagRecords
         }
         guard let sparseCount = take(4), Int(sparseCount) <= (body - offset) / 16 else { return nil }
         for _ in 0..<sparseCount {

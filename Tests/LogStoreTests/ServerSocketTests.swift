@@ -46,7 +46,8 @@ import LogStore
         let listener: (descriptor: Int32, port: UInt16)
         do {
             listener = try System.listenTCP(host: "::1", port: 0, backlog: 8)
-        } catch .bind, .address {
+        } catch {
+            guard error.call == "bind" || error.call == "getaddrinfo" else { throw error }
             // Reported, not failed: a machine (a container) without IPv6 on its loopback.
             print("ServerSocketTests: note: ::1 cannot be bound here; the IPv6 port path is not exercised")
             return
@@ -108,7 +109,7 @@ import LogStore
             System.close(second.descriptor)
             Issue.record("a second listener on port \(first.port) was accepted")
         } catch {
-            guard case .bind(let failure) = error else { Issue.record("expected a bind failure, got \(error)"); return }
+            guard error.call == "bind", let failure = error.failure else { Issue.record("expected a bind failure, got \(error.call)"); return }
             #expect(failure.description.contains("in use"), "\(failure)")
         }
     }
@@ -119,8 +120,8 @@ import LogStore
             System.close(listener.descriptor)
             Issue.record("999.1.1.1 was accepted as an address")
         } catch {
-            guard case .address(let text) = error else { Issue.record("expected an address failure, got \(error)"); return }
-            #expect(!text.isEmpty)
+            guard error.call == "getaddrinfo" else { Issue.record("expected an address failure, got \(error.call)"); return }
+            #expect(!error.text.isEmpty)
         }
     }
 

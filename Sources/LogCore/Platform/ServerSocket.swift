@@ -15,15 +15,23 @@ import Musl
 /// Emitted into their callers' modules, as the client calls are (Socket.swift says why).
 extension System {
     /// Why a listening socket could not be made, by step.
-    public enum ListenFailure: Error, Sendable {
-        /// The host is not a numeric address (`getaddrinfo`'s text).
-        case address(String)
-        /// `socket` failed.
-        case socket(Failure)
-        /// `bind` failed (the port is taken, the address is not the machine's, ...).
-        case bind(Failure)
-        /// `listen` failed.
-        case listen(Failure)
+    ///
+    /// An immutable class, not an enum with payloads: the enum's value witnesses were linked into
+    /// every app, and only the tools listen (issue 26).
+    public final class ListenFailure: Error {
+        /// The call that failed: `getaddrinfo` (the host is not a numeric address), `socket`,
+        /// `bind` (the port is taken, the address is not the machine's, ...) or `listen`.
+        public let call: String
+        /// The system's reason, for `socket`, `bind` and `listen`.
+        public let failure: Failure?
+        /// `getaddrinfo`'s text, for `getaddrinfo`; else empty.
+        public let text: String
+
+        @usableFromInline init(call: String, failure: Failure?, text: String = "") {
+            self.call = call
+            self.failure = failure
+            self.text = text
+        }
     }
 
     /// A TCP socket listening on `host:port`, with `SO_REUSEADDR`.
@@ -46,10 +54,10 @@ extension System {
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
         let lookup = getaddrinfo(host, String(port), &hints, &list)
-        guard lookup == 0, let first = list else { throw .address(String(cString: gai_strerror(lookup))) }
+        guard lookup == 0, let first = list else { throw ListenFailure(call: "getaddrinfo", failure: nil, text: String(cString: gai_strerror(lookup))) }
         defer { freeaddrinfo(list) }
         let descriptor = socket(first.pointee.ai_family, first.pointee.ai_socktype | closeOnExecType, 0)
-        guard descriptor >= 0 else { throw .socket(.last) }
+        guard descriptor >= 0 else { throw ListenFailure(call: "socket", failure: .last) }
         #if canImport(Darwin)
         setCloseOnExec(descriptor)
         #endif
@@ -57,12 +65,12 @@ extension System {
         guard bind(descriptor, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 else {
             let failure = Failure.last
             close(descriptor)
-            throw .bind(failure)
+            throw ListenFailure(call: "bind", failure: failure)
         }
         guard listen(descriptor, backlog) == 0 else {
             let failure = Failure.last
             close(descriptor)
-            throw .listen(failure)
+            throw ListenFailure(call: "listen", failure: failure)
         }
         return (descriptor, boundPort(descriptor) ?? port)
     }

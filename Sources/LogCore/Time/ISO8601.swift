@@ -136,7 +136,7 @@ public enum ISO8601 {
     // MARK: - Reading
 
     /// What a text names: calendar fields, and the zone's offset from UTC when it has one.
-    public struct Parsed: Equatable, Sendable {
+    public struct Parsed: Sendable {  // not Equatable: nothing compares two, and every app linked the conformance
         public internal(set) var time: CivilTime
         /// Whether a time of day was written (else only a date).
         public internal(set) var hasTimeOfDay: Bool

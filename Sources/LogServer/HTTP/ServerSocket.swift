@@ -23,14 +23,15 @@ final class ServerSocket: @unchecked Sendable {  // `descriptor` is only closed 
         do {
             (descriptor, self.port) = try System.listenTCP(host: host == "localhost" ? "127.0.0.1" : host, port: port, backlog: backlog)
         } catch {
-            switch error {
-            case .address(let text):
-                throw ServerSocketError("cannot use the address '\(host)': \(text); give an IP address such as 127.0.0.1 or 0.0.0.0")
-            case .socket(let failure):
+            let failure = error.failure.map { "\($0)" } ?? ""
+            switch error.call {
+            case "getaddrinfo":
+                throw ServerSocketError("cannot use the address '\(host)': \(error.text); give an IP address such as 127.0.0.1 or 0.0.0.0")
+            case "socket":
                 throw ServerSocketError("cannot open a socket: \(failure)")
-            case .bind(let failure):
+            case "bind":
                 throw ServerSocketError("cannot listen on \(host):\(port): \(failure); pick another port with --listen HOST:PORT (port 0 picks a free one)")
-            case .listen(let failure):
+            default:
                 throw ServerSocketError("cannot listen on \(host):\(port): \(failure)")
             }
         }

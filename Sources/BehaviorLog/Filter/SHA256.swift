@@ -6,11 +6,11 @@
 enum SHA256 {
     private typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
 
-    /// The 32-byte digest of `message`.
-    static func hash(_ message: [UInt8]) -> [UInt8] {
-        let bitLength = UInt64(message.count) &* 8
+    /// The 32-byte digest of `message` (consumed: padded in place when it is the only copy).
+    static func hash(_ message: consuming [UInt8]) -> [UInt8] {
         var padded = message
-        padded.reserveCapacity(message.count + 72)
+        let bitLength = UInt64(padded.count) &* 8
+        padded.reserveCapacity(padded.count + 72)
         padded.append(0x80)
         while padded.count % 64 != 56 { padded.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }

@@ -38,8 +38,6 @@ public struct LogFilterDecision: Sendable, Equatable {
     @_alwaysEmitIntoClient public static var pass: LogFilterDecision { LogFilterDecision(drops: false) }
     /// Stop the log here; it reaches no output.
     @_alwaysEmitIntoClient public static var drop: LogFilterDecision { LogFilterDecision(drops: true) }
-
-    public static func == (left: LogFilterDecision, right: LogFilterDecision) -> Bool { left.drops == right.drops }
 }
 
 /// A filter bound to the tags it applies to.

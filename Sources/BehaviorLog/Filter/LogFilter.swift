@@ -25,12 +25,19 @@ extension LogFilter {
     public func eraseAllData() throws {}
 }
 
-/// What a filter decided about a log.
-public enum LogFilterDecision: Sendable, Equatable {
+/// What a filter decided about a log: `.pass` or `.drop`.
+///
+/// A struct with static properties, not an enum: the enum's synthesised `Hashable` and value
+/// witnesses were linked into every app.
+public struct LogFilterDecision: Sendable, Equatable {
+    /// Whether the log stops here.
+    let drops: Bool
+    @usableFromInline init(drops: Bool) { self.drops = drops }
+
     /// Hand the log on.
-    case pass
+    @_alwaysEmitIntoClient public static var pass: LogFilterDecision { LogFilterDecision(drops: false) }
     /// Stop the log here; it reaches no output.
-    case drop
+    @_alwaysEmitIntoClient public static var drop: LogFilterDecision { LogFilterDecision(drops: true) }
 }
 
 /// A filter bound to the tags it applies to.

@@ -143,10 +143,7 @@ public struct PersonalDataFilter: LogFilter {
     static func hash(_ value: LogValue, salt: [UInt8]) -> String {
         var writer = JSONWriter(capacity: 64)
         writer.value(value)
-        var hasher = SHA256()
-        hasher.update(salt)
-        hasher.update(writer.bytes)
-        let digest = hasher.finalize()
+        let digest = SHA256.hash(salt + writer.bytes)
         var text: [UInt8] = Array("sha256:".utf8)
         text.reserveCapacity(39)
         Hex.append(digest.prefix(16), to: &text)

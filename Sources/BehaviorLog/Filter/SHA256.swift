@@ -1,41 +1,23 @@
 /// SHA-256 (FIPS 180-4), written out here so that the runtime needs no outside package.
 /// It hashes short personal values for `PersonalDataFilter`; it is not a general API.
-struct SHA256 {
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
-        (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
-    private var block: [UInt8] = []
-    private var length: UInt64 = 0
+///
+/// A namespace of static functions over one padded message, not a struct with state: the
+/// struct linked its metadata and value witnesses into every app.
+enum SHA256 {
+    private typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
 
-    init() { block.reserveCapacity(64) }
-
-    static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
-        var hasher = SHA256()
-        hasher.update(bytes)
-        return hasher.finalize()
-    }
-
-    mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            block.append(byte)
-            length &+= 1
-            if block.count == 64 {
-                compress()
-                block.removeAll(keepingCapacity: true)
-            }
+    /// The 32-byte digest of `message` (consumed: padded in place when it is the only copy).
+    static func hash(_ message: consuming [UInt8]) -> [UInt8] {
+        var padded = message
+        let bitLength = UInt64(padded.count) &* 8
+        padded.reserveCapacity(padded.count + 72)
+        padded.append(0x80)
+        while padded.count % 64 != 56 { padded.append(0) }
+        for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        var state: State = (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for start in stride(from: 0, to: padded.count, by: 64) { compress(padded, at: start, into: w, state: &state) }
         }
-    }
-
-    mutating func finalize() -> [UInt8] {
-        let bitLength = length &* 8
-        block.append(0x80)
-        if block.count > 56 {
-            while block.count < 64 { block.append(0) }
-            compress()
-            block.removeAll(keepingCapacity: true)
-        }
-        while block.count < 56 { block.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { block.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        compress()
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
         for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
@@ -59,15 +41,14 @@ struct SHA256 {
         value >> count | value << (32 - count)
     }
 
-    private mutating func compress() {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in compress(into: w) }
-    }
-
-    private mutating func compress(into w: UnsafeMutableBufferPointer<UInt32>) {
+    private static func compress(
+        _ block: [UInt8], at start: Int, into w: UnsafeMutableBufferPointer<UInt32>, state: inout State
+    ) {
         for index in 0..<16 {
+            let byte = start + 4 * index
             w[index] =
-                UInt32(block[4 * index]) << 24 | UInt32(block[4 * index + 1]) << 16
-                | UInt32(block[4 * index + 2]) << 8 | UInt32(block[4 * index + 3])
+                UInt32(block[byte]) << 24 | UInt32(block[byte + 1]) << 16
+                | UInt32(block[byte + 2]) << 8 | UInt32(block[byte + 3])
         }
         for index in 16..<64 {
             let s0 = Self.rotate(w[index - 15], 7) ^ Self.rotate(w[index - 15], 18) ^ (w[index - 15] >> 3)

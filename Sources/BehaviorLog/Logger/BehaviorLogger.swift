@@ -81,7 +81,7 @@ public final class BehaviorLogger: Sendable {
             envelope: LogEnvelope(
                 uuid: uuids.next(at: now), time: now, tag: tag, payload: consume payload,
                 personalDataFields: personalDataFields, schema: schema), body: [])
-        for filter in filters(for: tag) where filter.apply(to: &log.envelope) == .drop {
+        for filter in filters(for: tag) where filter.apply(to: &log.envelope).drops {
             filteredOutCount.add(1)
             return
         }

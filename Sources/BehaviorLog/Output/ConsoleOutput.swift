@@ -8,10 +8,21 @@ import LogStore
 /// `.jsonLines` prints the full envelope, one JSON object per line (its `seq` counts the
 /// logs this output printed, from 1).
 public final class ConsoleOutput: LogOutput {
-    /// How a log is printed.
-    public enum Format: Sendable {
-        case readable
-        case jsonLines
+    /// How a log is printed: `.readable` or `.jsonLines`.
+    ///
+    /// A struct with static properties, not an enum: the enum's synthesised `Hashable` and
+    /// value witnesses were linked into every app.
+    public struct Format: Sendable, Equatable {
+        /// Whether a log is printed as its JSON envelope.
+        let isJSONLines: Bool
+        @usableFromInline init(isJSONLines: Bool) { self.isJSONLines = isJSONLines }
+
+        /// The time, the tag and the payload's fields, on one line.
+        @_alwaysEmitIntoClient public static var readable: Format { Format(isJSONLines: false) }
+        /// The full envelope, one JSON object per line.
+        @_alwaysEmitIntoClient public static var jsonLines: Format { Format(isJSONLines: true) }
+
+        public static func == (left: Format, right: Format) -> Bool { left.isJSONLines == right.isJSONLines }
     }
 
     private let format: Format
@@ -31,12 +42,11 @@ public final class ConsoleOutput: LogOutput {
         printed.withLock { count in
             for log in logs {
                 count += 1
-                switch format {
-                case .jsonLines:
+                if format.isJSONLines {
                     EnvelopeEncoder.appendEnvelope(
                         uuid: log.envelope.uuid, sequence: count, time: log.envelope.time, tag: log.envelope.tag,
                         body: log.body, to: &writer)
-                case .readable:
+                } else {
                     Self.appendReadable(log.envelope, to: &writer)
                 }
                 writer.byte(0x0A)

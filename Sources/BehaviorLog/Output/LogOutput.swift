@@ -67,21 +67,35 @@ public struct EncodedLog: Sendable {
     }
 }
 
-/// Which routes an output receives (see `ViolationRoutingFilter`).
-public enum OutputRoute: Sendable, Equatable {
+/// Which routes an output receives (see `ViolationRoutingFilter`): `.main`, `.named(_:)` or
+/// `.every`.
+///
+/// An immutable class, not an enum: the enum linked its value witnesses, outlined copies and
+/// `Equatable` witness into every app.
+public final class OutputRoute: Sendable, Equatable {
+    /// The route's name; `nil` for `.main` and `.every`.
+    public let name: String?
+    /// Whether every log is received, whatever its route (`.every`).
+    public let isEvery: Bool
+
+    private init(name: String?, isEvery: Bool) {
+        self.name = name
+        self.isEvery = isEvery
+    }
+
     /// The logs no filter routed elsewhere (the default).
-    case main
-    /// The logs a filter sent to this route.
-    case named(String)
+    public static let main = OutputRoute(name: nil, isEvery: false)
     /// Every log, whatever its route.
-    case every
+    public static let every = OutputRoute(name: nil, isEvery: true)
+    /// The logs a filter sent to this route.
+    public static func named(_ name: String) -> OutputRoute { OutputRoute(name: name, isEvery: false) }
+
+    public static func == (lhs: OutputRoute, rhs: OutputRoute) -> Bool {
+        lhs.name == rhs.name && lhs.isEvery == rhs.isEvery
+    }
 
     func accepts(_ route: String?) -> Bool {
-        switch self {
-        case .main: route == nil
-        case .named(let name): route == name
-        case .every: true
-        }
+        isEvery || route == name
     }
 }
 

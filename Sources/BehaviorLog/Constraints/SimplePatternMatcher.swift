@@ -234,17 +234,28 @@ struct SimplePatternMatcher: Sendable {
 
         /// Outside a class: letters, digits and punctuation that has no meaning there.
         private static func isPlainLiteral(_ byte: UInt8) -> Bool {
-            isAlphanumeric(byte) || " _-,:/@=".utf8.contains(byte)
+            isAlphanumeric(byte) || Self.byte(byte, isIn: " _-,:/@=")
         }
 
         /// Inside a class: letters, digits and punctuation with no meaning there (not `&`,
         /// `~`, `|`, `[` or `-`, which Swift's `Regex` may read as set operations).
         private static func isClassLiteral(_ byte: UInt8) -> Bool {
-            isAlphanumeric(byte) || " _.,:/@=+*?(){}$#!%'\"<>;`".utf8.contains(byte)
+            isAlphanumeric(byte) || Self.byte(byte, isIn: " _.,:/@=+*?(){}$#!%'\"<>;`")
         }
 
         private static func isEscapablePunctuation(_ byte: UInt8) -> Bool {
-            ".-_+*?()[]{}|^$\\/:,@=#!%&'\"<>;~`".utf8.contains(byte)
+            Self.byte(byte, isIn: ".-_+*?()[]{}|^$\\/:,@=#!%&'\"<>;~`")
+        }
+
+        /// Whether `byte` is one of the ASCII characters of `set`: a plain loop, since
+        /// `String.UTF8View.contains` linked a generic specialization into every app.
+        private static func byte(_ byte: UInt8, isIn set: StaticString) -> Bool {
+            var next = set.utf8Start
+            for _ in 0..<set.utf8CodeUnitCount {
+                if next.pointee == byte { return true }
+                next += 1
+            }
+            return false
         }
 
         /// A `-` that is neither first nor last is not supported (`[a-]` and `[-a]` are).

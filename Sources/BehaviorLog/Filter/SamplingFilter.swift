@@ -17,7 +17,9 @@ public struct SamplingFilter: LogFilter {
     ///   - rates: Patterns with the fraction of their logs to keep, from 0 to 1.
     /// - Throws: `ConfigurationError` for a rate outside 0…1; `TagPatternError` for a bad pattern.
     public init(rates: [(pattern: String, rate: Double)]) throws {
-        var parsed: [(TagPattern, UInt64, Bool)] = []
+        // Labelled like the stored property: an unlabelled array would be converted by a
+        // generic cast linked into every app.
+        var parsed: [(pattern: TagPattern, threshold: UInt64, keepsAll: Bool)] = []
         for (text, rate) in rates {
             let pattern = try TagPattern(text)
             guard rate.isFinite, (0...1).contains(rate) else {
@@ -26,7 +28,7 @@ public struct SamplingFilter: LogFilter {
                 )
             }
             let threshold = rate >= 1 ? UInt64.max : UInt64((rate * 0x1p64).rounded(.down))
-            parsed.append((pattern, threshold, rate >= 1))
+            parsed.append((pattern: pattern, threshold: threshold, keepsAll: rate >= 1))
         }
         self.rates = parsed
     }

@@ -39,9 +39,10 @@ public func eraseAllData(in directory: URL) throws {
         }
     }
     // The deepest first: an outbox's `rejected` store before the outbox (a path sorts after
-    // every path it extends, so the reverse of the plain order puts it first; the plain order
-    // is the sort the store already links, not another copy for a closure).
-    for store in stores.sorted().reversed() {
+    // every path it extends, so the reverse of the plain order puts it first). `sort()` in
+    // place, as the store sorts its names: `sorted()` linked a second copy of the sort.
+    stores.sort()
+    for store in stores.reversed() {
         do {
             try LogStoreWriter.removeStore(directory: store)
         } catch .lockedByAnotherWriter {

@@ -96,24 +96,31 @@ public struct LogPayload: Equatable, Sendable {
 ///
 /// An immutable class, not a struct: a struct linked its value witnesses into every app.
 public final class ConstraintViolation: Equatable, Sendable, CustomStringConvertible {
-    public enum Kind: Hashable, Sendable {
-        /// A string longer than its `!string N` byte limit; it was truncated.
-        case maxLength
-        /// A number outside its range; it was clamped.
-        case range
-        /// A string that does not match its pattern; it was sent as it is.
-        case pattern
-        /// An array with more elements than allowed; it was cut.
-        case maxCount
+    /// Which constraint the value broke.
+    ///
+    /// A one-byte struct with its values as static properties emitted into callers, not an
+    /// enum: an enum's synthesised `Hashable` and its enum value witnesses were linked into
+    /// every app (issue 26).
+    public struct Kind: Sendable, Equatable {
+        @usableFromInline let code: UInt8
+        @usableFromInline init(code: UInt8) { self.code = code }
 
-        /// The name the envelope writes (`"maxLength"`). A switch, not a `String` raw type:
-        /// `RawRepresentable` and `init(rawValue:)`, which nothing called, were linked into every app.
+        /// A string longer than its `!string N` byte limit; it was truncated.
+        @_alwaysEmitIntoClient public static var maxLength: Kind { Kind(code: 0) }
+        /// A number outside its range; it was clamped.
+        @_alwaysEmitIntoClient public static var range: Kind { Kind(code: 1) }
+        /// A string that does not match its pattern; it was sent as it is.
+        @_alwaysEmitIntoClient public static var pattern: Kind { Kind(code: 2) }
+        /// An array with more elements than allowed; it was cut.
+        @_alwaysEmitIntoClient public static var maxCount: Kind { Kind(code: 3) }
+
+        /// The name the envelope writes (`"maxLength"`).
         public var rawValue: String {
-            switch self {
-            case .maxLength: "maxLength"
-            case .range: "range"
-            case .pattern: "pattern"
-            case .maxCount: "maxCount"
+            switch code {
+            case 0: "maxLength"
+            case 1: "range"
+            case 2: "pattern"
+            default: "maxCount"
             }
         }
     }

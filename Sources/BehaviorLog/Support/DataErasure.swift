@@ -14,9 +14,17 @@ import LogStore
 /// ```
 /// - Throws: `DataErasureError` naming what could not be deleted (a store a logger has open).
 public func eraseAllData(in directory: URL) throws {
-    let root = directory.standardizedFileURL.path
-    guard let status = try? System.status(of: root) else { return }  // (as `fileExists` said)
-    guard status.kind == .directory else { throw DataErasureError(path: root, reason: "it is not a directory") }
+    // One throw site: five built the error, boxed it and threw it inline, a kilobyte of code
+    // in every app (issue 26).
+    if let failure = eraseAllData(under: directory.standardizedFileURL.path) {
+        throw DataErasureError(path: failure.path, reason: failure.reason)
+    }
+}
+
+/// What `eraseAllData(in:)` could not delete, and why; `nil` when everything is gone.
+private func eraseAllData(under root: String) -> (path: String, reason: String)? {
+    guard let status = try? System.status(of: root) else { return nil }  // (as `fileExists` said)
+    guard status.kind == .directory else { return (root, "it is not a directory") }
     var stores: [String] = []
     var salts: [String] = []
     // The walk goes through `System` (`readdir`, `lstat`: a link is not followed), not
@@ -25,7 +33,7 @@ public func eraseAllData(in directory: URL) throws {
     var directories = [root]
     while let folder = directories.popLast() {
         guard let names = try? System.listDirectory(folder) else {
-            throw DataErasureError(path: folder, reason: "it cannot be listed")
+            return (folder, "it cannot be listed")
         }
         for name in names {
             let path = folder + "/" + name
@@ -46,14 +54,15 @@ public func eraseAllData(in directory: URL) throws {
         do {
             try LogStoreWriter.removeStore(directory: store)
         } catch .lockedByAnotherWriter {
-            throw DataErasureError(path: store, reason: "a logger has this store open; call logger.eraseAllData(), or shut the logger down first")
+            return (store, "a logger has this store open; call logger.eraseAllData(), or shut the logger down first")
         } catch {
-            throw DataErasureError(path: store, reason: "\(error)")
+            return (store, "\(error)")
         }
     }
     for salt in salts {
-        do { try DurableFileRemoval.remove(salt) } catch { throw DataErasureError(path: salt, reason: "\(error)") }
+        do { try DurableFileRemoval.remove(salt) } catch { return (salt, "\(error)") }
     }
+    return nil
 }
 
 /// `eraseAllData(in:)` could not delete something.

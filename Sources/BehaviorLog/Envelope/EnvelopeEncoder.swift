@@ -24,8 +24,9 @@ package final class EnvelopeEncoder: Sendable {
     /// log's own ``LogEnvelope/schema`` (its generated event type's hash) is written instead.
     package let schemaVersion: String
     private let schemaPrefix: [UInt8]
-    /// For `body(of:)`, which any thread may call.
-    private let sharedState = Locked(EnvelopeEncoder.newState())
+    /// For `body(of:)`, which any thread may call. Set in `init`: an initial value here was a
+    /// function of its own in every app (issue 26).
+    private let sharedState: Locked<EnvelopeEncoder.State>
 
     /// - Parameter schemaVersion: The `schema` of every log, overriding each event's own
     ///   hash; empty (the default) to write each log's ``LogEnvelope/schema``.
@@ -36,6 +37,7 @@ package final class EnvelopeEncoder: Sendable {
         writer.string(schemaVersion)
         writer.raw(",\"common\":")
         schemaPrefix = writer.bytes
+        sharedState = Locked(EnvelopeEncoder.newState())
     }
 
     /// The stored payload bytes of a log: the envelope without `uuid`, `seq`, `time`, `tag`.

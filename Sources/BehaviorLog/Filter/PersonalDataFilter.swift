@@ -42,7 +42,8 @@ public struct PersonalDataFilter: LogFilter {
 
     public internal(set) var mode: Mode
     /// Hashes of recent values: the common payload's personal fields repeat on every log.
-    private let cache = HashCache()
+    /// Set in `init`: an initial value here was a function of its own in every app (issue 26).
+    private let cache: HashCache
     /// Personal fields named here by tag, besides those the events declare
     /// (`LogEvent.personalDataFields`) — for logs posted by tag, or generated code that does
     /// not declare them.
@@ -61,6 +62,7 @@ public struct PersonalDataFilter: LogFilter {
     public init(mode: Mode, additionalFields: [String: [String]] = [:]) {
         self.mode = mode
         self.additionalFields = additionalFields
+        cache = HashCache()
     }
 
     public func apply(to envelope: inout LogEnvelope) -> LogFilterDecision {

@@ -18,8 +18,9 @@ public final class PersonalDataSalt: Sendable {
     /// was last read. A tuple, not a struct of its own: `Locked` is generic and in another
     /// module, so a struct's metadata and value witnesses would be linked into every app.
     private let state: Locked<(bytes: [UInt8]?, generation: UInt64, lastAttempt: UInt64)>
-    /// Personal values held back while the salt could not be read.
-    let withheld = AtomicCounter()
+    /// Personal values held back while the salt could not be read. Set in `init`: an initial
+    /// value here was a function of its own in every app (issue 26).
+    let withheld: AtomicCounter
 
     /// Reads the install's salt, or makes it (32 random bytes, mode 0600) when its file does
     /// not exist. When the file exists but cannot be read now (protected data unavailable),
@@ -28,6 +29,7 @@ public final class PersonalDataSalt: Sendable {
     /// - Throws: `PersonalDataSaltError` naming the file when a missing salt cannot be written.
     public init(directory: URL) throws {
         self.directory = directory
+        withheld = AtomicCounter()
         var bytes: [UInt8]?
         do {
             bytes = try PersonalDataFilter.installSalt(in: directory)

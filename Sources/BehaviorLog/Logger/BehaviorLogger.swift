@@ -31,9 +31,11 @@ public final class BehaviorLogger: Sendable {
     let configuration: LoggerConfiguration
     /// The queue and the thread that empties it; the thread holds the writer, never the logger.
     let writer: LogWriter
-    private let uuids = UUIDGenerator()
-    private let filterRoutes = Locked(FilterRoutes())
-    private let filteredOutCount = AtomicCounter()
+    // Set in `init`, not at their declarations: an initial value there was a function of
+    // its own in every app (issue 26).
+    private let uuids: UUIDGenerator
+    private let filterRoutes: Locked<FilterRoutes>
+    private let filteredOutCount: AtomicCounter
 
     /// The writer thread's name (`Thread.current.name` on it; `comm` for the kernel).
     static var writerThreadName: String { LogWriter.threadName }
@@ -47,6 +49,9 @@ public final class BehaviorLogger: Sendable {
     ///   for the main thread with it).
     init(configuration: LoggerConfiguration, isMainThread: @escaping @Sendable () -> Bool) {
         self.configuration = configuration
+        uuids = UUIDGenerator()
+        filterRoutes = Locked(FilterRoutes())
+        filteredOutCount = AtomicCounter()
         writer = LogWriter(configuration: configuration, isMainThread: isMainThread)
     }
 

@@ -27,7 +27,8 @@ public final class ConsoleOutput: LogOutput {
 
     private let format: Format
     private let sink: @Sendable ([UInt8]) -> Void
-    private let printed = Locked<UInt64>(0)
+    /// Set in `init`: an initial value here was a function of its own in every app (issue 26).
+    private let printed: Locked<UInt64>
 
     /// - Parameters:
     ///   - format: Readable lines (default) or JSON lines.
@@ -35,6 +36,7 @@ public final class ConsoleOutput: LogOutput {
     public init(format: Format = .readable, sink: (@Sendable ([UInt8]) -> Void)? = nil) {
         self.format = format
         self.sink = sink ?? { FileDescriptorSink.write($0) }
+        printed = Locked(0)
     }
 
     public func write(_ logs: [EncodedLog]) {

@@ -39,13 +39,13 @@ public final class LocalStoreOutput: LogOutput {
     let scheduler: SyncScheduler
     /// A `BufferedOutput` made with this history sends from its store (`init(history:…)`): it
     /// is then the store's one writer, and the logger writes to it, not to this output.
-    let paired = Locked(false)
-    private let progress = Locked<Progress>(([], 0, 0, 0, 0, nil, 0, false))
-    private let refusals = StoreRefusals()
+    let paired: Locked<Bool>
+    private let progress: Locked<Progress>
+    private let refusals: StoreRefusals
     /// Logs written before the sync thread opened the store.
-    private let opening = StoreOpening()
+    private let opening: StoreOpening
     /// `shutdown()` closed the store (`deinit` has nothing left to do).
-    private let closed = Locked(false)
+    private let closed: Locked<Bool>
     private let onDurable: (@Sendable (Int) -> Void)?
     /// The store's directory.
     public let directory: URL
@@ -72,6 +72,13 @@ public final class LocalStoreOutput: LogOutput {
         onDurable: (@Sendable (Int) -> Void)? = nil
     ) throws(LogStoreError) {
         self.directory = directory
+        // The state is set here, not at the declarations: an initial value there was a function
+        // of its own in every app (issue 26).
+        paired = Locked(false)
+        progress = Locked(([], 0, 0, 0, 0, nil, 0, false))
+        refusals = StoreRefusals()
+        opening = StoreOpening()
+        closed = Locked(false)
         let path = directory.path
         self.onDurable = onDurable
         var configuration = configuration

@@ -42,7 +42,7 @@ enum SegmentIndexFile {
 
     /// The summary in `bytes`, or `nil` if anything about it is wrong.
     static func decode(_ bytes: [UInt8], number: UInt64) -> LogSegmentInfo? {
-        guard bytes.count >= magic.count + 4, bytes.prefix(magic.count).elementsEqual(magic) else { return nil }
+        guard bytes.count >= magic.count + 4, bytes.withUnsafeBytes({ magic.isPrefix(of: $0) }) else { return nil }
         let body = bytes.count - 4
         let stored = bytes[body...].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         guard stored == CRC32C.checksum(Array(bytes[0..<body])) else { return nil }

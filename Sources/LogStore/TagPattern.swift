@@ -17,7 +17,9 @@ import LogCore
 /// letters, digits, `_` and `-`) are rejected when the pattern is built, so a typo in a
 /// configuration fails at start-up rather than silently matching nothing.
 public struct TagPattern: Equatable, Sendable, CustomStringConvertible {
-    enum Segment: Equatable, Sendable {
+    /// Not `Equatable`: two patterns are equal when their texts are (the segments are parsed
+    /// from the text), so no segment comparison is linked.
+    enum Segment: Sendable {
         case name(String)
         case one
         case anyNumber
@@ -31,37 +33,54 @@ public struct TagPattern: Equatable, Sendable, CustomStringConvertible {
     public static let all = TagPattern(validated: "**", segments: [.anyNumber])
 
     /// Parses a pattern.
+    ///
+    /// One pass over the text's UTF-8 bytes: `split(separator:)` and a scalar search on each part
+    /// linked 3 KB of specialised generic code into every app (issue 26). Dots and `*` are ASCII,
+    /// so the bytes give the same segments as the text's characters, except where a combining mark
+    /// follows a `.` or a `*` (the pattern is rejected either way; the message names the segment
+    /// around the mark rather than the dot).
     /// - Throws: `TagPatternError` naming the bad segment and how to fix it.
     public init(_ text: String) throws(TagPatternError) {
-        guard !text.isEmpty else {
-            throw TagPatternError(pattern: text, message: "the pattern is empty; use `**` to match every tag")
-        }
         var segments: [Segment] = []
-        for (index, part) in text.split(separator: ".", omittingEmptySubsequences: false).enumerated() {
-            switch part {
-            case "":
-                throw TagPatternError(
-                    pattern: text,
-                    message: "segment \(index + 1) is empty; write segments separated by single dots, as in `category.event`")
-            case "*":
-                segments.append(.one)
-            case "**":
-                // `**.**` means the same as `**`; keep one so that matching stays linear.
-                if segments.last != .anyNumber { segments.append(.anyNumber) }
-            default:
-                if part.contains("*") {
-                    throw TagPatternError(
-                        pattern: text,
-                        message: "segment `\(part)` mixes `*` with a name; `*` and `**` must stand alone between dots (`a.*`, not `a*`)")
+        var contiguous = text
+        let message: String? = contiguous.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return "the pattern is empty; use `**` to match every tag" }
+            var start = 0
+            var number = 1
+            while start <= bytes.count {
+                var end = start
+                var stars = 0
+                var bad: Int?
+                while end < bytes.count && bytes[end] != UInt8(ascii: ".") {
+                    if bytes[end] == UInt8(ascii: "*") {
+                        stars += 1
+                    } else if bad == nil && !bytes[end].isNameByte {
+                        bad = end
+                    }
+                    end += 1
                 }
-                if let bad = part.unicodeScalars.first(where: { !TagPattern.isNameScalar($0) }) {
-                    throw TagPatternError(
-                        pattern: text,
-                        message: "segment `\(part)` contains `\(bad)`; names use letters, digits, `_` and `-`")
+                if end == start {
+                    return "segment \(number) is empty; write segments separated by single dots, as in `category.event`"
+                } else if stars == end - start && stars == 1 {
+                    segments.append(.one)
+                } else if stars == end - start && stars == 2 {
+                    // `**.**` means the same as `**`; keep one so that matching stays linear.
+                    if case .anyNumber? = segments.last {} else { segments.append(.anyNumber) }
+                } else if stars > 0 {
+                    return "segment `\(TagPattern.string(bytes, start..<end))` mixes `*` with a name; `*` and `**` must stand alone between dots (`a.*`, not `a*`)"
+                } else if let bad {
+                    // The bytes before `bad` are ASCII, so it starts a scalar: the text's one there.
+                    let scalar = text.unicodeScalars[text.utf8.index(text.utf8.startIndex, offsetBy: bad)]
+                    return "segment `\(TagPattern.string(bytes, start..<end))` contains `\(scalar)`; names use letters, digits, `_` and `-`"
+                } else {
+                    segments.append(.name(TagPattern.string(bytes, start..<end)))
                 }
-                segments.append(.name(String(part)))
+                start = end + 1
+                number += 1
             }
+            return nil
         }
+        if let message { throw TagPatternError(pattern: text, message: message) }
         self.init(validated: text, segments: segments)
     }
 
@@ -70,11 +89,11 @@ public struct TagPattern: Equatable, Sendable, CustomStringConvertible {
         self.segments = segments
     }
 
-    static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9", "_", "-": true
-        default: false
-        }
+    /// Two patterns are equal when written the same: the segments are parsed from the text.
+    public static func == (left: TagPattern, right: TagPattern) -> Bool { left.text == right.text }
+
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     /// Whether the tag matches the pattern.
@@ -132,4 +151,17 @@ public struct TagPatternError: Error, Equatable, Sendable, CustomStringConvertib
     public internal(set) var message: String
 
     public var description: String { "invalid tag pattern `\(pattern)`: \(message)" }
+}
+
+extension UInt8 {
+    /// Whether the byte may be in a tag pattern's name or a cursor's name: an ASCII letter or
+    /// digit, `_` or `-`.
+    var isNameByte: Bool {
+        switch self {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
+        default: false
+        }
+    }
 }

@@ -22,11 +22,18 @@ final class StoreLayout: Sendable {
     let syncMethod: System.SyncMethod
 
     init(directory: String, fileSystem: any StoreFileSystem = PosixFileSystem.shared, syncMethod: System.SyncMethod = .full) {
-        var path = directory
-        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        self.directory = path
+        self.directory = StoreLayout.withoutTrailingSlashes(directory)
         self.fileSystem = fileSystem
         self.syncMethod = syncMethod
+    }
+
+    /// Not inlined: the optimiser makes two copies of the initialiser (for `any StoreFileSystem`
+    /// and for `PosixFileSystem`), and each had this loop (issue 26).
+    @inline(never)
+    private static func withoutTrailingSlashes(_ directory: String) -> String {
+        var path = directory
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return path
     }
 
     var lockPath: String { directory + "/LOCK" }

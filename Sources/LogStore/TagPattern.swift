@@ -42,8 +42,7 @@ public struct TagPattern: Equatable, Sendable, CustomStringConvertible {
     /// - Throws: `TagPatternError` naming the bad segment and how to fix it.
     public init(_ text: String) throws(TagPatternError) {
         var segments: [Segment] = []
-        var contiguous = text
-        let message: String? = contiguous.withUTF8 { bytes in
+        let message: String? = text.withUTF8Bytes { bytes in
             guard !bytes.isEmpty else { return "the pattern is empty; use `**` to match every tag" }
             var start = 0
             var number = 1
@@ -102,8 +101,7 @@ public struct TagPattern: Equatable, Sendable, CustomStringConvertible {
     /// every post); `**` backtracks, and consecutive `**` are merged when parsing, so a
     /// pattern's few segments keep this cheap.
     public func matches(_ tag: String) -> Bool {
-        var tag = tag
-        return tag.withUTF8 { bytes in match(segment: 0, in: bytes, from: 0) }
+        tag.withUTF8Bytes { bytes in match(segment: 0, in: bytes, from: 0) }
     }
 
     /// Whether segments `segment...` match the tag's segments starting at byte `start`
@@ -124,8 +122,7 @@ public struct TagPattern: Equatable, Sendable, CustomStringConvertible {
         case .name(let name):
             guard start <= bytes.count else { return false }
             let end = Self.segmentEnd(in: bytes, from: start)
-            var name = name
-            let equal = name.withUTF8 { expected in
+            let equal = name.withUTF8Bytes { expected in
                 expected.count == end - start
                     && (expected.isEmpty || System.bytesEqual(expected.baseAddress!, bytes.baseAddress! + start, count: expected.count))
             }

@@ -359,8 +359,7 @@ public enum System {
         defer { close(file) }
         // The first 15 bytes in place: `Array(name.utf8.prefix(15))` linked two specialisations
         // of generic collection code (issue 26).
-        var name = name
-        name.withUTF8 { bytes in try? writeAll(file, UnsafeRawBufferPointer(start: bytes.baseAddress, count: min(bytes.count, 15))) }
+        name.withUTF8Bytes { bytes in try? writeAll(file, UnsafeRawBufferPointer(start: bytes.baseAddress, count: min(bytes.count, 15))) }
         #endif
     }
 

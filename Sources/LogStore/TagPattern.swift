@@ -66,7 +66,8 @@ public struct TagPattern: Equatable, Sendable, CustomStringConvertible {
                     // `**.**` means the same as `**`; keep one so that matching stays linear.
                     if case .anyNumber? = segments.last {} else { segments.append(.anyNumber) }
                 } else if stars > 0 {
-                    return "segment `\(TagPattern.string(bytes, start..<end))` mixes `*` with a name; `*` and `**` must stand alone between dots (`a.*`, not `a*`)"
+                    return
+                        "segment `\(TagPattern.string(bytes, start..<end))` mixes `*` with a name; `*` and `**` must stand alone between dots (`a.*`, not `a*`)"
                 } else if let bad {
                     let scalar = TagPattern.scalar(in: bytes, at: bad)
                     return "segment `\(TagPattern.string(bytes, start..<end))` contains `\(scalar)`; names use letters, digits, `_` and `-`"

@@ -8,27 +8,28 @@ import Testing
 @Suite struct ByteParsingTests {
     /// Each pattern with its whole error message (`nil`: accepted), as the parser over
     /// characters (`split(separator:)`) wrote them.
-    @Test(arguments: [
-        ("", "the pattern is empty; use `**` to match every tag"),
-        (".", "segment 1 is empty; write segments separated by single dots, as in `category.event`"),
-        ("a..b", "segment 2 is empty; write segments separated by single dots, as in `category.event`"),
-        ("a.b.", "segment 3 is empty; write segments separated by single dots, as in `category.event`"),
-        ("a.**.", "segment 3 is empty; write segments separated by single dots, as in `category.event`"),
-        ("a*.", "segment `a*` mixes `*` with a name; `*` and `**` must stand alone between dots (`a.*`, not `a*`)"),
-        ("***", "segment `***` mixes `*` with a name; `*` and `**` must stand alone between dots (`a.*`, not `a*`)"),
-        ("a.b/*", "segment `b/*` mixes `*` with a name; `*` and `**` must stand alone between dots (`a.*`, not `a*`)"),
-        ("x.caf\u{E9}.y", "segment `caf\u{E9}` contains `\u{E9}`; names use letters, digits, `_` and `-`"),
-        ("x.ab\u{1F600}c", "segment `ab\u{1F600}c` contains `\u{1F600}`; names use letters, digits, `_` and `-`"),
-        ("a\u{301}", "segment `a\u{301}` contains `\u{301}`; names use letters, digits, `_` and `-`"),
-        ("a.b c.d e", "segment `b c` contains ` `; names use letters, digits, `_` and `-`"),
-        // The one difference from the characters: a combining mark after `.` or `*` is no
-        // longer read as part of that character (rejected either way, another message).
-        ("a.\u{301}b", "segment `\u{301}b` contains `\u{301}`; names use letters, digits, `_` and `-`"),
-        ("*\u{301}", "segment `*\u{301}` mixes `*` with a name; `*` and `**` must stand alone between dots (`a.*`, not `a*`)"),
-        ("**", nil),
-        ("*", nil),
-        ("a.*.**.B-9_z", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("", "the pattern is empty; use `**` to match every tag"),
+            (".", "segment 1 is empty; write segments separated by single dots, as in `category.event`"),
+            ("a..b", "segment 2 is empty; write segments separated by single dots, as in `category.event`"),
+            ("a.b.", "segment 3 is empty; write segments separated by single dots, as in `category.event`"),
+            ("a.**.", "segment 3 is empty; write segments separated by single dots, as in `category.event`"),
+            ("a*.", "segment `a*` mixes `*` with a name; `*` and `**` must stand alone between dots (`a.*`, not `a*`)"),
+            ("***", "segment `***` mixes `*` with a name; `*` and `**` must stand alone between dots (`a.*`, not `a*`)"),
+            ("a.b/*", "segment `b/*` mixes `*` with a name; `*` and `**` must stand alone between dots (`a.*`, not `a*`)"),
+            ("x.caf\u{E9}.y", "segment `caf\u{E9}` contains `\u{E9}`; names use letters, digits, `_` and `-`"),
+            ("x.ab\u{1F600}c", "segment `ab\u{1F600}c` contains `\u{1F600}`; names use letters, digits, `_` and `-`"),
+            ("a\u{301}", "segment `a\u{301}` contains `\u{301}`; names use letters, digits, `_` and `-`"),
+            ("a.b c.d e", "segment `b c` contains ` `; names use letters, digits, `_` and `-`"),
+            // The one difference from the characters: a combining mark after `.` or `*` is no
+            // longer read as part of that character (rejected either way, another message).
+            ("a.\u{301}b", "segment `\u{301}b` contains `\u{301}`; names use letters, digits, `_` and `-`"),
+            ("*\u{301}", "segment `*\u{301}` mixes `*` with a name; `*` and `**` must stand alone between dots (`a.*`, not `a*`)"),
+            ("**", nil),
+            ("*", nil),
+            ("a.*.**.B-9_z", nil),
+        ] as [(String, String?)])
     func tagPatternErrors(pattern: String, message: String?) {
         do {
             _ = try TagPattern(pattern)

@@ -39,8 +39,10 @@ public struct LogStoreConfiguration: Sendable {
     /// Where the files are: the operating system's file system, or a test's.
     package var fileSystem: any StoreFileSystem = PosixFileSystem.shared
 
+    // Never inlined: `standard` had its own copy of the checks and their messages (800 bytes).
     /// A configuration; every value has a default suited to a phone or a small server.
     /// - Throws: ``LogStoreError/invalidConfiguration(_:)`` for a value out of range.
+    @inline(never)
     public init(
         segmentBytes: Int = 8 << 20,
         writeBufferBytes: Int = 256 << 10,

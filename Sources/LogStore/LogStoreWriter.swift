@@ -45,13 +45,11 @@ public final class LogStoreWriter: Sendable {
     /// Opens (creating it with mode 0700 if needed) the store in `directory` for writing.
     /// - Throws: ``LogStoreError/lockedByAnotherWriter(directory:)`` if another writer has it,
     ///   or a system error naming the file that could not be created or read.
-    package init(directory: String, configuration: LogStoreConfiguration = .standard) throws(LogStoreError) {
-        let layout = StoreLayout(directory: directory, fileSystem: configuration.fileSystem)
-        self.path = layout.directory
-        self.configuration = configuration
-        self.onDurable = configuration.onDurable
-        self.core = Locked(
-            try Self.open(layout.directory, configuration) ?? WriterCore(notOpenedAt: layout.directory, configuration: configuration))
+    ///
+    /// The deferred writer, opened at once: one initialiser's code, not two (issue 26).
+    package convenience init(directory: String, configuration: LogStoreConfiguration = .standard) throws(LogStoreError) {
+        self.init(deferringOpenOf: directory, configuration: configuration)
+        try open()
     }
 
     /// Makes the writer without touching the file system: the store is opened (created,

@@ -30,7 +30,7 @@ struct SegmentHeader: Equatable {
     /// The header at the start of `bytes`, or `nil` if it is short or damaged.
     init?(decoding bytes: UnsafeRawBufferPointer) {
         guard bytes.count >= SegmentHeader.byteCount,
-            bytes.prefix(8).elementsEqual(SegmentHeader.magic),
+            SegmentHeader.magic.isPrefix(of: bytes),
             UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 28, as: UInt32.self))
                 == CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<28]))
         else { return nil }

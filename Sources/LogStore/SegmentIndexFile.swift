@@ -42,14 +42,16 @@ enum SegmentIndexFile {
 
     /// The summary in `bytes`, or `nil` if anything about it is wrong.
     static func decode(_ bytes: [UInt8], number: UInt64) -> LogSegmentInfo? {
-        guard bytes.count >= magic.count + 4, bytes.prefix(magic.count).elementsEqual(magic) else { return nil }
+        guard bytes.count >= magic.count + 4, bytes.withUnsafeBytes({ magic.isPrefix(of: $0) }) else { return nil }
         let body = bytes.count - 4
         let stored = bytes[body...].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         guard stored == CRC32C.checksum(Array(bytes[0..<body])) else { return nil }
         var offset = magic.count
         // One reader of `size` little-endian bytes (1, 2, 4 or 8), not one generic over the
         // integer type: its specialisations and inlined copies were 1 KB of every app (issue 26).
-        func take(_ size: Int) -> UInt64? {
+        // Called, not inlined: its twenty inlined copies were 2 KB more (an index is read once
+        // per segment, not per record).
+        @inline(never) func take(_ size: Int) -> UInt64? {
             guard offset + size <= body else { return nil }
             var value: UInt64 = 0
             for index in stride(from: offset + size - 1, through: offset, by: -1) { value = value << 8 | UInt64(bytes[index]) }

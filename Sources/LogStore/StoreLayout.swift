@@ -22,11 +22,18 @@ final class StoreLayout: Sendable {
     let syncMethod: System.SyncMethod
 
     init(directory: String, fileSystem: any StoreFileSystem = PosixFileSystem.shared, syncMethod: System.SyncMethod = .full) {
-        var path = directory
-        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        self.directory = path
+        self.directory = StoreLayout.withoutTrailingSlashes(directory)
         self.fileSystem = fileSystem
         self.syncMethod = syncMethod
+    }
+
+    /// Not inlined: the optimiser makes two copies of the initialiser (for `any StoreFileSystem`
+    /// and for `PosixFileSystem`), and each had this loop (issue 26).
+    @inline(never)
+    private static func withoutTrailingSlashes(_ directory: String) -> String {
+        var path = directory
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return path
     }
 
     var lockPath: String { directory + "/LOCK" }
@@ -46,11 +53,12 @@ final class StoreLayout: Sendable {
     }
 
     static func validateCursorName(_ name: String) throws(LogStoreError) {
-        let valid =
-            !name.isEmpty && name.utf8.count <= 64
-            && name.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2D
-            }
+        // A plain loop: `allSatisfy` with a closure linked a specialisation of its own (issue 26).
+        var valid = !name.isEmpty && name.utf8.count <= 64
+        for byte in name.utf8 where !byte.isNameByte {
+            valid = false
+            break
+        }
         guard valid else { throw .invalidCursorName(name) }
     }
 
@@ -73,9 +81,12 @@ final class StoreLayout: Sendable {
             throw .system(operation: "list", path: directory, errno: error.code)
         }
         var listing = Listing()
+        // Segment names, sorted as text: their numbers have sixteen digits, so the text's order is
+        // the numbers', and the store links one sort (of strings, which cursors need) instead of two.
+        var segmentNames: [String] = []
         for name in names {
-            if let number = StoreLayout.segmentNumber(name, suffix: ".log") {
-                listing.segments.append(number)
+            if StoreLayout.segmentNumber(name, suffix: ".log") != nil {
+                segmentNames.append(name)
             } else if let number = StoreLayout.segmentNumber(name, suffix: ".idx") {
                 listing.indexes.append(number)
             } else if name.hasPrefix("cursor-"), (try? StoreLayout.validateCursorName(String(name.dropFirst(7)))) != nil {
@@ -84,7 +95,11 @@ final class StoreLayout: Sendable {
                 listing.temporaryFiles.append(name)
             }
         }
-        listing.segments.sort()
+        segmentNames.sort()
+        listing.segments.reserveCapacity(segmentNames.count)
+        for name in segmentNames {
+            if let number = StoreLayout.segmentNumber(name, suffix: ".log") { listing.segments.append(number) }
+        }
         listing.cursors.sort()
         listing.temporaryFiles.sort()
         return listing
@@ -229,16 +244,16 @@ final class StoreLayout: Sendable {
     }
 
     /// A small checksummed file holding one number (cursors and the dropped count):
-    /// 8-byte magic, 8-byte value, 4-byte CRC-32C of the first 16 bytes.
+    /// 8-byte magic (`magic`, eight ASCII characters), 8-byte value, 4-byte CRC-32C of the first 16 bytes.
     static func encodeNumber(_ value: UInt64, magic: String) -> [UInt8] {
-        var bytes = Array(magic.utf8.prefix(8))
+        var bytes = Array(magic.utf8)
         withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
         withUnsafeBytes(of: CRC32C.checksum(bytes).littleEndian) { bytes += $0 }
         return bytes
     }
 
     static func decodeNumber(_ bytes: [UInt8], magic: String) -> UInt64? {
-        guard bytes.count == 20, bytes.prefix(8).elementsEqual(magic.utf8.prefix(8)) else { return nil }
+        guard bytes.count == 20, String(decoding: bytes[0..<8], as: UTF8.self) == magic else { return nil }
         let crc = bytes[16..<20].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         guard crc == CRC32C.checksum(Array(bytes[0..<16])) else { return nil }
         return bytes[8..<16].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }

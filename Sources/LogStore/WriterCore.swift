@@ -323,18 +323,10 @@ final class WriterCore: @unchecked Sendable {
         let sequence = nextSequence
         let destination = buffer.reserve(frameBytes)
         // A native tag lends its UTF-8 in place; only a foreign one is copied first.
-        let encoded: Void? = tag.utf8.withContiguousStorageIfAvailable { utf8 in
+        tag.withUTF8Bytes { utf8 in
             RecordFrame.encode(
                 into: destination, sequence: sequence, timestamp: timestamp, uuid: uuid,
                 tag: UnsafeRawBufferPointer(utf8), payload: payload)
-        }
-        if encoded == nil {
-            var copy = tag
-            copy.withUTF8 { utf8 in
-                RecordFrame.encode(
-                    into: destination, sequence: sequence, timestamp: timestamp, uuid: uuid,
-                    tag: UnsafeRawBufferPointer(utf8), payload: payload)
-            }
         }
         active!.buffered.add(
             sequence: sequence, timestamp: timestamp, tag: tag,

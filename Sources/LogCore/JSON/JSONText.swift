@@ -122,8 +122,7 @@ public enum JSONText {
     /// Appends `text` as a JSON string to a byte array.
     @_alwaysEmitIntoClient
     public static func appendString(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { appendString($0, to: &bytes) }
+        text.withUTF8Bytes { appendString($0, to: &bytes) }
     }
 
     /// `text` as a JSON string, quotes included.
@@ -213,8 +212,7 @@ public enum JSONText {
     }
 
     static func writeUTF8(_ text: String, at position: inout UnsafeMutablePointer<UInt8>) {
-        var text = text
-        text.withUTF8 { utf8 in
+        text.withUTF8Bytes { utf8 in
             position.update(from: utf8.baseAddress!, count: utf8.count)
             position += utf8.count
         }

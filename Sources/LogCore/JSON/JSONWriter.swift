@@ -37,8 +37,7 @@ public struct JSONWriter {
     /// Appends text that needs no escaping (a number made elsewhere).
     @_alwaysEmitIntoClient
     public mutating func text(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8Bytes { bytes.append(contentsOf: $0) }
     }
 
     @_alwaysEmitIntoClient
@@ -118,10 +117,7 @@ public struct JSONWriter {
     public static func put(_ text: String, at position: inout UnsafeMutablePointer<UInt8>) {
         // Native strings (and small ones) lend their UTF-8 in place; only a bridged or
         // foreign string is copied to contiguous storage first.
-        if text.utf8.withContiguousStorageIfAvailable({ JSONText.writeString($0, at: &position) }) == nil {
-            var copy = text
-            copy.withUTF8 { JSONText.writeString($0, at: &position) }
-        }
+        text.withUTF8Bytes { JSONText.writeString($0, at: &position) }
     }
 
     @_alwaysEmitIntoClient

@@ -357,8 +357,9 @@ public enum System {
         // kernel takes the name written to this file too.
         guard let file = try? open("/proc/thread-self/comm", .readWrite) else { return }
         defer { close(file) }
-        let bytes = Array(name.utf8.prefix(15))
-        bytes.withUnsafeBytes { try? writeAll(file, $0) }
+        // The first 15 bytes in place: `Array(name.utf8.prefix(15))` linked two specialisations
+        // of generic collection code (issue 26).
+        name.withUTF8Bytes { bytes in try? writeAll(file, UnsafeRawBufferPointer(start: bytes.baseAddress, count: min(bytes.count, 15))) }
         #endif
     }
 

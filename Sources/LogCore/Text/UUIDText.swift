@@ -75,7 +75,6 @@ public enum UUIDText {
     /// The UUID spelled by `text` (36 characters, either case).
     @_alwaysEmitIntoClient
     public static func parse(_ text: String) -> UUID? {
-        var text = text
-        return text.withUTF8 { parse($0) }
+        text.withUTF8Bytes { parse($0) }
     }
 }

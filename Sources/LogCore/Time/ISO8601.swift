@@ -221,7 +221,6 @@ public enum ISO8601 {
 
     /// Reads the text (see ``parse(_:)-(UnsafeBufferPointer<UInt8>)``).
     public static func parse(_ text: String) -> Parsed? {
-        var text = text
-        return text.withUTF8 { parse($0) }
+        text.withUTF8Bytes { parse($0) }
     }
 }

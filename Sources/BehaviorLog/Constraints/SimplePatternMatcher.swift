@@ -42,8 +42,7 @@ struct SimplePatternMatcher: Sendable {
     /// Whether the whole string matches; `nil` when the string is not one this matcher
     /// answers for (so the caller asks `Regex`).
     func matches(_ string: String) -> Bool? {
-        var string = string
-        return string.withUTF8 { bytes -> Bool? in
+        string.withUTF8Bytes { bytes -> Bool? in
             guard bytes.count <= Self.maximumLength else { return nil }
             for byte in bytes where byte < 0x20 || byte > 0x7E { return nil }
             // Positions reachable after the items so far, as bits 0…count.

@@ -22,8 +22,8 @@ public struct LogSegmentInfo: Equatable, Sendable {
     /// setter of `tagCounts` would copy the dictionary once per tag, and was linked into every app).
     var countedTags: [String: Int]
     /// The tag of the latest run of records, not yet in `countedTags`.
-    private var runTag = ""
-    private var runCount = 0
+    private var runTag: String
+    private var runCount: Int
 
     private mutating func flushTagRun() {
         if runCount > 0 { countedTags[runTag, default: 0] += runCount }
@@ -49,8 +49,8 @@ public struct LogSegmentInfo: Equatable, Sendable {
     public internal(set) var tornTailBytes: Int
 
     /// Sparse (sequence, offset) pairs: a frame boundary about every 64 KiB, for seeking.
-    var sparseSequences: [UInt64] = []
-    var sparseOffsets: [Int] = []
+    var sparseSequences: [UInt64]
+    var sparseOffsets: [Int]
     /// The offset just after the last good record.
     var validBytes: Int
 
@@ -66,6 +66,12 @@ public struct LogSegmentInfo: Equatable, Sendable {
         self.skippedBytes = 0
         self.tornTailBytes = 0
         self.validBytes = SegmentHeader.byteCount
+        // Set here, not at the declarations: an initial value there was a function of its own
+        // in every app (issue 26).
+        runTag = ""
+        runCount = 0
+        sparseSequences = []
+        sparseOffsets = []
     }
 
     /// Counts one good record that starts at `offset`.

@@ -28,16 +28,18 @@ public struct LogStoreConfiguration: Sendable {
     public var onDurable: (@Sendable (UInt64) -> Void)?
     /// How a sync is made: what it guarantees after a power loss, on Apple's systems
     /// (default ``LogStoreSyncMethod/full``; on Linux both are `fsync`).
-    public internal(set) var syncMethod: LogStoreSyncMethod = .full
+    public internal(set) var syncMethod: LogStoreSyncMethod
     /// The data-protection class of a store directory the writer creates, on Apple devices
     /// (default ``LogFileProtection/completeUntilFirstUserAuthentication``; nothing elsewhere).
-    public var fileProtection: LogFileProtection = .completeUntilFirstUserAuthentication
+    public var fileProtection: LogFileProtection
     /// Whether the records behind every cursor stay until the caps drop them (a history that a
     /// buffered output sends from, through its cursor, keeps what was sent); by default (false) the
     /// closed segments every cursor has passed are deleted.
-    package var keepsAcknowledgedRecords = false
+    package var keepsAcknowledgedRecords: Bool
     /// Where the files are: the operating system's file system, or a test's.
-    package var fileSystem: any StoreFileSystem = PosixFileSystem.shared
+    package var fileSystem: any StoreFileSystem
+    // (The values above are set in `init`, none at its declaration: an initial value there was a
+    // function of its own in every app; issue 26.)
 
     // Never inlined: `standard` had its own copy of the checks and their messages (800 bytes).
     /// A configuration; every value has a default suited to a phone or a small server.
@@ -72,6 +74,8 @@ public struct LogStoreConfiguration: Sendable {
         self.syncMethod = syncMethod
         self.fileProtection = fileProtection
         self.onDurable = onDurable
+        keepsAcknowledgedRecords = false
+        fileSystem = PosixFileSystem.shared
     }
 
     /// A duration in whole nanoseconds, saturating (`UInt64.max` stands for "never").

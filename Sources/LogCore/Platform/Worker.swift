@@ -50,8 +50,9 @@ public final class Worker<State>: @unchecked Sendable {  // state under `locked`
     /// Work handed to the thread by ``perform(_:then:)`` (under `locked`'s mutex), and whether the
     /// thread still takes it (it stops taking it when its body returns).
     private let chores: UnsafeMutablePointer<(pending: [(work: @Sendable () -> Void, done: @Sendable () -> Void)], closed: Bool)>
-    /// Whether the thread was started and has ended, and which thread it is.
-    private let exit = Locked<(started: Bool, done: Bool, threadIdentifier: UInt)>((false, false, 0))
+    /// Whether the thread was started and has ended, and which thread it is. (Set in `init`: an
+    /// initial value here was a function of its own in every app; issue 26.)
+    private let exit: Locked<(started: Bool, done: Bool, threadIdentifier: UInt)>
     private let exited: UnsafeMutablePointer<pthread_cond_t>
 
     /// Makes the worker; ``start(name:_:)`` starts its thread (once its owner is made, so that
@@ -59,6 +60,7 @@ public final class Worker<State>: @unchecked Sendable {  // state under `locked`
     /// - Parameter state: The state the thread and its callers share.
     public init(state: State) {
         locked = Locked(state)
+        exit = Locked((false, false, 0))
         chores = .allocate(capacity: 1)
         chores.initialize(to: ([], false))
         condition = Self.makeCondition()

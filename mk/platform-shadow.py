@@ -32,8 +32,9 @@ import sys
 import tempfile
 
 LAYER = "Sources/LogCore/Platform"
-# Files of LogCore outside the layer that the layer's files refer to (none: the layer stands alone).
-COMPANIONS = []
+# Files of LogCore outside the layer that the layer's files refer to: pure Swift, no system call
+# (`String.withUTF8Bytes`, which `System.nameCurrentThread` uses on Linux).
+COMPANIONS = ["Sources/LogCore/Text/String+UTF8Bytes.swift"]
 C_INCLUDES = ["Sources/CLogStoreAtomics/include"]
 SHADOW = "Tests/PlatformShadow"
 

@@ -322,20 +322,11 @@ final class WriterCore: @unchecked Sendable {
         }
         let sequence = nextSequence
         let destination = buffer.reserve(frameBytes)
-        // A native tag lends its UTF-8 in place; only a foreign one is copied first. (The
-        // in-place path spelt out: `withUTF8Bytes` alone retained and released the tag around
-        // the encoding on every append, about 40 instructions.)
-        let encoded: Void? = tag.utf8.withContiguousStorageIfAvailable { utf8 in
+        // A native tag lends its UTF-8 in place; only a foreign one is copied first.
+        tag.withUTF8Bytes { utf8 in
             RecordFrame.encode(
                 into: destination, sequence: sequence, timestamp: timestamp, uuid: uuid,
                 tag: UnsafeRawBufferPointer(utf8), payload: payload)
-        }
-        if encoded == nil {
-            tag.withUTF8Bytes { utf8 in
-                RecordFrame.encode(
-                    into: destination, sequence: sequence, timestamp: timestamp, uuid: uuid,
-                    tag: UnsafeRawBufferPointer(utf8), payload: payload)
-            }
         }
         active!.buffered.add(
             sequence: sequence, timestamp: timestamp, tag: tag,

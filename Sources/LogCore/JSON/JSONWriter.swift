@@ -116,11 +116,8 @@ public struct JSONWriter {
     @_alwaysEmitIntoClient
     public static func put(_ text: String, at position: inout UnsafeMutablePointer<UInt8>) {
         // Native strings (and small ones) lend their UTF-8 in place; only a bridged or
-        // foreign string is copied to contiguous storage first. (The in-place path spelt out:
-        // `withUTF8Bytes` alone retained and released the string around the write.)
-        if text.utf8.withContiguousStorageIfAvailable({ JSONText.writeString($0, at: &position) }) == nil {
-            text.withUTF8Bytes { JSONText.writeString($0, at: &position) }
-        }
+        // foreign string is copied to contiguous storage first.
+        text.withUTF8Bytes { JSONText.writeString($0, at: &position) }
     }
 
     @_alwaysEmitIntoClient
